@@ -1,0 +1,65 @@
+# compact: the two commands a newcomer needs are `make demo` and `make test`.
+#   make            build the C modules for $(LUA) into $(BUILD)/compact/
+#   make test       install missing Debian packages (as root), build, run busted
+#   make sanitize   the suite under AddressSanitizer + UBSan
+#   make lint       luacheck, zero warnings
+#   make bench      benchmarks in bench/
+# LUA selects the runtime: lua5.4 (default), lua5.3, lua5.1 or luajit; each
+# builds into its own folder (build/ for 5.4, build-<lua>/ otherwise).
+
+LUA ?= lua5.4
+ifeq ($(LUA),lua5.4)
+BUILD ?= build
+else
+BUILD ?= build-$(LUA)
+endif
+
+ifeq ($(LUA),luajit)
+LUA_INCLUDE_DIR ?= /usr/include/luajit-2.1
+LUA_PACKAGES = luajit libluajit-5.1-dev
+else ifeq ($(LUA),lua5.1)
+LUA_INCLUDE_DIR ?= /usr/include/lua5.1
+LUA_PACKAGES = lua5.1 liblua5.1-0-dev
+else
+LUA_INCLUDE_DIR ?= /usr/include/$(LUA)
+LUA_PACKAGES = $(LUA) lib$(LUA)-dev
+endif
+
+BUSTED_PATHS = --lpath='./lua/?.lua;./lua/?/init.lua' --cpath='./$(BUILD)/?.so'
+export LUA_PATH := ./lua/?.lua;./lua/?/init.lua;;
+export LUA_CPATH := ./$(BUILD)/?.so;;
+export COMPACT_LUA := $(LUA)
+SPEC ?= spec
+
+.PHONY: all build deps test sanitize lint bench demo clean
+
+all: build
+
+build:
+	@cmake -S . -B $(BUILD) -DLUA_INCLUDE_DIR=$(LUA_INCLUDE_DIR) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD) -j 2 -- --no-print-directory
+
+deps:
+	@sh scripts/deps.sh $(LUA_PACKAGES)
+
+test: deps build
+	busted --lua=$(LUA) $(BUSTED_PATHS) $(SPEC)
+
+sanitize: BUILD = build-sanitize
+sanitize: deps
+	@cmake -S . -B $(BUILD) -DLUA_INCLUDE_DIR=$(LUA_INCLUDE_DIR) -DCOMPACT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+	@cmake --build $(BUILD) -j 2 -- --no-print-directory
+	LUA_CPATH='./$(BUILD)/?.so;;' \
+	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	busted --lua=$(LUA) --lpath='./lua/?.lua;./lua/?/init.lua' --cpath='./$(BUILD)/?.so' $(SPEC)
+
+lint:
+	@sh scripts/deps.sh
+	luacheck lua spec bench bin examples
+
+bench: deps build
+	$(LUA) bench/plan.lua
+
+clean:
+	rm -rf build build-*
