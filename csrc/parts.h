@@ -18,7 +18,8 @@
 #define COMPACT_CORE_PARTS(X) \
     X(json)                   \
     X(estimate)               \
-    X(plan)
+    X(plan)                   \
+    X(sse)
 
 #define COMPACT_DECLARE_PART(name) int luaopen_compact_core_##name(lua_State *L);
 COMPACT_CORE_PARTS(COMPACT_DECLARE_PART)
