@@ -19,7 +19,8 @@
     X(json)                   \
     X(estimate)               \
     X(plan)                   \
-    X(sse)
+    X(sse)                    \
+    X(records)
 
 #define COMPACT_DECLARE_PART(name) int luaopen_compact_core_##name(lua_State *L);
 COMPACT_CORE_PARTS(COMPACT_DECLARE_PART)
