@@ -1,0 +1,729 @@
+/* http.c: compact.http, HTTP requests over libcurl, driven step by step.
+ *
+ *   local req, msg, code = http.start {
+ *     url = "https://...", method = "POST", body = "...",
+ *     headers = { ["content-type"] = "application/json" } or { "K: v", ... },
+ *     connect_timeout = 10, timeout = 600,          -- seconds
+ *     on_data = function(chunk, status) end,        -- streaming (optional)
+ *     cancel = token,                               -- any :cancelled() table
+ *     proxy = nil, ca_file = nil, max_body = 64 MiB,
+ *   }
+ *   local res, msg, code, reason = req:step(wait_seconds)
+ *     -> false                  still running (waited at most wait_seconds)
+ *     -> { status=, headers=, body= }   finished (body only when buffered)
+ *     -> nil, message, code, reason     failed; code is "transport" (reason
+ *        "dns", "connect", "timeout", "tls", "reset", "send", "too_large",
+ *        "url", "other"), "cancelled", "callback" (message is the value
+ *        on_data raised) or "invalid_request"
+ *
+ * Each request owns one easy handle inside its own multi handle, so a host
+ * loop can interleave requests with its own work and a coroutine can yield
+ * between steps. Lua code runs from libcurl callbacks only under lua_pcall:
+ * a raised error never unwinds through libcurl; the callback records it and
+ * makes libcurl abort the transfer, and step() reports it after cleanup.
+ * Messages are built from libcurl's error text and never include request
+ * headers (where API keys live) or the URL. */
+#include <curl/curl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
+#include "compat.h"
+
+#if defined(__GNUC__)
+#define HTTP_EXPORT __attribute__((visibility("default")))
+#else
+#define HTTP_EXPORT
+#endif
+
+#define HTTP_MT "compact.http_request"
+#define HTTP_DEFAULT_MAX_BODY ((size_t)64 * 1024 * 1024)
+
+enum { ST_RUNNING, ST_DONE, ST_CLOSED };
+
+/* A byte buffer that reports failure instead of raising: it is filled from
+ * libcurl callbacks, where a Lua error must not be raised. */
+typedef struct bytes {
+    char *data;
+    size_t len, cap;
+} bytes;
+
+typedef struct http_req {
+    CURL *easy;
+    CURLM *multi;
+    struct curl_slist *headers;
+    bytes body;
+    bytes head;
+    size_t max_body;
+    lua_State *L; /* the running thread, set only while step() runs */
+    int env;      /* stack index of the uservalue table during step() */
+    int state;
+    int streaming;
+    int has_cancel;
+    int cancelled;
+    int cb_failed;
+    int too_large;
+    char errbuf[CURL_ERROR_SIZE];
+} http_req;
+
+static int bytes_add(bytes *b, const char *s, size_t n, size_t limit)
+{
+    if (n > limit || b->len > limit - n)
+        return 0;
+    if (b->cap - b->len < n) {
+        size_t cap = b->cap ? b->cap : 1024;
+        char *grown;
+        while (cap - b->len < n)
+            cap *= 2;
+        grown = (char *)realloc(b->data, cap);
+        if (grown == NULL)
+            return 0;
+        b->data = grown;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    return 1;
+}
+
+static void bytes_free(bytes *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+static void req_release(http_req *r)
+{
+    if (r->state == ST_CLOSED)
+        return;
+    if (r->multi != NULL && r->easy != NULL)
+        curl_multi_remove_handle(r->multi, r->easy);
+    if (r->easy != NULL)
+        curl_easy_cleanup(r->easy);
+    if (r->multi != NULL)
+        curl_multi_cleanup(r->multi);
+    curl_slist_free_all(r->headers);
+    bytes_free(&r->body);
+    bytes_free(&r->head);
+    r->easy = NULL;
+    r->multi = NULL;
+    r->headers = NULL;
+    r->state = ST_CLOSED;
+}
+
+static int req_gc(lua_State *L)
+{
+    http_req *r = (http_req *)compat_testudata(L, 1, HTTP_MT);
+    if (r != NULL)
+        req_release(r);
+    return 0;
+}
+
+static int req_tostring(lua_State *L)
+{
+    http_req *r = (http_req *)luaL_checkudata(L, 1, HTTP_MT);
+    static const char *names[] = { "running", "done", "closed" };
+    lua_pushfstring(L, "compact.http_request(%s)", names[r->state]);
+    return 1;
+}
+
+/* ---- libcurl callbacks ------------------------------------------------ */
+
+typedef struct chunk_call {
+    http_req *r;
+    const char *data;
+    size_t len;
+} chunk_call;
+
+/* Runs under lua_pcall: on_data(chunk, status). */
+static int call_on_data(lua_State *L)
+{
+    chunk_call *c = (chunk_call *)lua_touserdata(L, 1);
+    long status = 0;
+    curl_easy_getinfo(c->r->easy, CURLINFO_RESPONSE_CODE, &status);
+    /* argument 2 is on_data: the caller's stack slots are not visible here */
+    lua_pushvalue(L, 2);
+    lua_pushlstring(L, c->data, c->len);
+    lua_pushnumber(L, (lua_Number)status);
+    lua_call(L, 2, 0);
+    return 0;
+}
+
+static size_t on_write(char *ptr, size_t size, size_t nmemb, void *userdata)
+{
+    http_req *r = (http_req *)userdata;
+    size_t n = size * nmemb;
+    lua_State *L = r->L;
+    if (L == NULL)
+        return n;
+    if (!r->streaming) {
+        if (!bytes_add(&r->body, ptr, n, r->max_body)) {
+            r->too_large = 1;
+            return 0;
+        }
+        return n;
+    }
+    {
+        chunk_call c;
+        c.r = r;
+        c.data = ptr;
+        c.len = n;
+        if (!lua_checkstack(L, 4)) {
+            r->too_large = 1;
+            return 0;
+        }
+        lua_pushcfunction(L, call_on_data);
+        lua_pushlightuserdata(L, &c);
+        lua_getfield(L, r->env, "on_data");
+        if (lua_pcall(L, 2, 0, 0) != 0) {
+            /* keep what was raised for step() to return, then abort */
+            lua_setfield(L, r->env, "err");
+            r->cb_failed = 1;
+            return 0;
+        }
+    }
+    return n;
+}
+
+static size_t on_header(char *ptr, size_t size, size_t nmemb, void *userdata)
+{
+    http_req *r = (http_req *)userdata;
+    size_t n = size * nmemb;
+    /* a status line starts a new response (after 1xx or a proxy CONNECT) */
+    if (n >= 5 && memcmp(ptr, "HTTP/", 5) == 0)
+        r->head.len = 0;
+    if (!bytes_add(&r->head, ptr, n, (size_t)1 << 20))
+        return 0;
+    return n;
+}
+
+/* Runs under lua_pcall: is the token cancelled? Pushes a boolean. */
+static int call_cancelled(lua_State *L)
+{
+    /* argument 1 is the token */
+    lua_settop(L, 1);
+    lua_getfield(L, 1, "cancelled");
+    lua_insert(L, -2);
+    lua_call(L, 1, 1);
+    lua_pushboolean(L, lua_toboolean(L, -1));
+    return 1;
+}
+
+/* A token whose `cancelled` raises is treated as not cancelled, the same
+ * rule compact.cancel.is_cancelled follows. */
+static int check_cancel(http_req *r)
+{
+    lua_State *L = r->L;
+    int yes = 0;
+    if (r->cancelled)
+        return 1;
+    if (!r->has_cancel || L == NULL || !lua_checkstack(L, 4))
+        return 0;
+    lua_pushcfunction(L, call_cancelled);
+    lua_getfield(L, r->env, "cancel");
+    if (lua_pcall(L, 1, 1, 0) == 0)
+        yes = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (yes)
+        r->cancelled = 1;
+    return yes;
+}
+
+static int on_progress(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+                       curl_off_t ulnow)
+{
+    (void)dltotal;
+    (void)dlnow;
+    (void)ultotal;
+    (void)ulnow;
+    return check_cancel((http_req *)userdata) ? 1 : 0;
+}
+
+/* ---- building a request ----------------------------------------------- */
+
+static int fail(lua_State *L, const char *message, const char *code)
+{
+    lua_pushnil(L);
+    lua_pushstring(L, message);
+    lua_pushstring(L, code);
+    return 3;
+}
+
+static int has_crlf(const char *s, size_t n)
+{
+    return memchr(s, '\r', n) != NULL || memchr(s, '\n', n) != NULL;
+}
+
+/* Append "Name: value" to the request headers; 0 when invalid. */
+static int add_header(http_req *r, const char *line, size_t n)
+{
+    struct curl_slist *grown;
+    if (n == 0 || has_crlf(line, n) || memchr(line, ':', n) == NULL || strlen(line) != n)
+        return 0;
+    grown = curl_slist_append(r->headers, line);
+    if (grown == NULL)
+        return 0;
+    r->headers = grown;
+    return 1;
+}
+
+/* Read opts.headers (a list of "Name: value" or a map name -> value). */
+static const char *read_headers(lua_State *L, http_req *r, int opts)
+{
+    lua_getfield(L, opts, "headers");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    if (!lua_istable(L, -1))
+        return "headers must be a table";
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+        size_t n;
+        const char *line;
+        if (lua_type(L, -2) == LUA_TNUMBER) {
+            if (lua_type(L, -1) != LUA_TSTRING)
+                return "header lines must be strings";
+            line = lua_tolstring(L, -1, &n);
+            if (!add_header(r, line, n))
+                return "invalid header line";
+        } else if (lua_type(L, -2) == LUA_TSTRING &&
+                   (lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)) {
+            size_t kn, vn;
+            const char *k = lua_tolstring(L, -2, &kn);
+            const char *v;
+            lua_pushvalue(L, -1); /* tolstring on a number must not touch the key */
+            v = lua_tolstring(L, -1, &vn);
+            if (kn == 0 || has_crlf(k, kn) || memchr(k, ':', kn) != NULL || has_crlf(v, vn))
+                return "invalid header name or value";
+            lua_pushfstring(L, "%s: %s", k, v);
+            line = lua_tolstring(L, -1, &n);
+            if (!add_header(r, line, n))
+                return "invalid header";
+            lua_pop(L, 2);
+        } else {
+            return "headers must map names to strings";
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return NULL;
+}
+
+static const char *read_seconds(lua_State *L, int opts, const char *key, long *ms)
+{
+    lua_Number s;
+    lua_getfield(L, opts, key);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        *ms = 0;
+        return NULL;
+    }
+    if (lua_type(L, -1) != LUA_TNUMBER)
+        return "timeouts must be numbers of seconds";
+    s = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    if (!(s > 0) || s > 86400.0 * 365)
+        return "timeouts must be positive";
+    *ms = (long)(s * 1000.0);
+    if (*ms < 1)
+        *ms = 1;
+    return NULL;
+}
+
+static const char *opt_string(lua_State *L, int opts, const char *key, const char **out, size_t *len)
+{
+    lua_getfield(L, opts, key);
+    *out = NULL;
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    if (lua_type(L, -1) != LUA_TSTRING)
+        return "option must be a string";
+    /* the string stays referenced by opts, which outlives this call */
+    *out = lua_tolstring(L, -1, len);
+    lua_pop(L, 1);
+    return NULL;
+}
+
+#define SETOPT(opt, value)                                       \
+    do {                                                         \
+        if (curl_easy_setopt(r->easy, (opt), (value)) != CURLE_OK) \
+            return "libcurl rejected an option";                 \
+    } while (0)
+
+static const char *configure(lua_State *L, http_req *r, int opts, int env)
+{
+    const char *url, *method, *body, *proxy, *ca_file, *err;
+    size_t url_len, method_len = 0, body_len = 0, n;
+    long connect_ms, total_ms;
+
+    if ((err = opt_string(L, opts, "url", &url, &url_len)) != NULL || url == NULL)
+        return "url must be a string";
+    if (strlen(url) != url_len || has_crlf(url, url_len) ||
+        !(strncmp(url, "http://", 7) == 0 || strncmp(url, "https://", 8) == 0))
+        return "url must be an http:// or https:// URL";
+    if ((err = opt_string(L, opts, "method", &method, &method_len)) != NULL)
+        return "method must be a string";
+    if ((err = opt_string(L, opts, "body", &body, &body_len)) != NULL)
+        return "body must be a string";
+    if ((err = opt_string(L, opts, "proxy", &proxy, &n)) != NULL)
+        return "proxy must be a string";
+    if ((err = opt_string(L, opts, "ca_file", &ca_file, &n)) != NULL)
+        return "ca_file must be a string";
+    if ((err = read_seconds(L, opts, "connect_timeout", &connect_ms)) != NULL)
+        return err;
+    if ((err = read_seconds(L, opts, "timeout", &total_ms)) != NULL)
+        return err;
+    lua_getfield(L, opts, "max_body");
+    if (!lua_isnil(L, -1)) {
+        long long limit;
+        if (lua_type(L, -1) != LUA_TNUMBER || !compat_tointeger(L, -1, &limit) || limit <= 0)
+            return "max_body must be a positive integer";
+        r->max_body = (size_t)limit;
+    }
+    lua_pop(L, 1);
+
+    lua_getfield(L, opts, "on_data");
+    if (!lua_isnil(L, -1) && !lua_isfunction(L, -1))
+        return "on_data must be a function";
+    r->streaming = lua_isfunction(L, -1);
+    lua_setfield(L, env, "on_data");
+    lua_getfield(L, opts, "cancel");
+    if (!lua_isnil(L, -1) && !lua_istable(L, -1) && !lua_isuserdata(L, -1))
+        return "cancel must be a token";
+    r->has_cancel = !lua_isnil(L, -1);
+    lua_setfield(L, env, "cancel");
+
+    if ((err = read_headers(L, r, opts)) != NULL)
+        return err;
+    /* no "Expect: 100-continue" round trip before large bodies */
+    if (!add_header(r, "Expect:", 7))
+        return "out of memory";
+
+    SETOPT(CURLOPT_URL, url);
+    SETOPT(CURLOPT_NOSIGNAL, 1L);
+    SETOPT(CURLOPT_ERRORBUFFER, r->errbuf);
+    SETOPT(CURLOPT_HTTPHEADER, r->headers);
+    SETOPT(CURLOPT_USERAGENT, "compact/0.1 (libcurl)");
+    SETOPT(CURLOPT_FOLLOWLOCATION, 0L);
+    SETOPT(CURLOPT_SSL_VERIFYPEER, 1L);
+    SETOPT(CURLOPT_SSL_VERIFYHOST, 2L);
+    SETOPT(CURLOPT_TCP_KEEPALIVE, 1L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+    SETOPT(CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+    SETOPT(CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+    SETOPT(CURLOPT_WRITEFUNCTION, on_write);
+    SETOPT(CURLOPT_WRITEDATA, (void *)r);
+    SETOPT(CURLOPT_HEADERFUNCTION, on_header);
+    SETOPT(CURLOPT_HEADERDATA, (void *)r);
+    SETOPT(CURLOPT_XFERINFOFUNCTION, on_progress);
+    SETOPT(CURLOPT_XFERINFODATA, (void *)r);
+    SETOPT(CURLOPT_NOPROGRESS, 0L);
+    if (connect_ms > 0)
+        SETOPT(CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
+    if (total_ms > 0)
+        SETOPT(CURLOPT_TIMEOUT_MS, total_ms);
+    if (proxy != NULL)
+        SETOPT(CURLOPT_PROXY, proxy);
+    if (ca_file != NULL)
+        SETOPT(CURLOPT_CAINFO, ca_file);
+
+    if (method != NULL && (method_len == 0 || strlen(method) != method_len ||
+                           has_crlf(method, method_len) || strchr(method, ' ') != NULL))
+        return "invalid method";
+    if (body != NULL || (method != NULL && strcmp(method, "POST") == 0)) {
+        SETOPT(CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)body_len);
+        SETOPT(CURLOPT_COPYPOSTFIELDS, body ? body : "");
+        if (method != NULL && strcmp(method, "POST") != 0)
+            SETOPT(CURLOPT_CUSTOMREQUEST, method);
+    } else if (method == NULL || strcmp(method, "GET") == 0) {
+        SETOPT(CURLOPT_HTTPGET, 1L);
+    } else if (strcmp(method, "HEAD") == 0) {
+        SETOPT(CURLOPT_NOBODY, 1L);
+    } else {
+        SETOPT(CURLOPT_CUSTOMREQUEST, method);
+    }
+    return NULL;
+}
+
+static int http_start(lua_State *L)
+{
+    http_req *r;
+    const char *err;
+    int env;
+    if (!lua_istable(L, 1))
+        return fail(L, "http.start: options must be a table", "invalid_request");
+    lua_settop(L, 1);
+    r = (http_req *)compat_newuserdata(L, sizeof(http_req));
+    memset(r, 0, sizeof(*r));
+    r->state = ST_CLOSED; /* nothing to release until the handles exist */
+    r->max_body = HTTP_DEFAULT_MAX_BODY;
+    luaL_getmetatable(L, HTTP_MT);
+    lua_setmetatable(L, -2);
+    lua_newtable(L);
+    env = lua_gettop(L);
+    r->easy = curl_easy_init();
+    r->multi = curl_multi_init();
+    r->state = ST_RUNNING;
+    if (r->easy == NULL || r->multi == NULL) {
+        req_release(r);
+        return fail(L, "libcurl could not create a handle", "transport");
+    }
+    err = configure(L, r, 1, env);
+    if (err != NULL) {
+        req_release(r);
+        lua_settop(L, 1);
+        return fail(L, err, "invalid_request");
+    }
+    lua_settop(L, env);
+    compat_setuservalue(L, 2);
+    if (curl_multi_add_handle(r->multi, r->easy) != CURLM_OK) {
+        req_release(r);
+        return fail(L, "libcurl could not start the transfer", "transport");
+    }
+    return 1;
+}
+
+/* ---- finishing -------------------------------------------------------- */
+
+static const char *reason_of(CURLcode code)
+{
+    switch (code) {
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
+        return "dns";
+    case CURLE_COULDNT_CONNECT:
+        return "connect";
+    case CURLE_OPERATION_TIMEDOUT:
+        return "timeout";
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CIPHER:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_SSL_ENGINE_NOTFOUND:
+    case CURLE_SSL_ENGINE_SETFAILED:
+    case CURLE_SSL_ISSUER_ERROR:
+    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+    case CURLE_SSL_INVALIDCERTSTATUS:
+    case CURLE_SSL_CRL_BADFILE:
+    case CURLE_USE_SSL_FAILED:
+        return "tls";
+    case CURLE_RECV_ERROR:
+    case CURLE_GOT_NOTHING:
+    case CURLE_PARTIAL_FILE:
+    case CURLE_HTTP2:
+    case CURLE_HTTP2_STREAM:
+    case CURLE_WEIRD_SERVER_REPLY:
+        return "reset";
+    case CURLE_SEND_ERROR:
+        return "send";
+    case CURLE_URL_MALFORMAT:
+    case CURLE_UNSUPPORTED_PROTOCOL:
+        return "url";
+    default:
+        return "other";
+    }
+}
+
+/* Push { name = value } from the raw header block of the final response;
+ * names lower-cased, repeated headers joined with ", ". */
+static void push_headers(lua_State *L, const bytes *head)
+{
+    size_t i = 0;
+    lua_newtable(L);
+    while (i < head->len) {
+        size_t end = i, colon, vs, ve, k;
+        char name[128];
+        while (end < head->len && head->data[end] != '\n')
+            end++;
+        colon = i;
+        while (colon < end && head->data[colon] != ':')
+            colon++;
+        if (colon < end && colon > i && colon - i < sizeof(name)) {
+            for (k = 0; k < colon - i; k++)
+                name[k] = (char)tolower((unsigned char)head->data[i + k]);
+            vs = colon + 1;
+            ve = end;
+            while (vs < ve && (head->data[vs] == ' ' || head->data[vs] == '\t'))
+                vs++;
+            while (ve > vs && (head->data[ve - 1] == '\r' || head->data[ve - 1] == ' ' ||
+                               head->data[ve - 1] == '\t'))
+                ve--;
+            lua_pushlstring(L, name, colon - i);
+            lua_pushvalue(L, -1);
+            lua_rawget(L, -3);
+            if (lua_isstring(L, -1)) {
+                lua_pushliteral(L, ", ");
+                lua_pushlstring(L, head->data + vs, ve - vs);
+                lua_concat(L, 3);
+            } else {
+                lua_pop(L, 1);
+                lua_pushlstring(L, head->data + vs, ve - vs);
+            }
+            lua_rawset(L, -3);
+        }
+        i = end + 1;
+    }
+}
+
+static int finish(lua_State *L, http_req *r, CURLcode code)
+{
+    long status = 0;
+    r->state = ST_DONE;
+    curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &status);
+    curl_multi_remove_handle(r->multi, r->easy);
+    if (r->cb_failed) {
+        lua_pushnil(L);
+        lua_getfield(L, r->env, "err");
+        lua_pushliteral(L, "callback");
+        return 3;
+    }
+    if (r->cancelled)
+        return fail(L, "request cancelled", "cancelled");
+    if (r->too_large) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "response body too large");
+        lua_pushliteral(L, "transport");
+        lua_pushliteral(L, "too_large");
+        return 4;
+    }
+    if (code != CURLE_OK) {
+        lua_pushnil(L);
+        if (r->errbuf[0] != '\0')
+            lua_pushstring(L, r->errbuf);
+        else
+            lua_pushstring(L, curl_easy_strerror(code));
+        lua_pushliteral(L, "transport");
+        lua_pushstring(L, reason_of(code));
+        return 4;
+    }
+    lua_createtable(L, 0, 3);
+#if COMPACT_HAS_INTEGERS
+    lua_pushinteger(L, (lua_Integer)status);
+#else
+    lua_pushnumber(L, (lua_Number)status);
+#endif
+    lua_setfield(L, -2, "status");
+    push_headers(L, &r->head);
+    lua_setfield(L, -2, "headers");
+    if (!r->streaming) {
+        lua_pushlstring(L, r->body.data ? r->body.data : "", r->body.len);
+        lua_setfield(L, -2, "body");
+    }
+    bytes_free(&r->body);
+    return 1;
+}
+
+/* Drive the transfer: perform, wait up to `wait` seconds for activity,
+ * perform again. */
+static int req_step(lua_State *L)
+{
+    http_req *r = (http_req *)luaL_checkudata(L, 1, HTTP_MT);
+    lua_Number wait = 0;
+    int running = 0, msgs = 0, result;
+    CURLMsg *msg;
+    CURLcode code = CURLE_OK;
+    int done = 0;
+    if (r->state != ST_RUNNING)
+        return fail(L, r->state == ST_DONE ? "request already finished" : "request is closed",
+                    "invalid_request");
+    if (lua_type(L, 2) == LUA_TNUMBER)
+        wait = lua_tonumber(L, 2);
+    if (!(wait >= 0))
+        wait = 0;
+    if (wait > 1)
+        wait = 1;
+    lua_settop(L, 1);
+    compat_getuservalue(L, 1);
+    r->env = lua_gettop(L);
+    r->L = L;
+    if (check_cancel(r)) {
+        done = 1;
+    } else {
+        int pass;
+        for (pass = 0; pass < 2 && !done; pass++) {
+            if (curl_multi_perform(r->multi, &running) != CURLM_OK) {
+                code = CURLE_FAILED_INIT;
+                done = 1;
+                break;
+            }
+            while ((msg = curl_multi_info_read(r->multi, &msgs)) != NULL) {
+                if (msg->msg == CURLMSG_DONE) {
+                    code = msg->data.result;
+                    done = 1;
+                }
+            }
+            if (done || check_cancel(r)) {
+                done = 1;
+                break;
+            }
+            if (pass == 0 && wait > 0)
+                curl_multi_poll(r->multi, NULL, 0, (int)(wait * 1000.0), NULL);
+            else if (pass == 0)
+                break;
+        }
+        if (!done && check_cancel(r))
+            done = 1;
+    }
+    if (!done) {
+        r->L = NULL;
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    result = finish(L, r, code);
+    r->L = NULL;
+    return result;
+}
+
+static int req_close(lua_State *L)
+{
+    http_req *r = (http_req *)luaL_checkudata(L, 1, HTTP_MT);
+    req_release(r);
+    return 0;
+}
+
+static int http_version(lua_State *L)
+{
+    lua_pushstring(L, curl_version());
+    return 1;
+}
+
+HTTP_EXPORT int luaopen_compact_http(lua_State *L)
+{
+    static int initialized = 0;
+    static const luaL_Reg methods[] = {
+        { "step", req_step },
+        { "close", req_close },
+        { NULL, NULL }
+    };
+    static const luaL_Reg functions[] = {
+        { "start", http_start },
+        { "version", http_version },
+        { NULL, NULL }
+    };
+    if (!initialized) {
+        if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+            return luaL_error(L, "compact.http: libcurl initialisation failed");
+        initialized = 1;
+    }
+    if (compat_newmetatable(L, HTTP_MT)) {
+        lua_pushcfunction(L, req_gc);
+        lua_setfield(L, -2, "__gc");
+#if LUA_VERSION_NUM >= 504
+        lua_pushcfunction(L, req_gc);
+        lua_setfield(L, -2, "__close");
+#endif
+        lua_pushcfunction(L, req_tostring);
+        lua_setfield(L, -2, "__tostring");
+        compat_newlib(L, methods);
+        lua_setfield(L, -2, "__index");
+    }
+    lua_pop(L, 1);
+    compat_newlib(L, functions);
+    return 1;
+}

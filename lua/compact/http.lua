@@ -1,0 +1,171 @@
+--- HTTP over libcurl, with error objects.
+--
+-- Wraps the C module `compact.http` (build/compact/http.so). A request is
+-- started, then driven step by step, so a host with its own event loop
+-- (an editor, a game) never blocks for long, and a caller inside a coroutine
+-- can yield between steps:
+--
+--     local http = require "compact.http"
+--     local req = assert(http.start { url = u, body = b, on_data = print })
+--     local res, err
+--     repeat
+--       res, err = req:step(0)   -- does whatever I/O is ready, never waits
+--       -- ... the host does other work here ...
+--     until res ~= false
+--
+-- `http.request(opts)` runs the same loop to completion (yielding between
+-- steps when `opts.yield` says so). Failures are error objects
+-- (`compact.errors`): code `"transport"` (with `reason` = "dns", "connect",
+-- "timeout", "tls", "reset", "send", "too_large", "url" or "other";
+-- retryable), `"cancelled"`, `"invalid_request"`, or whatever `on_data`
+-- raised (an error object raised there is returned as is; any other value
+-- becomes code `"callback"` with the value as `cause`). Messages never
+-- contain request headers; strings listed in `opts.secrets` are also
+-- scrubbed from them.
+-- @module compact.http
+
+local errors = require "compact.errors"
+
+local http = {}
+
+-- The C module is also called compact.http (build/compact/http.so); this
+-- file shadows it on package.path, so it is loaded through its symbol.
+local native
+
+local function load_native()
+  if native then return native end
+  for path in package.cpath:gmatch("[^;]+") do
+    local file = path:gsub("%?", "compact/http")
+    local handle = io.open(file, "rb")
+    if handle then
+      handle:close()
+      local open = package.loadlib(file, "luaopen_compact_http")
+      if open then
+        native = open()
+        return native
+      end
+    end
+  end
+  return nil
+end
+
+local function scrub(message, secrets)
+  message = tostring(message)
+  for _, secret in ipairs(secrets or {}) do
+    if type(secret) == "string" and #secret >= 4 then
+      local start = 1
+      while true do
+        local a, b = message:find(secret, start, true)
+        if not a then break end
+        message = message:sub(1, a - 1) .. "[redacted]" .. message:sub(b + 1)
+        start = a + #"[redacted]"
+      end
+    end
+  end
+  return message
+end
+
+--- Turn a failure from the C module (`nil, message, code, reason`) into an
+-- error object.
+-- @local
+function http.to_error(message, code, reason, secrets)
+  if code == "callback" then
+    if errors.is_error(message) then return message end
+    return errors.new("callback", "the data callback failed: " .. scrub(message, secrets), { cause = message })
+  elseif code == "cancelled" then
+    return errors.cancelled("request cancelled")
+  elseif code == "invalid_request" then
+    return errors.invalid_request(scrub(message, secrets))
+  end
+  return errors.new("transport", "HTTP transport failed (" .. tostring(reason or "other") .. "): " ..
+    scrub(message, secrets), { reason = reason or "other", retryable = true })
+end
+
+local Request = { __name = "compact.http.Request" }
+Request.__index = Request
+Request.__tostring = function(req)
+  return "compact.http.Request(" .. (req.done and "done" or "running") .. ")"
+end
+
+--- Drive the request: do the I/O that is ready, waiting at most `wait`
+-- seconds (default 0, at most 1) for more.
+-- @return `false` while running; the response `{ status, headers, body }`
+--   when finished (`body` only without `on_data`); or `nil, err`
+function Request:step(wait)
+  if self.done then return nil, errors.invalid_request("request already finished") end
+  local res, message, code, reason = self.handle:step(wait or 0)
+  if res == false then return false end
+  self.done = true
+  self.handle:close()
+  if res then return res end
+  return nil, http.to_error(message, code, reason, self.secrets)
+end
+
+--- Abort the transfer and free its resources (safe to call twice).
+function Request:close()
+  self.done = true
+  self.handle:close()
+end
+
+--- Start a request.
+-- @tparam table opts `url`, `method` (default POST with a body, else GET),
+--   `headers` (map or list of "Name: value"), `body`, `connect_timeout` and
+--   `timeout` (seconds), `on_data = function(chunk, status)` (stream the body
+--   instead of buffering it), `cancel` (token), `proxy`, `ca_file`,
+--   `max_body` (bytes), `secrets` (strings to scrub from messages)
+-- @return a request object, or `nil, err`
+function http.start(opts)
+  if type(opts) ~= "table" then return nil, errors.invalid_request("http.start: options must be a table") end
+  local lib = load_native()
+  if not lib then
+    return nil, errors.new("transport", "compact.http C module is not built (run make)", { reason = "other" })
+  end
+  local handle, message, code = lib.start(opts)
+  if not handle then return nil, http.to_error(message, code, nil, opts.secrets) end
+  return setmetatable({ handle = handle, secrets = opts.secrets }, Request)
+end
+
+local function default_yield()
+  local isyieldable = coroutine.isyieldable
+  if isyieldable then
+    if isyieldable() then coroutine.yield() end
+  else
+    local _, main = coroutine.running()
+    if coroutine.running() and not main then coroutine.yield() end
+  end
+end
+
+--- Run a request to completion.
+-- Takes the options of `http.start` plus `yield`: `true` yields the running
+-- coroutine between steps (when it can yield), a function is called between
+-- steps (a host hook), nil blocks until done; and `poll` (seconds waited per
+-- step, default 0.02, which bounds how fast cancellation is noticed).
+-- @return the response, or `nil, err`
+function http.request(opts)
+  local req, err = http.start(opts)
+  if not req then return nil, err end
+  local hook = opts.yield
+  local poll = tonumber(opts.poll) or (hook and 0 or 0.02)
+  while true do
+    local res, step_err = req:step(poll)
+    if res ~= false then return res, step_err end
+    if hook == true then
+      -- not under pcall: Lua 5.1 cannot yield across it
+      default_yield()
+    elseif hook then
+      local ok, raised = pcall(hook)
+      if not ok then
+        req:close()
+        return nil, errors.new("callback", "the yield hook failed", { cause = raised })
+      end
+    end
+  end
+end
+
+--- The libcurl version string (nil when the C module is missing).
+function http.curl_version()
+  local lib = load_native()
+  return lib and lib.version()
+end
+
+return http
