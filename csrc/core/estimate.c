@@ -1,0 +1,141 @@
+/* estimate.c: the heuristic token estimator and message validation, as Lua
+ * functions. The measuring itself lives in message.h.
+ *
+ *   heuristic_text(s)        ceil(#s / 4); nil counts 0
+ *   heuristic_message(msg)   4 + ceil(text bytes / 4) + 1200 per image,
+ *                            where text bytes are the text, thinking, tool
+ *                            names and the approximate JSON size of tool
+ *                            arguments; raises on a malformed message
+ *   heuristic_tools(defs)    per tool 8 + ceil((name + description + JSON
+ *                            size of parameters) / 4)
+ *   validate_message(msg, i) true | nil, "messages[i].field: problem"
+ *   validate_messages(list)  true | nil, err */
+#include "message.h"
+#include "parts.h"
+
+static int heuristic_text(lua_State *L)
+{
+    if (lua_isnoneornil(L, 1)) {
+        lua_pushinteger(L, 0);
+        return 1;
+    }
+    if (lua_type(L, 1) != LUA_TSTRING)
+        return luaL_error(L, "estimator:text: expected a string, got %s", luaL_typename(L, 1));
+    lua_pushinteger(L, (lua_Integer)heuristic_tokens_for_bytes((long long)compat_rawlen(L, 1)));
+    return 1;
+}
+
+static int heuristic_message(lua_State *L)
+{
+    message_info info;
+    lua_settop(L, 1);
+    if (!inspect_message(L, 1, 0, &info, 0, NULL))
+        return lua_error(L);
+    lua_pushinteger(L, (lua_Integer)heuristic_message_tokens(&info));
+    return 1;
+}
+
+static int fail_tool(lua_State *L, int index, const char *field, const char *problem)
+{
+    return luaL_error(L, "tools[%d]%s: %s", index, field, problem);
+}
+
+static int heuristic_tools(lua_State *L)
+{
+    long long tokens = 0;
+    int i, count;
+    if (lua_isnoneornil(L, 1)) {
+        lua_pushinteger(L, 0);
+        return 1;
+    }
+    if (lua_type(L, 1) != LUA_TTABLE)
+        return luaL_error(L, "tools: expected a list of tool definitions, got %s",
+                          luaL_typename(L, 1));
+    lua_settop(L, 1);
+    count = (int)compat_rawlen(L, 1);
+    for (i = 1; i <= count; i++) {
+        long long bytes = 0, size;
+        value_walk walk;
+        lua_rawgeti(L, 1, i); /* 2 */
+        if (lua_type(L, 2) != LUA_TTABLE)
+            return fail_tool(L, i, "", "expected a table");
+        lua_getfield(L, 2, "name");
+        if (lua_type(L, -1) != LUA_TSTRING || compat_rawlen(L, -1) == 0)
+            return fail_tool(L, i, ".name", "expected a non-empty string");
+        bytes += (long long)compat_rawlen(L, -1);
+        lua_getfield(L, 2, "description");
+        if (lua_type(L, -1) == LUA_TSTRING)
+            bytes += (long long)compat_rawlen(L, -1);
+        else if (!lua_isnil(L, -1))
+            return fail_tool(L, i, ".description", "expected a string");
+        lua_getfield(L, 2, "parameters");
+        walk.nodes = 0;
+        walk.problem = NULL;
+        size = value_json_size(L, lua_gettop(L), &walk, 0);
+        if (size < 0)
+            return fail_tool(L, i, ".parameters", walk.problem);
+        bytes += size;
+        tokens += HEURISTIC_TOOL_OVERHEAD + heuristic_tokens_for_bytes(bytes);
+        lua_settop(L, 1);
+    }
+    lua_pushinteger(L, (lua_Integer)tokens);
+    return 1;
+}
+
+static int validate_message(lua_State *L)
+{
+    message_info info;
+    lua_Integer index = luaL_optinteger(L, 2, 0);
+    lua_settop(L, 1);
+    if (!inspect_message(L, 1, (long long)index, &info, 0, NULL)) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int validate_messages(lua_State *L)
+{
+    message_info info;
+    int i, count;
+    lua_settop(L, 1);
+    if (lua_type(L, 1) != LUA_TTABLE) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
+        return 2;
+    }
+    count = (int)compat_rawlen(L, 1);
+    for (i = 1; i <= count; i++) {
+        lua_rawgeti(L, 1, i);
+        if (!inspect_message(L, 2, i, &info, 0, NULL)) {
+            lua_pushnil(L);
+            lua_insert(L, -2);
+            return 2;
+        }
+        lua_settop(L, 1);
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+int luaopen_compact_core_estimate(lua_State *L)
+{
+    static const luaL_Reg functions[] = {
+        {"heuristic_text", heuristic_text},
+        {"heuristic_message", heuristic_message},
+        {"heuristic_tools", heuristic_tools},
+        {"validate_message", validate_message},
+        {"validate_messages", validate_messages},
+        {NULL, NULL},
+    };
+    compat_newlib(L, functions);
+    lua_pushinteger(L, HEURISTIC_BYTES_PER_TOKEN);
+    lua_setfield(L, -2, "HEURISTIC_BYTES_PER_TOKEN");
+    lua_pushinteger(L, HEURISTIC_IMAGE_TOKENS);
+    lua_setfield(L, -2, "HEURISTIC_IMAGE_TOKENS");
+    lua_pushinteger(L, HEURISTIC_MESSAGE_OVERHEAD);
+    lua_setfield(L, -2, "HEURISTIC_MESSAGE_OVERHEAD");
+    return 1;
+}

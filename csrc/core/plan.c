@@ -1,0 +1,311 @@
+/* plan.c: the planning ledger, a per-conversation record of what every
+ * message was found to be (role, estimate, which tool call a result answers)
+ * so that planning a growing conversation never re-reads old messages.
+ *
+ * Validity rule (the caller keeps one ledger per message list and
+ * estimator): the ledger trusts that messages it has already inspected were
+ * not changed in place. On each sync it checks that the list still holds the
+ * same first message table and, at the position of the last inspected
+ * message, the same table as before, and that the list did not shrink;
+ * otherwise it starts over. Appending is therefore O(new messages);
+ * replacing or editing messages in the middle of a list in place requires
+ * ledger:reset() (compact.forget(list) in Lua).
+ *
+ * Cut rules (contract section 5): walk back from the newest message adding
+ * estimates until the sum reaches keep_recent_tokens; the cut is the nearest
+ * valid index at or after that message. k is valid when k == n + 1, or
+ * messages[k] is not a tool_result and no tool call before k has its result
+ * at or after k. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "message.h"
+#include "parts.h"
+
+#define LEDGER_MT "compact.ledger"
+
+typedef struct ledger {
+    long long count;    /* messages inspected and accepted, 1..count */
+    long long capacity; /* entries allocated in each array, index 0 included */
+    const void **identity;   /* lua_topointer(messages[i]) */
+    long long *prefix;       /* prefix[i] = estimate of messages 1..i */
+    long long *matched_call; /* tool_result: index of the call it answers, else 0 */
+    long long *last_user;    /* index of the nearest user message <= i, 0 if none */
+    unsigned char *role;
+    long long *suffix_min;   /* planning scratch */
+} ledger;
+
+static void ledger_free_arrays(ledger *book)
+{
+    free(book->identity);
+    free(book->prefix);
+    free(book->matched_call);
+    free(book->last_user);
+    free(book->role);
+    free(book->suffix_min);
+    memset(book, 0, sizeof *book);
+}
+
+static int ledger_gc(lua_State *L)
+{
+    ledger *book = (ledger *)compat_testudata(L, 1, LEDGER_MT);
+    if (book != NULL)
+        ledger_free_arrays(book); /* safe twice: pointers are NULL afterwards */
+    return 0;
+}
+
+/* Grow every array to hold index `needed`; raises on out of memory, leaving
+ * the ledger consistent (each array keeps its old contents). */
+static void ledger_reserve(lua_State *L, ledger *book, long long needed)
+{
+    long long capacity = book->capacity ? book->capacity : 64;
+    void *grown;
+    if (needed < book->capacity)
+        return;
+    while (capacity <= needed)
+        capacity *= 2;
+#define GROW(field, type)                                                          \
+    grown = realloc(book->field, (size_t)capacity * sizeof(type));                 \
+    if (grown == NULL)                                                             \
+        luaL_error(L, "not enough memory for the planning ledger");                \
+    book->field = (type *)grown;
+    GROW(identity, const void *)
+    GROW(prefix, long long)
+    GROW(matched_call, long long)
+    GROW(last_user, long long)
+    GROW(role, unsigned char)
+    GROW(suffix_min, long long)
+#undef GROW
+    book->capacity = capacity;
+}
+
+static void ledger_clear(lua_State *L, int self, ledger *book)
+{
+    book->count = 0;
+    lua_newtable(L); /* tool call id -> index of the message holding it */
+    compat_setuservalue(L, self);
+}
+
+/* The ledger at argument 1, with its arrays in place (a closed ledger is
+ * reopened empty, so using one after __close/__gc is safe). */
+static ledger *check_ledger(lua_State *L)
+{
+    ledger *book = (ledger *)luaL_checkudata(L, 1, LEDGER_MT);
+    if (book->prefix == NULL) {
+        ledger_reserve(L, book, 0);
+        book->prefix[0] = 0;
+        book->last_user[0] = 0;
+        ledger_clear(L, 1, book);
+    }
+    return book;
+}
+
+static int ledger_new(lua_State *L)
+{
+    ledger *book = (ledger *)compat_newuserdata(L, sizeof(ledger));
+    memset(book, 0, sizeof *book);
+    luaL_getmetatable(L, LEDGER_MT);
+    lua_setmetatable(L, -2);
+    lua_insert(L, 1);
+    lua_settop(L, 1);
+    check_ledger(L);
+    return 1;
+}
+
+/* Call the application's estimator on the message at `message`. Returns 1
+ * with *tokens set, or 0 with (error value, index) pushed. */
+static int call_estimator(lua_State *L, int estimator, int message, long long index,
+                          long long *tokens)
+{
+    lua_Number value;
+    lua_pushvalue(L, estimator);
+    lua_pushvalue(L, message);
+    if (lua_pcall(L, 1, 1, 0) != 0)
+        return 0;
+    if (lua_type(L, -1) != LUA_TNUMBER) {
+        lua_pushfstring(L, "messages[%d]: estimator returned %s, expected a number", (int)index,
+                        luaL_typename(L, -1));
+        lua_remove(L, -2);
+        return 0;
+    }
+    value = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    if (!(value >= 0 && value < 1e15)) {
+        lua_pushfstring(L, "messages[%d]: estimator returned %f, expected a non-negative count",
+                        (int)index, (double)value);
+        return 0;
+    }
+    *tokens = (long long)value;
+    if ((lua_Number)*tokens < value)
+        (*tokens)++; /* fractional estimates round up */
+    return 1;
+}
+
+/* Turn the error value on top of the stack into sync's failure results. */
+static int sync_failure(lua_State *L, long long index, const char *kind)
+{
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    lua_pushinteger(L, (lua_Integer)index);
+    lua_pushstring(L, kind);
+    return 4;
+}
+
+/* ledger:sync(messages [, estimate_fn]) -> count | nil, err, index, kind
+ * Inspects messages the ledger has not seen. estimate_fn(msg) -> number
+ * replaces the heuristic. kind is "invalid" (the message breaks the
+ * contract's shapes) or "estimator" (estimate_fn failed). On failure the
+ * ledger keeps every message before the failing one. */
+static int ledger_sync(lua_State *L)
+{
+    ledger *book = check_ledger(L);
+    long long count, i;
+    int ids, estimator = 0;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TFUNCTION);
+        estimator = 3;
+    }
+    lua_settop(L, 3);
+    count = (long long)compat_rawlen(L, 2);
+    if (book->count > 0) {
+        int same = book->count <= count;
+        if (same) {
+            lua_rawgeti(L, 2, 1);
+            lua_rawgeti(L, 2, (int)book->count);
+            same = lua_topointer(L, -2) == book->identity[1] &&
+                   lua_topointer(L, -1) == book->identity[book->count];
+            lua_pop(L, 2);
+        }
+        if (!same)
+            ledger_clear(L, 1, book);
+    }
+    compat_getuservalue(L, 1); /* 4 */
+    ids = 4;
+    if (count >= book->capacity)
+        ledger_reserve(L, book, count);
+    for (i = book->count + 1; i <= count; i++) {
+        message_info info;
+        long long matched = 0, tokens;
+        lua_rawgeti(L, 2, (int)i); /* 5 */
+        if (!inspect_message(L, 5, i, &info, ids, &matched))
+            return sync_failure(L, i, "invalid");
+        if (estimator != 0) {
+            if (!call_estimator(L, estimator, 5, i, &tokens))
+                return sync_failure(L, i, "estimator");
+        } else {
+            tokens = heuristic_message_tokens(&info);
+        }
+        book->identity[i] = lua_topointer(L, 5);
+        book->prefix[i] = book->prefix[i - 1] + tokens;
+        book->role[i] = (unsigned char)info.role;
+        book->matched_call[i] = info.role == ROLE_TOOL_RESULT ? matched : 0;
+        book->last_user[i] = info.role == ROLE_USER ? i : book->last_user[i - 1];
+        book->count = i;
+        lua_settop(L, 4);
+    }
+    lua_pushinteger(L, (lua_Integer)book->count);
+    return 1;
+}
+
+/* ledger:total() -> estimate of all inspected messages */
+static int ledger_total(lua_State *L)
+{
+    ledger *book = check_ledger(L);
+    lua_pushinteger(L, (lua_Integer)book->prefix[book->count]);
+    return 1;
+}
+
+/* ledger:estimate(i) -> estimate of messages[i] */
+static int ledger_estimate(lua_State *L)
+{
+    ledger *book = check_ledger(L);
+    lua_Integer i = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, i >= 1 && i <= book->count, 2, "message index out of range");
+    lua_pushinteger(L, (lua_Integer)(book->prefix[i] - book->prefix[i - 1]));
+    return 1;
+}
+
+static int ledger_count(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)check_ledger(L)->count);
+    return 1;
+}
+
+static int ledger_reset(lua_State *L)
+{
+    ledger_clear(L, 1, check_ledger(L));
+    return 0;
+}
+
+/* ledger:plan(keep_recent_tokens) -> first_kept_index, turn_start, kept_tokens
+ * turn_start is the index of the user message that starts a split turn, or
+ * 0 when the cut is not inside a turn. */
+static int ledger_plan(lua_State *L)
+{
+    ledger *book = check_ledger(L);
+    long long keep = (long long)luaL_checknumber(L, 2);
+    long long n = book->count, keep_point = 1, cut, i, running_min, turn_start = 0;
+    for (i = n; i >= 1; i--) {
+        if (book->prefix[n] - book->prefix[i - 1] >= keep) {
+            keep_point = i;
+            break;
+        }
+    }
+    /* suffix_min[k]: smallest call index answered by a result at or after k */
+    running_min = n + 1;
+    for (i = n; i >= keep_point; i--) {
+        if (book->matched_call[i] > 0 && book->matched_call[i] < running_min)
+            running_min = book->matched_call[i];
+        book->suffix_min[i] = running_min;
+    }
+    cut = n + 1;
+    for (i = keep_point; i <= n; i++) {
+        if (book->role[i] != ROLE_TOOL_RESULT && book->suffix_min[i] >= i) {
+            cut = i;
+            break;
+        }
+    }
+    if (cut <= n && book->role[cut] != ROLE_USER && cut > 1)
+        turn_start = book->last_user[cut - 1];
+    lua_pushinteger(L, (lua_Integer)cut);
+    lua_pushinteger(L, (lua_Integer)turn_start);
+    lua_pushinteger(L, (lua_Integer)(book->prefix[n] - book->prefix[cut - 1]));
+    return 3;
+}
+
+static int ledger_tostring(lua_State *L)
+{
+    ledger *book = check_ledger(L);
+    lua_pushfstring(L, "compact.ledger (%d messages, %d tokens)", (int)book->count,
+                    (int)book->prefix[book->count]);
+    return 1;
+}
+
+int luaopen_compact_core_plan(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        {"sync", ledger_sync},   {"total", ledger_total}, {"estimate", ledger_estimate},
+        {"count", ledger_count}, {"reset", ledger_reset}, {"plan", ledger_plan},
+        {NULL, NULL},
+    };
+    static const luaL_Reg functions[] = {
+        {"ledger_new", ledger_new},
+        {NULL, NULL},
+    };
+    if (compat_newmetatable(L, LEDGER_MT)) {
+        compat_newlib(L, methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, ledger_gc);
+        lua_setfield(L, -2, "__gc");
+#if LUA_VERSION_NUM >= 504
+        lua_pushcfunction(L, ledger_gc);
+        lua_setfield(L, -2, "__close");
+#endif
+        lua_pushcfunction(L, ledger_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_pop(L, 1);
+    compat_newlib(L, functions);
+    return 1;
+}

@@ -1,0 +1,235 @@
+--- The compactor: plans where to cut a conversation and rewrites it around
+-- a summary (contract section 5).
+--
+-- `plan` is pure: it estimates, checks the trigger and picks a tool-safe cut
+-- without calling the summarizer. `apply` runs the summarizer on a plan and
+-- builds the new context. Neither ever modifies the tables it is given.
+-- @module compact.compactor
+
+local core = require "compact.core"
+local errors = require "compact.errors"
+local estimation = require "compact.estimation"
+local files = require "compact.files"
+local request_module = require "compact.request"
+
+local compactor_module = {}
+
+local Compactor = { __name = "compact.Compactor" }
+Compactor.__index = Compactor
+Compactor.__tostring = function(self)
+  return string.format("compact.Compactor(keep_recent_tokens=%s, trigger_ratio=%s)",
+    tostring(self.keep_recent_tokens), tostring(self.trigger_ratio))
+end
+
+local known_config = { keep_recent_tokens = true, trigger_ratio = true, summarizer = true, file_tools = true }
+
+local function config_error(message) return nil, errors.invalid_config(message) end
+
+local function is_finite_number(value)
+  return type(value) == "number" and value == value and value ~= math.huge and value ~= -math.huge
+end
+
+local function has_method(object, name)
+  local kind = type(object)
+  if kind ~= "table" and kind ~= "userdata" then return false end
+  local ok, method = pcall(function() return object[name] end)
+  return ok and method ~= nil
+end
+
+--- Create a compactor.
+-- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil }`
+-- @return compactor, or nil and an ErrInvalidConfig error
+function compactor_module.new(config)
+  if type(config) ~= "table" then return config_error("config: expected a table, got " .. type(config)) end
+  for key in pairs(config) do
+    if not known_config[key] then return config_error("config." .. tostring(key) .. ": unknown option") end
+  end
+  local keep = config.keep_recent_tokens
+  if keep == nil then keep = 0 end
+  if not is_finite_number(keep) or keep < 0 then
+    return config_error("config.keep_recent_tokens: expected a number >= 0, got " .. tostring(keep))
+  end
+  local ratio = config.trigger_ratio
+  if ratio == nil then ratio = 1.0 end
+  if not is_finite_number(ratio) or ratio <= 0 then
+    return config_error("config.trigger_ratio: expected a number > 0, got " .. tostring(ratio))
+  end
+  if config.summarizer == nil then return config_error("config.summarizer: required") end
+  if not has_method(config.summarizer, "summarize") then
+    return config_error("config.summarizer: expected a table with a summarize method")
+  end
+  local file_tools, err = files.merge_tools(config.file_tools)
+  if not file_tools then return nil, err end
+  return setmetatable({
+    keep_recent_tokens = keep,
+    trigger_ratio = ratio,
+    summarizer = config.summarizer,
+    file_tools = file_tools,
+  }, Compactor)
+end
+
+local function slice(list, first, last)
+  local out, n = {}, 0
+  for i = first, last do
+    n = n + 1
+    out[n] = list[i]
+  end
+  return out
+end
+
+--- Plan a compaction of `request` without calling the summarizer.
+-- @return plan; or nil (nothing to do); or nil, err
+function Compactor:plan(request)
+  local view, err = request_module.check(request)
+  if not view then return nil, err end
+  local tokens_before, ledger = request_module.estimate(view)
+  if not tokens_before then return nil, ledger end
+  if not view.require_reduction then
+    local budget = view.input_token_budget
+    if budget == nil or not (tokens_before > budget * self.trigger_ratio) then return nil end
+  end
+  local first_kept_index, turn_start = ledger:plan(self.keep_recent_tokens)
+  if first_kept_index <= 1 then
+    if view.require_reduction then
+      return nil, errors.new("no_reduction", "no raw message prefix can be removed")
+    end
+    return nil
+  end
+  local messages = view.messages
+  local history_end = turn_start > 0 and turn_start - 1 or first_kept_index - 1
+  return {
+    messages_to_summarize = slice(messages, 1, history_end),
+    turn_prefix_messages = turn_start > 0 and slice(messages, turn_start, first_kept_index - 1) or {},
+    first_kept_index = first_kept_index,
+    is_split_turn = turn_start > 0,
+    tokens_before = tokens_before,
+  }
+end
+
+local function check_plan(plan, message_count)
+  if type(plan) ~= "table" then
+    return nil, errors.invalid_request("plan: expected a table, got " .. type(plan))
+  end
+  local k = plan.first_kept_index
+  if type(k) ~= "number" or k ~= math.floor(k) or k < 1 or k > message_count + 1 then
+    return nil, errors.invalid_request("plan.first_kept_index: expected an integer from 1 to "
+      .. (message_count + 1) .. ", got " .. tostring(k))
+  end
+  for _, field in ipairs { "messages_to_summarize", "turn_prefix_messages" } do
+    local list = plan[field]
+    if list ~= nil then
+      if type(list) ~= "table" then
+        return nil, errors.invalid_request("plan." .. field .. ": expected a list, got " .. type(list))
+      end
+      local ok, problem = core.validate_messages(list)
+      if not ok then return nil, errors.invalid_request("plan." .. field .. ": " .. problem) end
+    end
+  end
+  if plan.tokens_before ~= nil and not is_finite_number(plan.tokens_before) then
+    return nil, errors.invalid_request("plan.tokens_before: expected a number")
+  end
+  return true
+end
+
+local function normalize_usage(usage)
+  if type(usage) ~= "table" then return nil end
+  local out = {}
+  for _, key in ipairs { "input", "output", "cache_read", "cache_write" } do
+    local value = usage[key]
+    out[key] = is_finite_number(value) and value or 0
+  end
+  return out
+end
+
+local function summarization_error(message, cause)
+  return errors.new("summarization", message, { cause = cause })
+end
+
+-- Call the summarizer under pcall; returns text, usage, meta or nil, err.
+local function run_summarizer(summarizer, summary_request, cancel)
+  local ok, text, usage, meta = pcall(summarizer.summarize, summarizer, summary_request, cancel)
+  if not ok then return nil, summarization_error("summarizer raised an error", text) end
+  if text == nil then
+    return nil, summarization_error("summarizer failed", usage)
+  end
+  if type(text) ~= "string" then
+    return nil, summarization_error("summarizer returned " .. type(text) .. ", expected a string")
+  end
+  return text, usage, meta
+end
+
+--- Run the summarizer on a plan and build the compacted context.
+-- A nil plan is a no-op (`summary` unchanged, `messages` a shallow copy,
+-- `record` nil). A non-nil plan is trusted, not re-planned.
+-- @return `{ summary, messages, record }` or nil, err
+function Compactor:apply(request, plan, cancel)
+  local view, err = request_module.check(request)
+  if not view then return nil, err end
+  local messages = view.messages
+  local count = #messages
+  if plan == nil then
+    return { summary = request.summary, messages = slice(messages, 1, count), record = nil }
+  end
+  local ok
+  ok, err = check_plan(plan, count)
+  if not ok then return nil, err end
+  local tokens_before = plan.tokens_before
+  if tokens_before == nil then
+    tokens_before, err = request_module.estimate(view)
+    if not tokens_before then return nil, err end
+  end
+  local to_summarize = plan.messages_to_summarize or {}
+  local turn_prefix = plan.turn_prefix_messages or {}
+  local text, usage, meta = run_summarizer(self.summarizer, {
+    messages = to_summarize,
+    turn_prefix_messages = turn_prefix,
+    previous_summary = view.summary,
+    instructions = view.instructions,
+  }, cancel)
+  if not text then return nil, usage end
+  local read_list, modified_list = files.collect(self.file_tools, view.summary, { to_summarize, turn_prefix })
+  local summary
+  summary, err = files.finish_summary(text, read_list, modified_list)
+  if not summary then return nil, err end
+  local kept = slice(messages, plan.first_kept_index, count)
+  local after_view = {
+    system_prompt = view.system_prompt, summary = summary, messages = kept,
+    tools = view.tools, estimator = view.estimator,
+  }
+  local tokens_after
+  tokens_after, err = request_module.estimate(after_view)
+  if not tokens_after then return nil, err end
+  if view.require_reduction and not (tokens_after < tokens_before) then
+    return nil, errors.new("no_reduction", string.format(
+      "compaction did not reduce the estimate (%d tokens before, %d after)", tokens_before, tokens_after))
+  end
+  local record = {
+    summary = summary,
+    first_kept_index = plan.first_kept_index,
+    tokens_before = tokens_before,
+    tokens_after = tokens_after,
+    usage = normalize_usage(usage),
+  }
+  if type(meta) == "table" and meta.fallback then record.fallback = true end
+  return { summary = summary, messages = kept, record = record }
+end
+
+--- Plan then apply.
+-- @return result (see apply) or nil, err
+function Compactor:compact(request, cancel)
+  local plan, err = self:plan(request)
+  if err then return nil, err end
+  return self:apply(request, plan, cancel)
+end
+
+--- Wrap a function as a summarizer: `fn(req, cancel) -> text, usage | nil, err`.
+function compactor_module.summarizer(fn)
+  if type(fn) ~= "function" then
+    return nil, errors.invalid_config("summarizer: expected a function, got " .. type(fn))
+  end
+  return { summarize = function(_, summary_request, cancel) return fn(summary_request, cancel) end }
+end
+
+compactor_module.Compactor = Compactor
+
+return compactor_module

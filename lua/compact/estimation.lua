@@ -1,0 +1,163 @@
+--- Token estimation: the heuristic estimator, request estimates, and the
+-- planning ledgers that make repeated estimates of a growing conversation
+-- cheap.
+--
+-- An estimator is any table (or userdata) with `estimator:text(s)`,
+-- `estimator:message(msg)` and `estimator:tools(defs)`, each returning a
+-- non-negative number of tokens.
+--
+-- Caching rule: estimates of a message list are kept in a ledger per
+-- (estimator, list) pair, held weakly. A ledger assumes messages already
+-- estimated are not changed in place; appending to the list is always safe.
+-- After editing or replacing messages inside a list, call
+-- `compact.forget(list)`. Tool definition estimates are cached per tools
+-- table under the same rule.
+-- @module compact.estimation
+
+local core = require "compact.core"
+local errors = require "compact.errors"
+
+local estimation = {}
+
+local SUMMARY_PREFIX = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
+local SUMMARY_SUFFIX = "\n</summary>"
+
+--- Project a summary into the single user message the model sees.
+-- @tparam ?string summary
+-- @treturn ?table `{ role = "user", content = ... }`, or nil for an empty or nil summary
+function estimation.project_summary(summary)
+  if summary == nil or summary == "" then return nil end
+  if type(summary) ~= "string" then return nil end
+  return { role = "user", content = SUMMARY_PREFIX .. summary .. SUMMARY_SUFFIX }
+end
+
+-- The heuristic estimator: one shared instance, so its ledgers are shared.
+local Heuristic = { __name = "compact.Heuristic" }
+Heuristic.__index = Heuristic
+Heuristic.__tostring = function() return "compact.Heuristic" end
+
+--- Estimate a string: ceil(bytes / 4).
+function Heuristic.text(_, text) return core.heuristic_text(text) end
+--- Estimate a message: 4 + ceil(text bytes / 4) + 1200 per image.
+function Heuristic.message(_, message) return core.heuristic_message(message) end
+--- Estimate tool definitions: per tool 8 + ceil((name + description + schema JSON) / 4).
+function Heuristic.tools(_, definitions) return core.heuristic_tools(definitions) end
+
+local heuristic_instance = setmetatable({}, Heuristic)
+
+--- The default estimator (dependency-free, in C).
+function estimation.heuristic() return heuristic_instance end
+
+local function is_heuristic(estimator)
+  return rawequal(estimator, heuristic_instance)
+end
+
+--- Check that `estimator` has the three methods. Returns true or nil, err.
+function estimation.check_estimator(estimator, field)
+  field = field or "request.estimator"
+  local kind = type(estimator)
+  if kind ~= "table" and kind ~= "userdata" then
+    return nil, errors.invalid_request(field .. ": expected an estimator table, got " .. kind)
+  end
+  for _, method in ipairs { "text", "message", "tools" } do
+    local ok, fn = pcall(function() return estimator[method] end)
+    if not ok or (type(fn) ~= "function" and not (type(fn) == "table" and getmetatable(fn)
+        and getmetatable(fn).__call)) then
+      return nil, errors.invalid_request(field .. ": missing method '" .. method .. "'")
+    end
+  end
+  return true
+end
+
+-- estimator -> (list -> ledger); both levels weak so nothing is pinned.
+local ledgers = setmetatable({}, { __mode = "k" })
+-- message estimator closures per estimator
+local message_functions = setmetatable({}, { __mode = "k" })
+
+local function message_function(estimator)
+  if is_heuristic(estimator) then return nil end
+  local fn = message_functions[estimator]
+  if not fn then
+    fn = function(message) return estimator:message(message) end
+    message_functions[estimator] = fn
+  end
+  return fn
+end
+
+--- The ledger for `messages` under `estimator`, brought up to date.
+-- Returns the ledger, or nil and an ErrInvalidRequest naming the message.
+function estimation.ledger(estimator, messages)
+  local by_list = ledgers[estimator]
+  if not by_list then
+    by_list = setmetatable({}, { __mode = "k" })
+    ledgers[estimator] = by_list
+  end
+  local ledger = by_list[messages]
+  if not ledger then
+    ledger = core.ledger_new()
+    by_list[messages] = ledger
+  end
+  local count, err, index, kind = ledger:sync(messages, message_function(estimator))
+  if count then return ledger end
+  if kind == "estimator" then
+    return nil, errors.new("invalid_request",
+      "messages[" .. tostring(index) .. "]: estimator:message failed", { cause = err })
+  end
+  return nil, errors.invalid_request(tostring(err))
+end
+
+--- Forget cached estimates for `messages` (after editing it in place).
+function estimation.forget(messages)
+  for _, by_list in pairs(ledgers) do
+    local ledger = by_list[messages]
+    if ledger then ledger:reset() end
+  end
+end
+
+local function call_estimator(estimator, method, value, what)
+  local ok, result = pcall(estimator[method], estimator, value)
+  if not ok then
+    return nil, errors.new("invalid_request", what .. ": estimator:" .. method .. " failed",
+      { cause = result })
+  end
+  if type(result) ~= "number" or result ~= result or result < 0 or result == math.huge then
+    return nil, errors.invalid_request(what .. ": estimator:" .. method
+      .. " returned " .. tostring(result) .. ", expected a non-negative number")
+  end
+  return math.ceil(result)
+end
+
+-- tools table -> heuristic estimate
+local tool_estimates = setmetatable({}, { __mode = "k" })
+
+local function estimate_tools(estimator, tools)
+  if tools == nil then return 0 end
+  if is_heuristic(estimator) then
+    local cached = tool_estimates[tools]
+    if cached then return cached end
+    local ok, result = pcall(core.heuristic_tools, tools)
+    if not ok then return nil, errors.invalid_request(tostring(result)) end
+    tool_estimates[tools] = result
+    return result
+  end
+  return call_estimator(estimator, "tools", tools, "tools")
+end
+
+--- Estimate the parts of a request other than its raw messages: system
+-- prompt, projected summary (of `summary`) and tool definitions.
+function estimation.overhead(estimator, system_prompt, summary, tools)
+  local system_tokens, err = call_estimator(estimator, "text", system_prompt or "", "system_prompt")
+  if not system_tokens then return nil, err end
+  local summary_tokens = 0
+  local projected = estimation.project_summary(summary)
+  if projected then
+    summary_tokens, err = call_estimator(estimator, "message", projected, "summary")
+    if not summary_tokens then return nil, err end
+  end
+  local tool_tokens
+  tool_tokens, err = estimate_tools(estimator, tools)
+  if not tool_tokens then return nil, err end
+  return system_tokens + summary_tokens + tool_tokens
+end
+
+return estimation

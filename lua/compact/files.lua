@@ -1,0 +1,113 @@
+--- File lists carried in summaries (contract section 6.4) and the summary
+-- post-processing of section 6.1.
+-- @module compact.files
+
+local errors = require "compact.errors"
+
+local files = {}
+
+--- Tools whose calls name files, by tool name: the argument key holding the
+-- path and whether the call reads or modifies.
+files.default_tools = {
+  read = { kind = "read", key = "path" },
+  write = { kind = "write", key = "path" },
+  edit = { kind = "edit", key = "path" },
+}
+
+local modifying = { write = true, edit = true, modified = true }
+local kinds = { read = true, write = true, edit = true, modified = true }
+
+--- Validate a `file_tools` config value and merge it over the defaults.
+-- Returns the merged map or nil, ErrInvalidConfig.
+function files.merge_tools(file_tools)
+  local merged = {}
+  for name, spec in pairs(files.default_tools) do merged[name] = spec end
+  if file_tools == nil then return merged end
+  if type(file_tools) ~= "table" then
+    return nil, errors.invalid_config("config.file_tools: expected a table, got " .. type(file_tools))
+  end
+  for name, spec in pairs(file_tools) do
+    local where = "config.file_tools." .. tostring(name)
+    if type(name) ~= "string" then
+      return nil, errors.invalid_config("config.file_tools: tool names must be strings")
+    end
+    if type(spec) ~= "table" then
+      return nil, errors.invalid_config(where .. ": expected { kind =, key = }, got " .. type(spec))
+    end
+    if not kinds[spec.kind] then
+      return nil, errors.invalid_config(where .. ".kind: expected \"read\", \"write\" or \"edit\", got "
+        .. tostring(spec.kind))
+    end
+    if type(spec.key) ~= "string" or spec.key == "" then
+      return nil, errors.invalid_config(where .. ".key: expected a non-empty string")
+    end
+    merged[name] = { kind = spec.kind, key = spec.key }
+  end
+  return merged
+end
+
+local function parse_block(text, tag, into)
+  for body in text:gmatch("<" .. tag .. ">(.-)</" .. tag .. ">") do
+    for line in body:gmatch("[^\n]+") do
+      local path = line:match("^%s*(.-)%s*$")
+      if path ~= "" then into[path] = true end
+    end
+  end
+end
+
+--- Collect read and modified paths from `message_lists` (lists of
+-- messages) and from a previous summary's lists. Returns read, modified as
+-- sorted lists; a modified path is never listed as read.
+function files.collect(tools, previous_summary, message_lists)
+  local read, modified = {}, {}
+  if type(previous_summary) == "string" then
+    parse_block(previous_summary, "read%-files", read)
+    parse_block(previous_summary, "modified%-files", modified)
+  end
+  for _, list in ipairs(message_lists) do
+    for _, message in ipairs(list) do
+      if message.role == "assistant" and type(message.content) == "table" then
+        for _, block in ipairs(message.content) do
+          local spec = block.type == "tool_call" and tools[block.name]
+          local arguments = spec and block.arguments
+          local path = type(arguments) == "table" and arguments[spec.key]
+          if type(path) == "string" and path ~= "" then
+            if modifying[spec.kind] then modified[path] = true else read[path] = true end
+          end
+        end
+      end
+    end
+  end
+  local read_list, modified_list = {}, {}
+  for path in pairs(modified) do modified_list[#modified_list + 1] = path end
+  for path in pairs(read) do
+    if not modified[path] then read_list[#read_list + 1] = path end
+  end
+  table.sort(read_list)
+  table.sort(modified_list)
+  return read_list, modified_list
+end
+
+local function trim(text) return (text:gsub("^%s+", ""):gsub("%s+$", "")) end
+
+--- Post-process a summarizer's text: trim, drop model-written file-list
+-- blocks, fail with ErrEmptySummary when nothing is left, then append the
+-- compactor's own sorted lists.
+function files.finish_summary(text, read_list, modified_list)
+  local body = text:gsub("<read%-files>.-</read%-files>", "")
+  body = body:gsub("<modified%-files>.-</modified%-files>", "")
+  body = trim(body)
+  if body == "" then
+    return nil, errors.new("empty_summary", "summary is empty after trimming and removing file lists")
+  end
+  local parts = { body }
+  if #read_list > 0 then
+    parts[#parts + 1] = "\n\n<read-files>\n" .. table.concat(read_list, "\n") .. "\n</read-files>"
+  end
+  if #modified_list > 0 then
+    parts[#parts + 1] = "\n\n<modified-files>\n" .. table.concat(modified_list, "\n") .. "\n</modified-files>"
+  end
+  return table.concat(parts)
+end
+
+return files

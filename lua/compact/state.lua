@@ -1,0 +1,50 @@
+--- Conversation state and records as JSON (contract section 10).
+--
+-- `encode` writes deterministic JSON (keys sorted, integers kept as
+-- integers, empty message-list fields as `[]`); `decode` reads it back with
+-- nothing lost that a message, summary or record holds.
+-- @module compact.state
+
+local core = require "compact.core"
+local errors = require "compact.errors"
+
+local state = {}
+
+-- Fields whose empty value is a list, so `content = {}` stays `[]`.
+local array_keys = {
+  content = true, messages = true, tools = true, new_messages = true,
+  compactions = true, messages_to_summarize = true, turn_prefix_messages = true,
+}
+
+--- Encode a state (`{ system_prompt, summary, messages }`), a record, or
+-- any table of plain values.
+-- @return JSON text, or nil and an ErrInvalidRequest naming the bad value
+function state.encode(value)
+  if type(value) ~= "table" then
+    return nil, errors.invalid_request("state.encode: expected a table, got " .. type(value))
+  end
+  local text, err = core.json_encode(value, { array_keys = array_keys })
+  if not text then return nil, errors.invalid_request("state.encode: " .. err) end
+  return text
+end
+
+--- Decode JSON text made by `encode`. Messages under `messages` are
+-- validated, and problems name the message index.
+-- @return the table, or nil and an ErrInvalidRequest
+function state.decode(text)
+  if type(text) ~= "string" then
+    return nil, errors.invalid_request("state.decode: expected a string, got " .. type(text))
+  end
+  local value, err = core.json_decode(text)
+  if value == nil then return nil, errors.invalid_request("state.decode: " .. err) end
+  if type(value) ~= "table" then
+    return nil, errors.invalid_request("state.decode: expected a JSON object, got " .. type(value))
+  end
+  if type(value.messages) == "table" then
+    local ok, problem = core.validate_messages(value.messages)
+    if not ok then return nil, errors.invalid_request("state.decode: " .. problem) end
+  end
+  return value
+end
+
+return state
