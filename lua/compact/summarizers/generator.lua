@@ -1,0 +1,337 @@
+--- The generator summarizer: summaries written by a model (contract 6.2).
+--
+--     local summarizer = compact.generator_summarizer {
+--       generator = gen, model = "name",
+--       options = { max_output_tokens = 4000 },
+--       system_prompt = nil,   -- non-blank replaces prompts.system
+--       sleep = nil,           -- function(seconds, cancel); default really sleeps
+--       fallback = nil,        -- a summarizer used when the model fails
+--     }
+--     local text, usage, meta = summarizer:summarize(req, cancel)
+--
+-- The conversation goes to the model as compact records
+-- (`compact.core.serialize_records`) in one user message. Each model call
+-- gets one attempt and up to two retries (sleeping 2 s, then 4 s) for
+-- transport and stream errors and HTTP 408, 409, 429 and 5xx.
+-- @module compact.summarizers.generator
+
+local errors = require "compact.errors"
+local cancel_mod = require "compact.cancel"
+local prompts = require "compact.prompts"
+
+local generator = {}
+
+--- Seconds slept before the second and third attempt of a call.
+generator.RETRY_DELAYS = { 2, 4 }
+
+local Summarizer = { __name = "compact.GeneratorSummarizer" }
+Summarizer.__index = Summarizer
+Summarizer.__tostring = function(self)
+  return "compact.GeneratorSummarizer(" .. self.model .. ")"
+end
+
+local core -- compact.core, loaded on first use so this module loads without C
+
+local function serialize(messages)
+  if not core then
+    local ok, loaded = pcall(require, "compact.core")
+    if not ok then
+      return nil, errors.new("summarization", "compact.core is not available", { cause = loaded })
+    end
+    core = loaded
+  end
+  local ok, text, err = pcall(core.serialize_records, messages)
+  if not ok then
+    return nil, errors.new("invalid_request", "cannot serialize messages: " .. tostring(text))
+  end
+  if text == nil then
+    return nil, errors.new("invalid_request", "invalid messages: " .. tostring(err))
+  end
+  return text
+end
+
+local function is_blank(s)
+  return not s:find("%S")
+end
+
+local function is_callable(value)
+  if type(value) == "function" then return true end
+  local mt = getmetatable(value)
+  return type(mt) == "table" and type(rawget(mt, "__call")) == "function"
+end
+
+-- Look up `obj.method` without letting a hostile __index raise.
+local function method_of(obj, name)
+  local kind = type(obj)
+  if kind ~= "table" and kind ~= "userdata" then return nil end
+  local ok, fn = pcall(function() return obj[name] end)
+  if ok and is_callable(fn) then return fn end
+  return nil
+end
+
+local function now()
+  local ok, socket = pcall(require, "socket")
+  if ok and type(socket) == "table" and socket.gettime then return socket.gettime end
+  return nil
+end
+
+--- The default sleep: waits `seconds` in slices of 50 ms, returning early
+-- when `cancel` is cancelled. Uses luasocket when present, else `sleep(1)`.
+function generator.default_sleep(seconds, cancel)
+  local ok, socket = pcall(require, "socket")
+  local gettime = now()
+  if ok and type(socket) == "table" and socket.sleep and gettime then
+    local deadline = gettime() + seconds
+    while not cancel_mod.is_cancelled(cancel) do
+      local left = deadline - gettime()
+      if left <= 0 then return end
+      socket.sleep(math.min(left, 0.05))
+    end
+    return
+  end
+  local slice = 0.1
+  local slept = 0
+  while slept < seconds and not cancel_mod.is_cancelled(cancel) do
+    os.execute("sleep " .. string.format("%.2f", math.min(slice, seconds - slept)))
+    slept = slept + slice
+  end
+end
+
+--- Create a generator summarizer.
+-- @tparam table config see the module description
+-- @treturn table|nil the summarizer
+-- @treturn[2] table an `invalid_config` error
+function generator.new(config)
+  if type(config) ~= "table" then
+    return nil, errors.invalid_config("generator summarizer: config must be a table")
+  end
+  if method_of(config.generator, "generate") == nil then
+    return nil, errors.invalid_config("generator summarizer: generator must have a generate method")
+  end
+  if type(config.model) ~= "string" or is_blank(config.model) then
+    return nil, errors.invalid_config("generator summarizer: model must be a non-blank string")
+  end
+  local options = config.options
+  if options ~= nil and type(options) ~= "table" then
+    return nil, errors.invalid_config("generator summarizer: options must be a table")
+  end
+  local max_output_tokens = options and options.max_output_tokens
+  if max_output_tokens ~= nil and (type(max_output_tokens) ~= "number" or max_output_tokens <= 0
+      or max_output_tokens ~= math.floor(max_output_tokens) or max_output_tokens == math.huge) then
+    return nil, errors.invalid_config("generator summarizer: options.max_output_tokens must be a positive integer")
+  end
+  local system_prompt = config.system_prompt
+  if system_prompt ~= nil and type(system_prompt) ~= "string" then
+    return nil, errors.invalid_config("generator summarizer: system_prompt must be a string")
+  end
+  if system_prompt == nil or is_blank(system_prompt) then system_prompt = prompts.system end
+  if config.sleep ~= nil and not is_callable(config.sleep) then
+    return nil, errors.invalid_config("generator summarizer: sleep must be a function")
+  end
+  if config.fallback ~= nil and method_of(config.fallback, "summarize") == nil then
+    return nil, errors.invalid_config("generator summarizer: fallback must have a summarize method")
+  end
+  return setmetatable({
+    generator = config.generator,
+    model = config.model,
+    max_output_tokens = max_output_tokens,
+    system_prompt = system_prompt,
+    sleep = config.sleep or generator.default_sleep,
+    fallback = config.fallback,
+  }, Summarizer)
+end
+
+--- Is a generator error worth another attempt? Classified by `code` and
+-- `status` only (contract 6.2): transport, stream, HTTP 408/409/429/5xx.
+-- @treturn boolean
+function generator.is_retryable(err)
+  if type(err) ~= "table" then return false end
+  local code, status = rawget(err, "code"), rawget(err, "status")
+  if code == "transport" or code == "stream" then return true end
+  if code == "http" and type(status) == "number" then
+    return status == 408 or status == 409 or status == 429 or (status >= 500 and status <= 599)
+  end
+  return false
+end
+
+local function zero_usage()
+  return { input = 0, output = 0, cache_read = 0, cache_write = 0 }
+end
+
+local function add_usage(total, usage)
+  if type(usage) ~= "table" then return total end
+  for key in pairs(total) do
+    local value = rawget(usage, key)
+    if type(value) == "number" and value == value then total[key] = total[key] + value end
+  end
+  return total
+end
+
+-- The summary text of an assistant message, or nil and an error.
+local function extract(message)
+  if type(message) ~= "table" then
+    return nil, errors.new("invalid_response", "generator returned " .. type(message) .. ", not a message")
+  end
+  local stop = rawget(message, "stop_reason")
+  if stop == "error" or stop == "aborted" then
+    local detail = rawget(message, "error_message")
+    return nil, errors.new(stop == "aborted" and "cancelled" or "summarization",
+      "summary generation " .. (stop == "aborted" and "was aborted" or "failed")
+        .. (type(detail) == "string" and (": " .. detail) or ""))
+  end
+  local content = rawget(message, "content")
+  if type(content) == "string" then
+    content = { { type = "text", text = content } }
+  elseif type(content) ~= "table" then
+    return nil, errors.new("invalid_response", "generator returned a message without content")
+  end
+  local parts = {}
+  for i = 1, #content do
+    local block = content[i]
+    if type(block) ~= "table" then
+      return nil, errors.new("invalid_response", "generator returned a malformed content block " .. i)
+    end
+    if rawget(block, "type") == "text" then
+      local text = rawget(block, "text")
+      if type(text) ~= "string" then
+        return nil, errors.new("invalid_response", "generator returned a text block without text")
+      end
+      parts[#parts + 1] = text
+    end
+  end
+  local text = table.concat(parts, "\n"):match("^%s*(.-)%s*$")
+  if text == "" then
+    return nil, errors.new("empty_summary", "the summary model returned no text")
+  end
+  return text
+end
+
+local function cancelled_error(cause)
+  return errors.cancelled("summarization cancelled", cause)
+end
+
+-- One model call with its retry budget. Returns text, usage or nil, err.
+function Summarizer:_call(text, cancel)
+  local request = {
+    model = self.model,
+    system_prompt = self.system_prompt,
+    messages = { { role = "user", content = { { type = "text", text = text } } } },
+    tools = nil,
+    tool_choice = "none",
+    max_output_tokens = self.max_output_tokens,
+  }
+  local delays = generator.RETRY_DELAYS
+  local last_err
+  for attempt = 1, #delays + 1 do
+    if cancel_mod.is_cancelled(cancel) then return nil, cancelled_error(last_err) end
+    local ok, message, err = pcall(self.generator.generate, self.generator, request, cancel)
+    local summary, usage
+    if not ok then
+      err = errors.new("summarization", "the generator raised an error", { cause = message })
+    elseif message == nil then
+      if err == nil then
+        err = errors.new("invalid_response", "the generator returned neither a message nor an error")
+      elseif type(err) ~= "table" then
+        err = errors.new("summarization", "the generator failed", { cause = err })
+      end
+    else
+      summary, err = extract(message)
+      usage = rawget(message, "usage")
+    end
+    if summary then return summary, add_usage(zero_usage(), usage) end
+    last_err = err
+    if cancel_mod.is_cancelled(cancel) then return nil, cancelled_error(err) end
+    if attempt > #delays or not generator.is_retryable(err) then return nil, err end
+    local slept, sleep_err = pcall(self.sleep, delays[attempt], cancel)
+    if not slept then
+      return nil, errors.new("summarization", "the sleep function raised an error", { cause = sleep_err })
+    end
+  end
+  return nil, last_err
+end
+
+local function check_list(req, key, required)
+  local value = req[key]
+  if value == nil and not required then return {} end
+  if type(value) ~= "table" then
+    return nil, errors.invalid_request("summarize: req." .. key .. " must be a table")
+  end
+  return value
+end
+
+local function check_string(req, key)
+  local value = req[key]
+  if value ~= nil and type(value) ~= "string" then
+    return nil, errors.invalid_request("summarize: req." .. key .. " must be a string")
+  end
+  if value ~= nil and is_blank(value) then return nil end
+  return value
+end
+
+-- The model part of summarize: text, usage or nil, err, usage so far.
+function Summarizer:_summarize(history, prefix, previous, instructions, cancel)
+  local usage = zero_usage()
+  local prefix_records
+  if #prefix > 0 then
+    local err
+    prefix_records, err = serialize(prefix)
+    if not prefix_records then return nil, err, usage end
+    if prefix_records == "" then prefix_records = nil end
+  end
+  local history_summary
+  local history_records, err = serialize(history)
+  if not history_records then return nil, err, usage end
+  if history_records ~= "" then
+    local call_usage
+    history_summary, call_usage = self:_call(prompts.build_history(history_records, previous, instructions), cancel)
+    if not history_summary then return nil, call_usage, usage end
+    add_usage(usage, call_usage)
+  elseif not prefix_records then
+    -- nothing the model could read (only failed attempts, say)
+    if previous then return previous, usage end
+    return nil, errors.new("empty_summary", "no messages with content to summarize"), usage
+  end
+  if not prefix_records then return history_summary, usage end
+  local prefix_summary, call_usage = self:_call(prompts.build_turn_prefix(prefix_records, instructions), cancel)
+  if not prefix_summary then return nil, call_usage, usage end
+  add_usage(usage, call_usage)
+  return prompts.join_split_turn(history_summary or previous or prompts.no_history, prefix_summary), usage
+end
+
+--- Summarize `req` (contract 6.1) through the model.
+-- @tparam table req `{ messages, turn_prefix_messages, previous_summary, instructions }`
+-- @param[opt] cancel a cancellation token
+-- @treturn string|nil the summary text
+-- @treturn table usage summed over the model calls, or the error
+-- @treturn[opt] table `{ fallback = true }` when the fallback summarizer wrote it
+function Summarizer:summarize(req, cancel)
+  if type(req) ~= "table" then
+    return nil, errors.invalid_request("summarize: req must be a table")
+  end
+  local history, err = check_list(req, "messages", true)
+  if not history then return nil, err end
+  local prefix
+  prefix, err = check_list(req, "turn_prefix_messages", false)
+  if not prefix then return nil, err end
+  local previous, instructions
+  previous, err = check_string(req, "previous_summary")
+  if err then return nil, err end
+  instructions, err = check_string(req, "instructions")
+  if err then return nil, err end
+
+  local text, result, usage = self:_summarize(history, prefix, previous, instructions, cancel)
+  if text then return text, result end
+  err = result
+  if not self.fallback or errors.is(err, "invalid_request") or errors.is(err, "cancelled")
+      or errors.is(err, "deadline") or cancel_mod.is_cancelled(cancel) then
+    return nil, err
+  end
+  local ok, fb_text, fb_usage = pcall(self.fallback.summarize, self.fallback, req, cancel)
+  if not ok or type(fb_text) ~= "string" or is_blank(fb_text) then
+    return nil, errors.new("summarization", "the summary model failed and so did the fallback summarizer",
+      { cause = err, fallback_cause = ok and fb_usage or fb_text })
+  end
+  return fb_text, add_usage(usage, fb_usage), { fallback = true, cause = err }
+end
+
+return generator
