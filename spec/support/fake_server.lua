@@ -376,12 +376,17 @@ local function serve()
         local data, err, partial = sock:receive(65536)
         data = data or partial
         if data and #data > 0 then state.buffer = state.buffer .. data end
-        local head_end = state.buffer:find("\r\n\r\n", 1, true)
+        if state.buffer:find("^[^A-Z]") then
+          -- not HTTP (a TLS ClientHello): hang up, as a plain server would
+          finish_client(sock)
+          state = nil
+        end
+        local head_end = state and state.buffer:find("\r\n\r\n", 1, true)
         if head_end then
           local length = tonumber(state.buffer:sub(1, head_end):lower():match("content%-length:%s*(%d+)")) or 0
           if #state.buffer >= head_end + 3 + length then handle(sock, state) end
         end
-        if err == "closed" and clients[sock] and not state.steps then finish_client(sock) end
+        if err == "closed" and clients[sock] and not clients[sock].steps then finish_client(sock) end
       end
     end
     now = socket.gettime()

@@ -1,0 +1,234 @@
+-- compact.http: libcurl transfers against the fake server.
+local http = require "compact.http"
+local errors = require "compact.errors"
+local cancel = require "compact.cancel"
+local socket = require "socket"
+local fake = dofile("spec/support/fake_server.lua")
+
+describe("compact.http", function()
+  local server
+
+  setup(function() server = fake.start() end)
+  teardown(function() server:stop() end)
+
+  local function url(name) return server:base(name) .. "/chat/completions" end
+
+  it("POSTs headers and body and returns status, headers and body", function()
+    local res, err = http.request {
+      url = url("oa_429"), body = '{"x":1}',
+      headers = { ["content-type"] = "application/json", "X-Extra: yes" },
+    }
+    assert.is_nil(err)
+    assert.equal(429, res.status)
+    assert.equal("7", res.headers["retry-after"])
+    assert.equal("application/json", res.headers["content-type"])
+    assert.matches("rate_limit_exceeded", res.body)
+    local seen = server:last("oa_429")
+    assert.equal("POST", seen.method)
+    assert.equal("/oa_429/chat/completions", seen.path)
+    assert.equal("application/json", seen.headers["content-type"])
+    assert.equal("yes", seen.headers["x-extra"])
+    assert.is_nil(seen.headers["expect"])
+    assert.equal('{"x":1}', seen.body)
+  end)
+
+  it("streams body chunks to on_data as they arrive, with the status", function()
+    local chunks, statuses = {}, {}
+    local res, err = http.request {
+      url = url("oa_text"), body = "{}",
+      on_data = function(chunk, status)
+        chunks[#chunks + 1] = chunk
+        statuses[status] = true
+      end,
+    }
+    assert.is_nil(err)
+    assert.equal(200, res.status)
+    assert.is_nil(res.body)
+    assert.is_true(#chunks > 5)
+    assert.same({ [200] = true }, statuses)
+    local text = table.concat(chunks)
+    assert.matches("data: %[DONE%]\n\n$", text)
+    -- a chunk boundary fell inside a UTF-8 character and inside "data:"
+    local split_utf8, split_data = false, false
+    for _, chunk in ipairs(chunks) do
+      if chunk:sub(-1) == "\195" then split_utf8 = true end
+      if chunk == "da" then split_data = true end
+    end
+    assert.is_true(split_utf8)
+    assert.is_true(split_data)
+  end)
+
+  it("aborts the transfer when on_data raises, returning what it raised", function()
+    local calls = 0
+    local raised = errors.new("protocol", "bad event")
+    local res, err = http.request {
+      url = url("oa_text"), body = "{}",
+      on_data = function() calls = calls + 1; error(raised) end,
+    }
+    assert.is_nil(res)
+    assert.equal(raised, err)
+    assert.equal(1, calls)
+
+    res, err = http.request {
+      url = url("oa_text"), body = "{}",
+      on_data = function() error("plain failure") end,
+    }
+    assert.is_nil(res)
+    assert.equal("callback", err.code)
+    assert.matches("plain failure", tostring(err.cause))
+  end)
+
+  it("reports a total timeout on a slow stream as a retryable transport error", function()
+    local start = socket.gettime()
+    local res, err = http.request { url = url("oa_slow"), body = "{}", timeout = 0.3, on_data = function() end }
+    local elapsed = socket.gettime() - start
+    assert.is_nil(res)
+    assert.equal("transport", err.code)
+    assert.equal("timeout", err.reason)
+    assert.is_true(err.retryable)
+    assert.is_true(elapsed >= 0.25 and elapsed < 1.5, "elapsed " .. elapsed)
+  end)
+
+  it("reports a dropped connection as reset and a refused one as connect", function()
+    local res, err = http.request { url = url("oa_drop"), body = "{}", on_data = function() end }
+    assert.is_nil(res)
+    assert.equal("transport", err.code)
+    assert.equal("reset", err.reason)
+
+    -- a port nobody listens on: bind one, note it, close it
+    local probe = assert(socket.bind("127.0.0.1", 0))
+    local _, port = probe:getsockname()
+    probe:close()
+    res, err = http.request { url = "http://127.0.0.1:" .. port .. "/x", connect_timeout = 2 }
+    assert.is_nil(res)
+    assert.equal("transport", err.code)
+    assert.equal("connect", err.reason)
+    assert.is_true(err.retryable)
+  end)
+
+  it("attempts TLS for https URLs (plain HTTP server -> tls failure)", function()
+    local res, err = http.request { url = "https://127.0.0.1:" .. server.port .. "/oa_429", connect_timeout = 2 }
+    assert.is_nil(res)
+    assert.equal("transport", err.code)
+    assert.equal("tls", err.reason)
+  end)
+
+  it("returns cancelled within 100 ms of the token being cancelled", function()
+    local deadline = socket.gettime() + 0.2
+    local token = { cancelled = function() return socket.gettime() >= deadline end }
+    local res, err = http.request { url = url("oa_slow"), body = "{}", cancel = token, on_data = function() end }
+    local late = socket.gettime() - deadline
+    assert.is_nil(res)
+    assert.is_true(errors.is(err, errors.sentinels.ErrCancelled))
+    assert.is_true(late >= 0 and late < 0.1, "returned " .. late .. " s after cancellation")
+  end)
+
+  it("does not connect at all with an already cancelled token", function()
+    local token = cancel.token():cancel()
+    local res, err = http.request { url = url("oa_text"), body = "{}", cancel = token }
+    assert.is_nil(res)
+    assert.equal("cancelled", err.code)
+  end)
+
+  it("treats a token whose cancelled() raises as not cancelled", function()
+    local token = { cancelled = function() error("broken token") end }
+    local res = assert(http.request { url = url("oa_429"), body = "{}", cancel = token })
+    assert.equal(429, res.status)
+  end)
+
+  it("can be driven step by step from a host loop", function()
+    local req = assert(http.start { url = url("oa_text"), body = "{}", on_data = function() end })
+    local steps, res, err = 0, nil, nil
+    repeat
+      res, err = req:step(0)
+      steps = steps + 1
+      if res == false then socket.sleep(0.001) end -- the host's own work
+    until res ~= false
+    assert.is_nil(err)
+    assert.equal(200, res.status)
+    assert.is_true(steps > 3)
+    local again, again_err = req:step(0)
+    assert.is_nil(again)
+    assert.equal("invalid_request", again_err.code)
+    req:close()
+    req:close()
+  end)
+
+  it("yields between steps inside a coroutine and can be cancelled by the host between resumes", function()
+    local got
+    local co = coroutine.create(function()
+      got = { http.request { url = url("oa_text"), body = "{}", yield = true } }
+    end)
+    local resumes = 0
+    while coroutine.status(co) ~= "dead" do
+      assert(coroutine.resume(co))
+      resumes = resumes + 1
+      socket.sleep(0.001)
+    end
+    assert.is_true(resumes > 2)
+    assert.equal(200, got[1].status)
+
+    local token = cancel.token()
+    co = coroutine.create(function()
+      got = { http.request { url = url("oa_slow"), body = "{}", yield = true, cancel = token } }
+    end)
+    local cancelled_at
+    while coroutine.status(co) ~= "dead" do
+      assert(coroutine.resume(co))
+      if not cancelled_at and resumes > 0 then
+        socket.sleep(0.05)
+        token:cancel()
+        cancelled_at = socket.gettime()
+      end
+    end
+    assert.is_true(socket.gettime() - cancelled_at < 0.1)
+    assert.is_nil(got[1])
+    assert.equal("cancelled", got[2].code)
+  end)
+
+  it("calls a yield hook function between steps", function()
+    local calls = 0
+    local res = assert(http.request { url = url("oa_text"), body = "{}", yield = function() calls = calls + 1 end })
+    assert.equal(200, res.status)
+    assert.is_true(calls > 0)
+  end)
+
+  it("rejects bad options without raising", function()
+    local cases = {
+      {},
+      { url = "ftp://example.com/" },
+      { url = url("oa_text"), headers = { "Bad\r\nInjected: 1" } },
+      { url = url("oa_text"), headers = { ["x"] = {} } },
+      { url = url("oa_text"), timeout = -1 },
+      { url = url("oa_text"), timeout = "10" },
+      { url = url("oa_text"), on_data = 42 },
+      { url = url("oa_text"), body = 42 },
+      { url = url("oa_text"), method = "GET X" },
+    }
+    for i, opts in ipairs(cases) do
+      local res, err = http.request(opts)
+      assert.is_nil(res, "case " .. i)
+      assert.equal("invalid_request", err.code, "case " .. i)
+    end
+    local res, err = http.start("nope")
+    assert.is_nil(res)
+    assert.equal("invalid_request", err.code)
+  end)
+
+  it("keeps secrets out of error messages", function()
+    local err = http.to_error("failed with sk-live-123456 in it", "transport", "other", { "sk-live-123456" })
+    assert.equal("transport", err.code)
+    assert.not_matches("sk%-live", tostring(err))
+    assert.matches("%[redacted%]", err.message)
+  end)
+
+  it("limits buffered bodies", function()
+    local res, err = http.request { url = url("oa_429"), body = "{}", max_body = 10 }
+    assert.is_nil(res)
+    assert.equal("too_large", err.reason)
+  end)
+
+  it("reports the libcurl version", function()
+    assert.matches("libcurl", http.curl_version())
+  end)
+end)
