@@ -236,7 +236,7 @@ function Summarizer:_call(text, cancel)
       end
     else
       summary, err = extract(message)
-      usage = rawget(message, "usage")
+      if summary then usage = rawget(message, "usage") end
     end
     if summary then return summary, add_usage(zero_usage(), usage) end
     last_err = err
