@@ -80,6 +80,24 @@ local function cut(s, limit)
   return s:sub(1, stop) .. "..."
 end
 
+-- Cut `s` to about `limit` bytes keeping its head and its tail, where
+-- errors usually say what went wrong.
+local function cut_middle(s, limit)
+  if #s <= limit then return s end
+  local head = cut(s, math.floor(limit * 0.4))
+  local tail_start = #s - (limit - #head - 5) + 1
+  while s:byte(tail_start) and s:byte(tail_start) >= 0x80 and s:byte(tail_start) < 0xC0 do
+    tail_start = tail_start + 1
+  end
+  return head .. " " .. s:sub(tail_start)
+end
+
+-- A slash command such as "/model" is an instruction to the host
+-- application, not a request to the assistant.
+local function is_command(text)
+  return text:match("^%s*/%S*%s*$") ~= nil
+end
+
 -- One line of text: white space runs become single spaces.
 local function flatten(s)
   return (s:gsub("%s+", " "):match("^ ?(.-) ?$"))
@@ -110,7 +128,7 @@ end
 -- The facts gathered from messages, oldest first.
 local function new_facts()
   return { goal = nil, requests = {}, progress = {}, errors = {}, files = {}, touches = 0,
-           last_request = nil, last_reply = nil, earlier = {} }
+           last_request = nil, last_reply = nil, earlier = {}, calls = {} }
 end
 
 local function touch(facts, path, kind)
@@ -139,7 +157,7 @@ local function read_message(facts, msg)
   local role = msg.role
   if role == "user" then
     local text = content_text(msg.content)
-    if text:find("%S") then
+    if text:find("%S") and not is_command(text) then
       facts.requests[#facts.requests + 1] = text
       facts.goal = facts.goal or text
       facts.last_request = text
@@ -156,18 +174,25 @@ local function read_message(facts, msg)
         facts.last_reply = block.text
       elseif type(block) == "table" and block.type == "tool_call" and type(block.name) == "string" then
         local path = first_string(block.arguments, PATH_KEYS)
+        local label
         if path then
           touch(facts, flatten(path), MODIFYING[block.name] and "modified" or "read")
-          add_progress(facts, block.name .. " `" .. cut(flatten(path), 200) .. "`")
+          label = block.name .. " `" .. cut(flatten(path), 200) .. "`"
         else
           local detail = first_string(block.arguments, DETAIL_KEYS)
-          add_progress(facts, block.name .. (detail and (": `" .. cut(flatten(detail), 160) .. "`") or ""))
+          label = block.name .. (detail and (": `" .. cut(flatten(detail), 160) .. "`") or "")
         end
+        add_progress(facts, label)
+        if type(block.id) == "string" then facts.calls[block.id] = label end
       end
     end
   elseif role == "tool_result" and msg.is_error == true then
-    local name = type(msg.tool_name) == "string" and msg.tool_name or "tool"
-    facts.errors[#facts.errors + 1] = name .. ": " .. cut(flatten(content_text(msg.content)), 240)
+    -- name the call that failed (with its path or command) when it is known
+    local label = type(msg.tool_call_id) == "string" and facts.calls[msg.tool_call_id]
+      or (type(msg.tool_name) == "string" and msg.tool_name) or "tool"
+    label = cut(label, 120)
+    facts.errors[#facts.errors + 1] = label .. " -> "
+      .. cut_middle(flatten(content_text(msg.content)), math.max(80, 290 - #label))
   end
 end
 
