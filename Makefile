@@ -25,7 +25,8 @@ LUA_INCLUDE_DIR ?= /usr/include/$(LUA)
 LUA_PACKAGES = $(LUA) lib$(LUA)-dev
 endif
 
-BUSTED_PATHS = --lpath='./lua/?.lua;./lua/?/init.lua' --cpath='./$(BUILD)/?.so'
+# busted --lua re-runs itself through a shell, so paths go through the
+# environment rather than --lpath/--cpath (whose ';' the shell would split).
 export LUA_PATH := ./lua/?.lua;./lua/?/init.lua;;
 export LUA_CPATH := ./$(BUILD)/?.so;;
 export COMPACT_LUA := $(LUA)
@@ -43,7 +44,7 @@ deps:
 	@sh scripts/deps.sh $(LUA_PACKAGES)
 
 test: deps build
-	busted --lua=$(LUA) $(BUSTED_PATHS) $(SPEC)
+	busted --lua=$(LUA) $(SPEC)
 
 sanitize: BUILD = build-sanitize
 sanitize: deps
@@ -52,7 +53,7 @@ sanitize: deps
 	LUA_CPATH='./$(BUILD)/?.so;;' \
 	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	busted --lua=$(LUA) --lpath='./lua/?.lua;./lua/?/init.lua' --cpath='./$(BUILD)/?.so' $(SPEC)
+	busted --lua=$(LUA) $(SPEC)
 
 lint:
 	@sh scripts/deps.sh

@@ -1,0 +1,111 @@
+-- Contract section 10: state and record JSON.
+local compact = require "compact"
+local core = require "compact.core"
+local conversation = require "spec.support.conversation"
+
+describe("compact.state", function()
+  local state = {
+    system_prompt = "You are \"careful\".\n\tTabs, é, 日本語, emoji 😀",
+    summary = "bytes \0 NUL and \1 control",
+    messages = {
+      { role = "user", content = {} },
+      { role = "user", content = { { type = "text", text = "look" }, { type = "image", mime_type = "image/png", data = "iVBORw0KGgo=" } } },
+      { role = "assistant", stop_reason = "tool_use", content = {
+        { type = "thinking", thinking = "hmm", signature = "opaque/+=" },
+        { type = "tool_call", id = "call_1", name = "edit", arguments = { path = "a.lua", edits = { { old = "x", new = "y" } }, count = 3, ratio = 0.25, big = 9007199254740993, flag = false, empty = {} } } },
+        usage = { input = 1200, output = 35, cache_read = 0, cache_write = 7 }, provider_metadata = { model = "m", extra = { 1, 2 } },
+        custom_field = "kept" },
+      { role = "tool_result", tool_call_id = "call_1", tool_name = "edit", content = "ok", is_error = false },
+    },
+  }
+
+  it("round-trips without losing anything", function()
+    local text = assert(compact.state.encode(state))
+    local back = assert(compact.state.decode(text))
+    assert.same(state, back)
+    if math.type then
+      local arguments = back.messages[3].content[2].arguments
+      assert.equal("integer", math.type(arguments.count))
+      assert.equal("integer", math.type(arguments.big))
+      assert.equal(9007199254740993, arguments.big)
+      assert.equal("float", math.type(arguments.ratio))
+    end
+    -- an empty content list stays a list, so the text round-trips exactly
+    assert.matches('"content":%[%]', text)
+    assert.equal(text, compact.state.encode(back))
+  end)
+
+  it("is deterministic, with sorted keys", function()
+    local a = compact.state.encode(state)
+    local b = compact.state.encode(conversation.deepcopy(state))
+    assert.equal(a, b)
+    assert.equal('{"a":1,"b":{"c":2,"d":[]},"z":"last"}', compact.state.encode { z = "last", b = { d = setmetatable({}, core.json_array_mt), c = 2 }, a = 1 })
+  end)
+
+  it("round-trips a record", function()
+    local record = { summary = "S", first_kept_index = 12, tokens_before = 1000, tokens_after = 100,
+      usage = { input = 1, output = 2, cache_read = 3, cache_write = 4 } }
+    assert.same(record, compact.state.decode(compact.state.encode(record)))
+  end)
+
+  it("reports bad input with nil, err", function()
+    local value, err = compact.state.decode('{"messages": [')
+    assert.is_nil(value)
+    assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+    assert.matches("line 1", err.message)
+    value, err = compact.state.decode('{"messages":[{"role":"user","content":"ok"},{"role":"bot","content":"x"}]}')
+    assert.is_nil(value)
+    assert.matches("messages%[2%]%.role", err.message)
+    value, err = compact.state.decode("42")
+    assert.is_nil(value)
+    assert.is_table(err)
+    value, err = compact.state.decode(42)
+    assert.is_nil(value)
+    assert.is_table(err)
+    value, err = compact.state.encode { messages = { { role = "user", content = "x", bad = print } } }
+    assert.is_nil(value)
+    assert.matches("function", err.message)
+    local cyclic = {}
+    cyclic.self = cyclic
+    value, err = compact.state.encode(cyclic)
+    assert.is_nil(value)
+    assert.matches("cycle", err.message)
+  end)
+end)
+
+describe("compact.core JSON", function()
+  it("decodes escapes, surrogate pairs and numbers", function()
+    local value = core.json_decode('{"s":"\\u00e9\\ud83d\\ude00\\n\\"","n":[-0, 1e2, -12.5e-1, 123456789012]}')
+    assert.equal("é😀\n\"", value.s)
+    assert.equal(100, value.n[2])
+    assert.equal(-1.25, value.n[3])
+    assert.equal(123456789012, value.n[4])
+  end)
+
+  it("keeps nulls in arrays as json_null and drops them from objects", function()
+    local value = core.json_decode('{"a":null,"b":[null,1]}')
+    assert.is_nil(value.a)
+    assert.equal(core.json_null, value.b[1])
+    assert.equal('[null,1]', core.json_encode(value.b))
+  end)
+
+  it("rejects malformed JSON with a position", function()
+    for _, text in ipairs { "", "{", "[1,]", '{"a" 1}', '"unterminated', "tru", "01x", '"\\x"', '"a\1b"', "[1] 2", "-", "1.", "1e" } do
+      local value, err = core.json_decode(text)
+      assert.is_nil(value, text)
+      assert.matches("json: .* at byte %d+", err)
+    end
+    local deep = ("["):rep(10000)
+    local value, err = core.json_decode(deep)
+    assert.is_nil(value)
+    assert.matches("too deep", err)
+  end)
+
+  it("refuses values JSON cannot hold", function()
+    for _, bad in ipairs { { 1, nil, 3 }, { [1] = 1, x = 2 }, { [true] = 1 }, { f = print }, { n = 0 / 0 }, { n = math.huge } } do
+      local text, err = core.json_encode(bad)
+      assert.is_nil(text)
+      assert.is_string(err)
+    end
+  end)
+end)
