@@ -200,7 +200,8 @@ end
 -- in the messages). File lists the compactor appended are read too.
 local function read_previous(facts, text)
   local function list_block(tag, kind)
-    text = text:gsub("<" .. tag .. ">\n?(.-)\n?</" .. tag .. ">", function(body)
+    local quoted = tag:gsub("%p", "%%%0")
+    text = text:gsub("<" .. quoted .. ">\n?(.-)\n?</" .. quoted .. ">", function(body)
       for line in body:gmatch("[^\n]+") do
         local path = line:match("^%s*(.-)%s*$")
         if path ~= "" then touch(facts, path, kind) end
