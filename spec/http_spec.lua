@@ -138,7 +138,7 @@ describe("compact.http", function()
 
   it("can be driven step by step from a host loop", function()
     local req = assert(http.start { url = url("oa_text"), body = "{}", on_data = function() end })
-    local steps, res, err = 0, nil, nil
+    local steps, res, err = 0
     repeat
       res, err = req:step(0)
       steps = steps + 1

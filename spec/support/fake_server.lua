@@ -141,7 +141,8 @@ scenarios.oa_filter = sse(oa_chunk('{"role":"assistant","content":"I"}') ..
 
 scenarios.oa_context = json_response(400, [[{
   "error": {
-    "message": "This model's maximum context length is 128000 tokens. However, your messages resulted in 131072 tokens. Please reduce the length of the messages.",
+    "message": "This model's maximum context length is 128000 tokens. ]] ..
+    [[However, your messages resulted in 131072 tokens. Please reduce the length of the messages.",
     "type": "invalid_request_error",
     "param": "messages",
     "code": "context_length_exceeded"
@@ -329,7 +330,7 @@ local function serve()
     sock:close()
   end
 
-  local function handle(sock, state)
+  local function handle(state)
     local raw = state.buffer
     local head_end = raw:find("\r\n\r\n", 1, true)
     local head = raw:sub(1, head_end - 1)
@@ -384,7 +385,7 @@ local function serve()
         local head_end = state and state.buffer:find("\r\n\r\n", 1, true)
         if head_end then
           local length = tonumber(state.buffer:sub(1, head_end):lower():match("content%-length:%s*(%d+)")) or 0
-          if #state.buffer >= head_end + 3 + length then handle(sock, state) end
+          if #state.buffer >= head_end + 3 + length then handle(state) end
         end
         if err == "closed" and clients[sock] and not clients[sock].steps then finish_client(sock) end
       end

@@ -1,0 +1,378 @@
+--- Anthropic Messages API generator.
+--
+--     local anthropic = require "compact.providers.anthropic"
+--     local gen = assert(anthropic { api_key = nil, timeout = 600 })  -- key from $ANTHROPIC_API_KEY
+--     local message, err = gen:generate({ model = "claude-sonnet-4-5", messages = msgs }, cancel)
+--
+-- Streams `POST base_url .. "/v1/messages"` and maps the events back to an
+-- assistant message (contract section 2). See docs/providers.md.
+-- @module compact.providers.anthropic
+
+local common = require "compact.providers.common"
+local errors = require "compact.errors"
+
+local anthropic = {}
+
+local DEFAULTS = {
+  base_url = "https://api.anthropic.com", timeout = 600, connect_timeout = 30, key_env = "ANTHROPIC_API_KEY",
+}
+
+local Generator = { __name = "compact.providers.anthropic" }
+Generator.__index = Generator
+Generator.__tostring = function(gen)
+  return "compact.providers.anthropic(" .. gen._config.base_url .. ")"
+end
+
+---------------------------------------------------------------------------
+-- Request mapping
+---------------------------------------------------------------------------
+
+-- Tool ids must match ^[a-zA-Z0-9_-]+$ (64 bytes at most); ids from other
+-- providers are made to fit, the same way for calls and their results.
+local function tool_id(id)
+  id = tostring(id or ""):gsub("[^%w_%-]", "_")
+  if #id > 64 then id = id:sub(1, 64) end
+  if id == "" then id = "tool" end
+  return id
+end
+anthropic.tool_id = tool_id
+
+local function image_block(block)
+  return { type = "image", source = { type = "base64", media_type = tostring(block.mime_type or "image/png"),
+    data = block.data } }
+end
+
+local function blocks_of(content)
+  if type(content) == "string" then
+    if content == "" then return {} end
+    return { { type = "text", text = content } }
+  end
+  local out = {}
+  for _, block in ipairs(content or {}) do
+    if block.type == "text" and type(block.text) == "string" and block.text ~= "" then
+      out[#out + 1] = { type = "text", text = block.text }
+    elseif block.type == "image" and type(block.data) == "string" then
+      out[#out + 1] = image_block(block)
+    end
+  end
+  return out
+end
+
+local function assistant_blocks(content)
+  if type(content) == "string" then return blocks_of(content) end
+  local out = {}
+  for _, block in ipairs(content or {}) do
+    if block.type == "thinking" then
+      -- Only signed thinking can be sent back; unsigned thinking (from
+      -- another provider) is dropped rather than passed off as text.
+      if block.redacted and type(block.signature) == "string" then
+        out[#out + 1] = { type = "redacted_thinking", data = block.signature }
+      elseif type(block.signature) == "string" and block.signature ~= "" and type(block.thinking) == "string" then
+        out[#out + 1] = { type = "thinking", thinking = block.thinking, signature = block.signature }
+      end
+    elseif block.type == "text" and type(block.text) == "string" and block.text ~= "" then
+      out[#out + 1] = { type = "text", text = block.text }
+    elseif block.type == "tool_call" then
+      local input = block.arguments
+      if type(input) ~= "table" then input = {} end
+      out[#out + 1] = { type = "tool_use", id = tool_id(block.id), name = block.name, input = input }
+    end
+  end
+  return out
+end
+
+--- Map our messages to Messages API messages (tool results of one turn
+-- are merged into one user message, as the API requires).
+function anthropic.map_messages(messages)
+  local out = {}
+  for _, msg in ipairs(messages) do
+    if msg.role == "user" then
+      local blocks = blocks_of(msg.content)
+      if #blocks > 0 then out[#out + 1] = { role = "user", content = blocks } end
+    elseif msg.role == "assistant" and not common.skip_assistant(msg) then
+      local blocks = assistant_blocks(msg.content)
+      if #blocks > 0 then out[#out + 1] = { role = "assistant", content = blocks } end
+    elseif msg.role == "tool_result" then
+      local content = blocks_of(msg.content)
+      local result = { type = "tool_result", tool_use_id = tool_id(msg.tool_call_id), is_error = msg.is_error == true }
+      if #content > 0 then result.content = content end
+      local last = out[#out]
+      if last and last.role == "user" and last.tool_results then
+        last.content[#last.content + 1] = result
+      else
+        out[#out + 1] = { role = "user", content = { result }, tool_results = true }
+      end
+    end
+  end
+  for _, entry in ipairs(out) do entry.tool_results = nil end
+  return out
+end
+
+--- Map tool definitions ({ name, description, parameters }).
+function anthropic.map_tools(tools)
+  local out = {}
+  for _, tool in ipairs(tools or {}) do
+    out[#out + 1] = { name = tool.name, description = tool.description,
+      input_schema = tool.parameters or tool.input_schema or { type = "object", properties = {} } }
+  end
+  return out
+end
+
+--- The request body for a generate() request.
+function anthropic.body(request, options)
+  options = options or {}
+  local body = {
+    model = request.model, stream = true, messages = anthropic.map_messages(request.messages),
+    max_tokens = request.max_output_tokens or options.max_tokens or 4096,
+  }
+  if not common.is_blank(request.system_prompt) then body.system = request.system_prompt end
+  local tools = anthropic.map_tools(request.tools)
+  if #tools > 0 then
+    body.tools = tools
+    local choice = common.tool_choice(request.tool_choice)
+    if type(choice) == "table" then
+      body.tool_choice = { type = "tool", name = choice.name }
+    elseif choice == "required" then
+      body.tool_choice = { type = "any" }
+    elseif choice then
+      body.tool_choice = { type = choice }
+    end
+  end
+  return body
+end
+
+---------------------------------------------------------------------------
+-- Response mapping
+---------------------------------------------------------------------------
+
+local STOP = { end_turn = "stop", stop_sequence = "stop", pause_turn = "stop", max_tokens = "length",
+  model_context_window_exceeded = "length", tool_use = "tool_use" }
+
+-- The status an in-stream error type stands for (documented error types).
+local ERROR_STATUS = { invalid_request_error = 400, authentication_error = 401, permission_error = 403,
+  not_found_error = 404, request_too_large = 413, rate_limit_error = 429, api_error = 500,
+  overloaded_error = 529, timeout_error = 504 }
+
+local function merge_usage(usage, u)
+  if type(u) ~= "table" then return end
+  if tonumber(u.input_tokens) then usage.input = tonumber(u.input_tokens) end
+  if tonumber(u.output_tokens) then usage.output = tonumber(u.output_tokens) end
+  if tonumber(u.cache_read_input_tokens) then usage.cache_read = tonumber(u.cache_read_input_tokens) end
+  if tonumber(u.cache_creation_input_tokens) then usage.cache_write = tonumber(u.cache_creation_input_tokens) end
+end
+
+local function make_handler()
+  local state = { blocks = {}, order = {}, usage = common.usage() }
+  local handler = {}
+
+  local function protocol(message)
+    return errors.new("protocol", "anthropic: " .. message)
+  end
+
+  local function start_block(index, cb)
+    if state.blocks[index] then return protocol("content block " .. index .. " started twice") end
+    local block
+    if cb.type == "text" then
+      block = { type = "text", text = type(cb.text) == "string" and cb.text or "" }
+    elseif cb.type == "thinking" then
+      block = { type = "thinking", thinking = type(cb.thinking) == "string" and cb.thinking or "",
+        signature = type(cb.signature) == "string" and cb.signature or "" }
+    elseif cb.type == "redacted_thinking" then
+      block = { type = "thinking", thinking = "", signature = cb.data, redacted = true }
+    elseif cb.type == "tool_use" then
+      block = { type = "tool_call", id = cb.id, name = cb.name, json = "" }
+      if type(cb.input) == "table" and next(cb.input) ~= nil then block.initial = cb.input end
+    else
+      block = { type = "ignored" } -- server tools, citations: not part of our message shape
+    end
+    state.blocks[index] = block
+    state.order[#state.order + 1] = index
+    return nil
+  end
+
+  local function delta(index, d)
+    local block = state.blocks[index]
+    if not block then return protocol("delta for content block " .. tostring(index) .. " before its start") end
+    if block.stopped then return protocol("delta after content block " .. tostring(index) .. " stopped") end
+    if d.type == "text_delta" and block.type == "text" then
+      block.text = block.text .. tostring(d.text or "")
+    elseif d.type == "thinking_delta" and block.type == "thinking" then
+      block.thinking = block.thinking .. tostring(d.thinking or "")
+    elseif d.type == "signature_delta" and block.type == "thinking" then
+      block.signature = block.signature .. tostring(d.signature or "")
+    elseif d.type == "input_json_delta" and block.type == "tool_call" then
+      block.json = block.json .. tostring(d.partial_json or "")
+    elseif block.type ~= "ignored" and d.type ~= "citations_delta" then
+      return protocol("unexpected " .. tostring(d.type) .. " for a " .. block.type .. " block")
+    end
+    return nil
+  end
+
+  function handler.event(ev)
+    if state.stopped then return nil end
+    local data, err = common.decode(ev.data)
+    if type(data) ~= "table" then
+      return errors.new("invalid_response", "anthropic: stream event is not valid JSON: " .. tostring(err))
+    end
+    local kind = data.type or ev.event
+    if kind == "ping" then return nil end
+    if kind == "error" then
+      local e = type(data.error) == "table" and data.error or {}
+      local api_err = common.api_error("anthropic", ERROR_STATUS[e.type] or 500,
+        { message = e.message, type = e.type })
+      api_err.in_stream = true
+      return api_err
+    end
+    if kind == "message_start" then
+      local m = type(data.message) == "table" and data.message or {}
+      state.started = true
+      state.id, state.model = m.id, m.model
+      merge_usage(state.usage, m.usage)
+      return nil
+    end
+    if not state.started then return protocol(tostring(kind) .. " before message_start") end
+    local index = tonumber(data.index)
+    if kind == "content_block_start" then
+      if not index or type(data.content_block) ~= "table" then return protocol("malformed content_block_start") end
+      return start_block(index, data.content_block)
+    elseif kind == "content_block_delta" then
+      if not index or type(data.delta) ~= "table" then return protocol("malformed content_block_delta") end
+      return delta(index, data.delta)
+    elseif kind == "content_block_stop" then
+      local block = index and state.blocks[index]
+      if not block then return protocol("content_block_stop for an unknown block") end
+      block.stopped = true
+      return nil
+    elseif kind == "message_delta" then
+      local d = type(data.delta) == "table" and data.delta or {}
+      if type(d.stop_reason) == "string" then state.stop_reason = d.stop_reason end
+      if type(d.stop_sequence) == "string" then state.stop_sequence = d.stop_sequence end
+      merge_usage(state.usage, data.usage)
+      return nil
+    elseif kind == "message_stop" then
+      state.stopped = true
+      return nil
+    end
+    return nil -- new event types are ignored, as the API asks
+  end
+
+  local function build()
+    if state.stop_reason == "refusal" then
+      return nil, errors.new("filtered", "anthropic: the model refused to answer (stop_reason refusal)",
+        { provider = "anthropic", stop_reason = "refusal" })
+    end
+    local content = {}
+    for _, index in ipairs(state.order) do
+      local block = state.blocks[index]
+      if block.type == "text" then
+        content[#content + 1] = { type = "text", text = block.text }
+      elseif block.type == "thinking" then
+        content[#content + 1] = { type = "thinking", thinking = block.thinking, signature = block.signature,
+          redacted = block.redacted }
+      elseif block.type == "tool_call" then
+        local args, err
+        if block.json == "" and block.initial then
+          args = block.initial
+        else
+          args, err = common.arguments("anthropic", block.json)
+          if not args then return nil, err end
+        end
+        content[#content + 1] = { type = "tool_call", id = block.id, name = block.name, arguments = args }
+      end
+    end
+    return {
+      role = "assistant", content = content, stop_reason = STOP[state.stop_reason] or "stop", usage = state.usage,
+      provider_metadata = { provider = "anthropic", id = state.id, model = state.model,
+        stop_reason = state.stop_reason, stop_sequence = state.stop_sequence },
+    }
+  end
+
+  function handler.finish()
+    if not state.stopped then
+      return nil, errors.new("stream", "anthropic: the stream ended before message_stop", { retryable = true })
+    end
+    return build()
+  end
+
+  function handler.json(value)
+    -- a non-streaming Message (a proxy that ignored "stream")
+    if value.type == "error" then
+      local e = type(value.error) == "table" and value.error or {}
+      return nil, common.api_error("anthropic", ERROR_STATUS[e.type] or 500, { message = e.message, type = e.type })
+    end
+    if value.type ~= "message" or type(value.content) ~= "table" then
+      return nil, errors.new("invalid_response", "anthropic: the response is not a message")
+    end
+    state.started, state.stopped = true, true
+    state.id, state.model, state.stop_reason = value.id, value.model, value.stop_reason
+    merge_usage(state.usage, value.usage)
+    for i, cb in ipairs(value.content) do
+      if type(cb) == "table" then
+        local err = start_block(i, cb)
+        if err then return nil, err end
+        local block = state.blocks[i]
+        if block.type == "tool_call" then block.initial = type(cb.input) == "table" and cb.input or {} end
+      end
+    end
+    return build()
+  end
+
+  function handler.error_info(value, text)
+    local e = value and value.error
+    if type(e) == "table" then return { message = e.message, type = e.type } end
+    return { message = text:sub(1, 500) }
+  end
+
+  return handler
+end
+
+---------------------------------------------------------------------------
+-- The generator
+---------------------------------------------------------------------------
+
+--- Generate one assistant message.
+-- @tparam table request `{ model, system_prompt, messages, tools, tool_choice, max_output_tokens }`
+-- @param[opt] cancel token
+-- @return assistant message, or nil, err
+function Generator:generate(request, cancel)
+  local ok, err = common.check_request("anthropic", request)
+  if not ok then return nil, err end
+  local body = anthropic.body(request, self._options)
+  local headers = { ["content-type"] = "application/json", accept = "text/event-stream",
+    ["anthropic-version"] = self._options.version, ["x-api-key"] = common.key(self) }
+  return common.run(self, { url = self._config.base_url .. "/v1/messages", headers = headers,
+    body = body, cancel = cancel }, make_handler())
+end
+
+--- Create a generator.
+-- @tparam table config `base_url` (default https://api.anthropic.com),
+--   `api_key` (default `$ANTHROPIC_API_KEY`; required), `timeout` (seconds,
+--   default 600), `connect_timeout` (default 30), `headers` (extra headers,
+--   e.g. `["anthropic-beta"]`), `version` (anthropic-version, default
+--   "2023-06-01"), `max_tokens` (default when the request has no
+--   max_output_tokens: 4096), `transport`, `yield`, `proxy`, `ca_file`
+-- @return generator or nil, err
+function anthropic.new(config)
+  local cfg, err = common.config("anthropic", config, DEFAULTS)
+  if not cfg then return nil, err end
+  config = config or {}
+  if not cfg.api_key then
+    return nil, errors.invalid_config("anthropic: no api_key given and ANTHROPIC_API_KEY is not set")
+  end
+  local version = config.version or "2023-06-01"
+  if type(version) ~= "string" or version:find("[\r\n]") then
+    return nil, errors.invalid_config("anthropic: version must be a string")
+  end
+  local max_tokens = config.max_tokens or 4096
+  if type(max_tokens) ~= "number" or max_tokens < 1 or max_tokens % 1 ~= 0 then
+    return nil, errors.invalid_config("anthropic: max_tokens must be a positive integer")
+  end
+  local key = cfg.api_key
+  cfg.api_key = nil
+  local gen = setmetatable({ _config = cfg, _name = "anthropic",
+    _options = { version = version, max_tokens = max_tokens } }, Generator)
+  common.set_key(gen, key)
+  return gen
+end
+
+return common.callable(anthropic)

@@ -1,0 +1,408 @@
+--- Pieces shared by the OpenAI and Anthropic generators: configuration,
+-- keys, the streaming request loop, HTTP error classification.
+-- @module compact.providers.common
+
+local core = require "compact.core"
+local errors = require "compact.errors"
+local cancel_mod = require "compact.cancel"
+
+local common = {}
+
+common.json_null = core.json_null
+
+-- Keys whose empty tables are JSON arrays in request bodies.
+local ARRAY_KEYS = { messages = true, tools = true, content = true, tool_calls = true, required = true,
+  enum = true, stop = true, stop_sequences = true }
+
+--- JSON-encode a request body (empty `required`, `enum`, ... stay arrays).
+function common.encode(value)
+  return core.json_encode(value, { array_keys = ARRAY_KEYS })
+end
+
+--- Decode JSON; returns value or nil, message.
+function common.decode(text)
+  return core.json_decode(text)
+end
+
+local function is_blank(s) return type(s) ~= "string" or not s:find("%S") end
+common.is_blank = is_blank
+
+--- Remove every occurrence of `secret` from `text`.
+function common.redact(text, secret)
+  text = tostring(text)
+  if type(secret) ~= "string" or #secret < 4 then return text end
+  local out, start = {}, 1
+  while true do
+    local a, b = text:find(secret, start, true)
+    if not a then break end
+    out[#out + 1] = text:sub(start, a - 1)
+    out[#out + 1] = "[redacted]"
+    start = b + 1
+  end
+  out[#out + 1] = text:sub(start)
+  return table.concat(out)
+end
+
+--- Scrub `secret` from an error object's message and its cause chain.
+function common.scrub_error(err, secret)
+  local seen = {}
+  local current = err
+  while type(current) == "table" and not seen[current] do
+    seen[current] = true
+    if type(rawget(current, "message")) == "string" then
+      rawset(current, "message", common.redact(current.message, secret))
+    end
+    local cause = rawget(current, "cause")
+    if type(cause) == "string" then rawset(current, "cause", common.redact(cause, secret)) end
+    current = rawget(current, "cause")
+  end
+  return err
+end
+
+--- Validate the shared provider configuration.
+-- @return a normalized copy, or nil, err
+function common.config(name, config, defaults)
+  if config == nil then config = {} end
+  if type(config) ~= "table" then
+    return nil, errors.invalid_config(name .. ": config must be a table")
+  end
+  local out = {}
+  local base = config.base_url
+  if base == nil then base = defaults.base_url end
+  if type(base) ~= "string" or not base:match("^https?://[^%s]+$") then
+    return nil, errors.invalid_config(name .. ": base_url must be an http(s) URL")
+  end
+  out.base_url = base:gsub("/+$", "")
+  for _, key in ipairs({ "timeout", "connect_timeout" }) do
+    local value = config[key]
+    if value == nil then value = defaults[key] end
+    if type(value) ~= "number" or value ~= value or value <= 0 then
+      return nil, errors.invalid_config(name .. ": " .. key .. " must be a positive number of seconds")
+    end
+    out[key] = value
+  end
+  local headers = config.headers or {}
+  if type(headers) ~= "table" then
+    return nil, errors.invalid_config(name .. ": headers must be a table of name = value")
+  end
+  out.headers = {}
+  for key, value in pairs(headers) do
+    if type(key) ~= "string" or (type(value) ~= "string" and type(value) ~= "number") then
+      return nil, errors.invalid_config(name .. ": headers must map names to strings")
+    end
+    out.headers[key] = tostring(value)
+  end
+  local key = config.api_key
+  if key == nil then key = os.getenv(defaults.key_env) end
+  if key ~= nil and (type(key) ~= "string" or key:find("[\r\n]")) then
+    return nil, errors.invalid_config(name .. ": api_key must be a string")
+  end
+  if key == "" then key = nil end
+  out.api_key = key
+  if config.transport ~= nil and type(config.transport) ~= "function" then
+    return nil, errors.invalid_config(name .. ": transport must be a function")
+  end
+  out.transport = config.transport
+  out.yield = config.yield
+  out.proxy = config.proxy
+  out.ca_file = config.ca_file
+  return out
+end
+
+--- Seconds to wait from `retry-after-ms` / `retry-after` (seconds or an
+-- HTTP date), or nil.
+function common.retry_after(headers)
+  if type(headers) ~= "table" then return nil end
+  local ms = tonumber(headers["retry-after-ms"])
+  if ms and ms >= 0 then return ms / 1000 end
+  local value = headers["retry-after"]
+  if type(value) ~= "string" then return nil end
+  local seconds = tonumber(value)
+  if seconds then return seconds >= 0 and seconds or nil end
+  local months = { Jan = 1, Feb = 2, Mar = 3, Apr = 4, May = 5, Jun = 6, Jul = 7, Aug = 8, Sep = 9, Oct = 10,
+    Nov = 11, Dec = 12 }
+  local d, mon, y, h, mi, s = value:match("%a+, (%d+) (%a+) (%d+) (%d+):(%d+):(%d+) GMT")
+  if not d or not months[mon] then return nil end
+  -- both times go through os.time as if local, so the zone cancels out
+  local at = os.time({ year = tonumber(y), month = months[mon], day = tonumber(d), hour = tonumber(h),
+    min = tonumber(mi), sec = tonumber(s) })
+  local now = os.time(os.date("!*t"))
+  return math.max(0, os.difftime(at, now))
+end
+
+local CONTEXT_PATTERNS = {
+  "maximum context length", "context length", "context_length_exceeded", "context window",
+  "prompt is too long", "too many tokens", "input is too long", "reduce the length of the messages",
+  "exceeds the context", "request_too_large", "prompt too long", "maximum prompt length",
+  "input tokens exceed", "token limit",
+}
+
+--- Does an error message/code say the request does not fit the context?
+function common.is_context_message(text)
+  if type(text) ~= "string" then return false end
+  local lower = text:lower()
+  for _, pattern in ipairs(CONTEXT_PATTERNS) do
+    if lower:find(pattern, 1, true) then return true end
+  end
+  return false
+end
+
+local function retryable_status(status)
+  return status == 408 or status == 409 or status == 429 or (status >= 500 and status <= 599)
+end
+common.retryable_status = retryable_status
+
+--- Classify an API error.
+-- @tparam string provider "openai" or "anthropic"
+-- @tparam number status HTTP status (or the status an error type stands for)
+-- @tparam table info `message`, `type`, `code`, `headers`, `request_id`
+-- @return an error object with `code` "context_window_exceeded", "filtered"
+--   or "http"; `status`, `retryable`, `retry_after`, `error_type` kept
+function common.api_error(provider, status, info)
+  local message = info.message
+  if is_blank(message) then message = "HTTP " .. tostring(status) end
+  if #message > 2000 then message = message:sub(1, 2000) .. "..." end
+  local fields = {
+    status = status, provider = provider, error_type = info.type, error_code = info.code,
+    request_id = info.request_id, retry_after = common.retry_after(info.headers),
+  }
+  local text = provider .. " API error: " .. message
+  local code_text = type(info.code) == "string" and info.code or ""
+  local type_text = type(info.type) == "string" and info.type or ""
+  if (status == 400 or status == 413 or status == 422 or type(status) ~= "number")
+    and (common.is_context_message(code_text) or common.is_context_message(message)
+      or type_text == "request_too_large") then
+    return errors.new("context_window_exceeded", text, fields)
+  end
+  if code_text == "content_filter" or code_text == "content_policy_violation"
+    or type_text == "content_filter" then
+    return errors.new("filtered", text, fields)
+  end
+  fields.retryable = type(status) == "number" and retryable_status(status)
+  return errors.new("http", text, fields)
+end
+
+-- API keys live here, not in generator fields, so printing or dumping a
+-- generator (a failed test, a debug dump) never shows them.
+local keys = setmetatable({}, { __mode = "k" })
+
+--- Remember the API key of generator `gen` (nil for none).
+function common.set_key(gen, key) keys[gen] = key end
+
+--- The API key of generator `gen`, or nil.
+function common.key(gen) return keys[gen] end
+
+--- The shared streaming loop.
+-- @tparam table self generator (its `_config` and `_name`; key from common.key)
+-- @tparam table req `url`, `headers`, `body` (a Lua table), `cancel`
+-- @tparam table handler `event(ev) -> nil | err` for each SSE event;
+--   `finish() -> message | nil, err` at the end of the stream;
+--   `json(value) -> message | nil, err` when the server answered with plain
+--   JSON; `error_info(value, text) -> info` reads an error body
+-- @return assistant message or nil, err
+function common.run(self, req, handler)
+  local cfg, key = self._config, keys[self]
+  if cancel_mod.is_cancelled(req.cancel) then return nil, errors.cancelled("request cancelled") end
+  local body, encode_err = common.encode(req.body)
+  if not body then
+    return nil, errors.invalid_request(self._name .. ": cannot encode the request: " .. tostring(encode_err))
+  end
+  local parser = assert(core.sse_parser())
+  local mode            -- "sse" | "raw" (error bodies and plain JSON answers)
+  local raw = {}
+  local started = false -- SSE data has arrived: later breaks are stream errors
+  local function on_data(chunk, status)
+    if mode == nil then
+      if type(status) == "number" and status ~= 0 and (status < 200 or status > 299) then
+        mode = "raw"
+      else
+        local first = chunk:match("^%s*(.)")
+        if first == nil then return end
+        mode = first == "{" and "raw" or "sse"
+      end
+    end
+    if mode == "raw" then
+      raw[#raw + 1] = chunk
+      return
+    end
+    started = true
+    local events, perr = parser:feed(chunk)
+    if not events then
+      error(errors.new("protocol", self._name .. ": malformed event stream: " .. tostring(perr)), 0)
+    end
+    for _, ev in ipairs(events) do
+      local err = handler.event(ev)
+      if err then error(err, 0) end
+    end
+  end
+  local headers = {}
+  for k, v in pairs(cfg.headers) do headers[k] = v end
+  for k, v in pairs(req.headers) do headers[k] = v end
+  local transport = cfg.transport or require("compact.http").request
+  local ok, res, err = pcall(transport, {
+    url = req.url, method = "POST", headers = headers, body = body, on_data = on_data,
+    timeout = cfg.timeout, connect_timeout = cfg.connect_timeout, cancel = req.cancel,
+    yield = cfg.yield, proxy = cfg.proxy, ca_file = cfg.ca_file, secrets = { key },
+  })
+  if not ok then
+    err = errors.is_error(res) and res
+      or errors.new("transport", self._name .. ": the transport raised an error", { cause = res, reason = "other",
+        retryable = false })
+    res = nil
+  end
+  if not res then
+    if not errors.is_error(err) then
+      err = errors.new("transport", self._name .. ": transport failed", { cause = err, reason = "other" })
+    end
+    if err.code == "transport" and started and err.reason ~= "timeout" then
+      err = errors.new("stream", self._name .. ": the stream broke mid-response",
+        { cause = err, retryable = true })
+    end
+    return nil, common.scrub_error(err, key)
+  end
+  local status = tonumber(res.status) or 0
+  local text = table.concat(raw)
+  if res.body and mode == nil then text = res.body end
+  if status < 200 or status > 299 then
+    local decoded = common.decode(text)
+    local info = handler.error_info(type(decoded) == "table" and decoded or nil, text)
+    info.headers = res.headers
+    info.request_id = res.headers and (res.headers["request-id"] or res.headers["x-request-id"])
+    return nil, common.scrub_error(common.api_error(self._name, status, info), key)
+  end
+  local message
+  if mode == "raw" or (mode == nil and text:match("^%s*{")) then
+    local decoded, derr = common.decode(text)
+    if type(decoded) ~= "table" then
+      return nil, common.scrub_error(errors.new("invalid_response", self._name ..
+        ": the response is not valid JSON: " .. tostring(derr)), key)
+    end
+    message, err = handler.json(decoded)
+  else
+    local events, perr = parser:finish()
+    if not events then
+      err = errors.new("protocol", self._name .. ": malformed event stream: " .. tostring(perr))
+    else
+      for _, ev in ipairs(events) do
+        err = handler.event(ev)
+        if err then break end
+      end
+    end
+    if not err then message, err = handler.finish() end
+  end
+  if not message then return nil, common.scrub_error(err, key) end
+  return message
+end
+
+--- Check the generate() request common to both providers.
+function common.check_request(name, request)
+  if type(request) ~= "table" then
+    return nil, errors.invalid_request(name .. ": request must be a table")
+  end
+  if is_blank(request.model) then
+    return nil, errors.invalid_request(name .. ": request.model must be a non-blank string")
+  end
+  if type(request.messages) ~= "table" then
+    return nil, errors.invalid_request(name .. ": request.messages must be a list")
+  end
+  if request.tools ~= nil and type(request.tools) ~= "table" then
+    return nil, errors.invalid_request(name .. ": request.tools must be a list")
+  end
+  local max = request.max_output_tokens
+  if max ~= nil and (type(max) ~= "number" or max < 1 or max % 1 ~= 0) then
+    return nil, errors.invalid_request(name .. ": request.max_output_tokens must be a positive integer")
+  end
+  if request.system_prompt ~= nil and type(request.system_prompt) ~= "string" then
+    return nil, errors.invalid_request(name .. ": request.system_prompt must be a string")
+  end
+  for i, msg in ipairs(request.messages) do
+    if type(msg) ~= "table" then
+      return nil, errors.invalid_request(name .. ": message " .. i .. " must be a table")
+    end
+    local role = msg.role
+    if role ~= "user" and role ~= "assistant" and role ~= "tool_result" then
+      return nil, errors.invalid_request(name .. ": message " .. i .. " has unknown role " .. tostring(role))
+    end
+    local content = msg.content
+    if content ~= nil and type(content) ~= "string" and type(content) ~= "table" then
+      return nil, errors.invalid_request(name .. ": message " .. i .. " content must be a string or list")
+    end
+    if type(content) == "table" then
+      for j, block in ipairs(content) do
+        if type(block) ~= "table" or type(block.type) ~= "string" then
+          return nil, errors.invalid_request(name .. ": message " .. i .. " block " .. j .. " has no type")
+        end
+        if block.type == "tool_call" and (is_blank(block.id) or is_blank(block.name)) then
+          return nil, errors.invalid_request(name .. ": message " .. i .. " tool_call needs id and name")
+        end
+      end
+    end
+  end
+  return true
+end
+
+--- The tool choice as one of "auto", "none", "required" or a tool name
+-- (`{ name = }`, `{ type = "tool", name = }` or any other string).
+function common.tool_choice(choice)
+  if choice == nil then return nil end
+  if type(choice) == "table" then
+    local name = choice.name or (type(choice["function"]) == "table" and choice["function"].name)
+    if type(name) == "string" then return { name = name } end
+    if choice.type == "auto" or choice.type == "none" then return choice.type end
+    if choice.type == "any" or choice.type == "required" then return "required" end
+    return nil
+  end
+  if choice == "auto" or choice == "none" then return choice end
+  if choice == "required" or choice == "any" then return "required" end
+  if type(choice) == "string" then return { name = choice } end
+  return nil
+end
+
+--- Text of a content (string, or the text blocks of a list joined by "\n").
+function common.text_of(content)
+  if type(content) == "string" then return content end
+  local parts = {}
+  for _, block in ipairs(content or {}) do
+    if block.type == "text" and type(block.text) == "string" then parts[#parts + 1] = block.text end
+  end
+  return table.concat(parts, "\n")
+end
+
+--- Image blocks of a content list.
+function common.images_of(content)
+  local out = {}
+  if type(content) ~= "table" then return out end
+  for _, block in ipairs(content) do
+    if block.type == "image" and type(block.data) == "string" then out[#out + 1] = block end
+  end
+  return out
+end
+
+--- Should an assistant message be left out of a request? Failed and
+-- aborted attempts are not part of the conversation the model should see.
+function common.skip_assistant(msg)
+  return msg.stop_reason == "error" or msg.stop_reason == "aborted"
+end
+
+--- A new usage table.
+function common.usage(input, output, cache_read, cache_write)
+  return { input = input or 0, output = output or 0, cache_read = cache_read or 0, cache_write = cache_write or 0 }
+end
+
+--- Decode tool-call arguments (a JSON object text; "" means {}).
+function common.arguments(name, text)
+  if text == nil or not text:find("%S") then return {} end
+  local value, err = common.decode(text)
+  if type(value) ~= "table" or value == core.json_null then
+    return nil, errors.new("invalid_response", name .. ": tool call arguments are not a JSON object" ..
+      (err and (": " .. tostring(err)) or ""))
+  end
+  return value
+end
+
+--- Make a provider module callable: `provider { ... }` is `provider.new { ... }`.
+function common.callable(module)
+  return setmetatable(module, { __call = function(_, config) return module.new(config) end })
+end
+
+return common

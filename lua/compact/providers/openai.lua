@@ -1,0 +1,331 @@
+--- OpenAI Chat Completions generator (also OpenAI-compatible servers such
+-- as Ollama, llama.cpp, vLLM).
+--
+--     local openai = require "compact.providers.openai"
+--     local gen = assert(openai { base_url = "https://api.openai.com/v1", api_key = nil, timeout = 600 })
+--     local message, err = gen:generate({ model = "gpt-4o-mini", messages = msgs }, cancel)
+--
+-- Streams `POST base_url .. "/chat/completions"` with
+-- `stream_options.include_usage`, and maps the result to an assistant
+-- message (contract section 2). See docs/providers.md.
+-- @module compact.providers.openai
+
+local common = require "compact.providers.common"
+local errors = require "compact.errors"
+
+local openai = {}
+
+local DEFAULTS = {
+  base_url = "https://api.openai.com/v1", timeout = 600, connect_timeout = 30, key_env = "OPENAI_API_KEY",
+}
+
+local Generator = { __name = "compact.providers.openai" }
+Generator.__index = Generator
+Generator.__tostring = function(gen)
+  return "compact.providers.openai(" .. gen._config.base_url .. ")"
+end
+
+---------------------------------------------------------------------------
+-- Request mapping
+---------------------------------------------------------------------------
+
+local function user_content(content)
+  if type(content) == "string" then return content end
+  local images = common.images_of(content)
+  if #images == 0 then return common.text_of(content) end
+  local parts = {}
+  for _, block in ipairs(content) do
+    if block.type == "text" and type(block.text) == "string" and block.text ~= "" then
+      parts[#parts + 1] = { type = "text", text = block.text }
+    elseif block.type == "image" and type(block.data) == "string" then
+      parts[#parts + 1] = { type = "image_url",
+        image_url = { url = "data:" .. tostring(block.mime_type or "image/png") .. ";base64," .. block.data } }
+    end
+  end
+  return parts
+end
+
+--- Map our messages to Chat Completions messages.
+-- @return list or nil, err
+function openai.map_messages(system_prompt, messages, system_role)
+  local out = {}
+  if not common.is_blank(system_prompt) then
+    out[#out + 1] = { role = system_role or "system", content = system_prompt }
+  end
+  local pending_images = {} -- images from tool results, sent after the tool messages
+  local function flush_images()
+    if #pending_images == 0 then return end
+    local parts = { { type = "text", text = "Attached image(s) from tool result:" } }
+    for _, block in ipairs(pending_images) do
+      parts[#parts + 1] = { type = "image_url",
+        image_url = { url = "data:" .. tostring(block.mime_type or "image/png") .. ";base64," .. block.data } }
+    end
+    out[#out + 1] = { role = "user", content = parts }
+    pending_images = {}
+  end
+  for _, msg in ipairs(messages) do
+    if msg.role ~= "tool_result" then flush_images() end
+    if msg.role == "user" then
+      local content = user_content(msg.content or "")
+      if type(content) ~= "string" or content ~= "" then
+        out[#out + 1] = { role = "user", content = content }
+      end
+    elseif msg.role == "assistant" and not common.skip_assistant(msg) then
+      local entry = { role = "assistant" }
+      local text = common.text_of(msg.content)
+      local calls = {}
+      for _, block in ipairs(type(msg.content) == "table" and msg.content or {}) do
+        if block.type == "tool_call" then
+          local args, err = common.encode(block.arguments or {})
+          if not args then
+            return nil, errors.invalid_request("openai: tool call " .. tostring(block.id) ..
+              " arguments cannot be encoded: " .. tostring(err))
+          end
+          calls[#calls + 1] = { id = block.id, type = "function",
+            ["function"] = { name = block.name, arguments = args } }
+        end
+      end
+      if text ~= "" then entry.content = text else entry.content = common.json_null end
+      if #calls > 0 then entry.tool_calls = calls end
+      if text ~= "" or #calls > 0 then out[#out + 1] = entry end
+    elseif msg.role == "tool_result" then
+      local text = common.text_of(msg.content)
+      for _, image in ipairs(common.images_of(msg.content)) do pending_images[#pending_images + 1] = image end
+      if text == "" then text = (#common.images_of(msg.content) > 0) and "(see attached image)" or "(no output)" end
+      out[#out + 1] = { role = "tool", tool_call_id = msg.tool_call_id, content = text }
+    end
+  end
+  flush_images()
+  return out
+end
+
+--- Map tool definitions ({ name, description, parameters }) to functions.
+function openai.map_tools(tools)
+  local out = {}
+  for _, tool in ipairs(tools or {}) do
+    out[#out + 1] = { type = "function", ["function"] = {
+      name = tool.name, description = tool.description,
+      parameters = tool.parameters or tool.input_schema or { type = "object", properties = {} },
+    } }
+  end
+  return out
+end
+
+--- The request body for a generate() request.
+function openai.body(request, options)
+  options = options or {}
+  local messages, err = openai.map_messages(request.system_prompt, request.messages, options.system_role)
+  if not messages then return nil, err end
+  local body = { model = request.model, messages = messages, stream = true,
+    stream_options = { include_usage = true } }
+  local tools = openai.map_tools(request.tools)
+  if #tools > 0 then
+    body.tools = tools
+    local choice = common.tool_choice(request.tool_choice)
+    if type(choice) == "table" then
+      body.tool_choice = { type = "function", ["function"] = { name = choice.name } }
+    else
+      body.tool_choice = choice
+    end
+  end
+  if request.max_output_tokens then
+    body[options.max_tokens_field or "max_completion_tokens"] = request.max_output_tokens
+  end
+  return body
+end
+
+---------------------------------------------------------------------------
+-- Response mapping
+---------------------------------------------------------------------------
+
+local STOP = { stop = "stop", length = "length", tool_calls = "tool_use", function_call = "tool_use" }
+
+local function usage_of(u)
+  if type(u) ~= "table" then return common.usage() end
+  local prompt = tonumber(u.prompt_tokens) or 0
+  local details = type(u.prompt_tokens_details) == "table" and u.prompt_tokens_details or {}
+  local cached = tonumber(details.cached_tokens) or tonumber(u.cached_tokens) or 0
+  return common.usage(math.max(0, prompt - cached), tonumber(u.completion_tokens) or 0, cached, 0)
+end
+
+-- Build the assistant message from the collected stream state.
+local function build(state)
+  if state.finish == "content_filter" then
+    return nil, errors.new("filtered", "openai: the response was blocked by the content filter",
+      { provider = "openai", finish_reason = state.finish })
+  end
+  if state.refusal ~= "" and state.text == "" and #state.calls == 0 then
+    return nil, errors.new("filtered", "openai: the model refused: " .. state.refusal,
+      { provider = "openai", refusal = state.refusal })
+  end
+  local content = {}
+  if state.thinking ~= "" then content[#content + 1] = { type = "thinking", thinking = state.thinking } end
+  if state.text ~= "" then content[#content + 1] = { type = "text", text = state.text } end
+  for _, call in ipairs(state.calls) do
+    local args, err = common.arguments("openai", call.arguments)
+    if not args then return nil, err end
+    content[#content + 1] = { type = "tool_call", id = call.id, name = call.name, arguments = args }
+  end
+  local stop = STOP[state.finish] or "stop"
+  if #state.calls > 0 and stop == "stop" then stop = "tool_use" end
+  return {
+    role = "assistant", content = content, stop_reason = stop, usage = usage_of(state.usage),
+    provider_metadata = { provider = "openai", id = state.id, model = state.model, finish_reason = state.finish,
+      system_fingerprint = state.fingerprint },
+  }
+end
+
+local function new_state()
+  return { text = "", thinking = "", refusal = "", calls = {}, by_index = {} }
+end
+
+-- Apply one chunk object.
+local function apply_chunk(state, chunk)
+  if type(chunk.error) == "table" then
+    local info = chunk.error
+    return common.api_error("openai", tonumber(info.code) or tonumber(info.status),
+      { message = info.message, type = info.type, code = info.code })
+  end
+  state.id = state.id or chunk.id
+  state.model = state.model or chunk.model
+  state.fingerprint = state.fingerprint or chunk.system_fingerprint
+  if type(chunk.usage) == "table" then state.usage = chunk.usage end
+  local choices = chunk.choices
+  if choices ~= nil and type(choices) ~= "table" then
+    return errors.new("invalid_response", "openai: chunk choices is not a list")
+  end
+  local choice = choices and choices[1]
+  if type(choice) ~= "table" then return nil end
+  local delta = choice.delta
+  if type(delta) == "table" then
+    if type(delta.content) == "string" then state.text = state.text .. delta.content end
+    local reasoning = delta.reasoning_content or delta.reasoning
+    if type(reasoning) == "string" then state.thinking = state.thinking .. reasoning end
+    if type(delta.refusal) == "string" then state.refusal = state.refusal .. delta.refusal end
+    if delta.tool_calls ~= nil and type(delta.tool_calls) ~= "table" then
+      return errors.new("invalid_response", "openai: delta tool_calls is not a list")
+    end
+    for _, tc in ipairs(delta.tool_calls or {}) do
+      if type(tc) ~= "table" then return errors.new("invalid_response", "openai: malformed tool call delta") end
+      local index = tonumber(tc.index) or #state.calls
+      local call = state.by_index[index]
+      if not call then
+        call = { id = "", name = "", arguments = "" }
+        state.by_index[index] = call
+        state.calls[#state.calls + 1] = call
+      end
+      if type(tc.id) == "string" and tc.id ~= "" then call.id = tc.id end
+      local fn = tc["function"]
+      if type(fn) == "table" then
+        if type(fn.name) == "string" then call.name = call.name .. fn.name end
+        if type(fn.arguments) == "string" then call.arguments = call.arguments .. fn.arguments end
+      end
+    end
+  end
+  if type(choice.finish_reason) == "string" then state.finish = choice.finish_reason end
+  return nil
+end
+
+local function make_handler()
+  local state = new_state()
+  local handler = {}
+  function handler.event(ev)
+    if state.done then return nil end
+    local data = ev.data
+    if data == "[DONE]" then
+      state.done = true
+      return nil
+    end
+    if not data:find("%S") then return nil end
+    local chunk, err = common.decode(data)
+    if type(chunk) ~= "table" then
+      return errors.new("invalid_response", "openai: stream event is not valid JSON: " .. tostring(err))
+    end
+    return apply_chunk(state, chunk)
+  end
+  function handler.finish()
+    if not state.done and not state.finish then
+      return nil, errors.new("stream", "openai: the stream ended before the response finished",
+        { retryable = true })
+    end
+    return build(state)
+  end
+  function handler.json(value)
+    -- a server that ignored "stream": one complete chat.completion
+    if type(value.error) == "table" then
+      return nil, common.api_error("openai", nil, { message = value.error.message, type = value.error.type,
+        code = value.error.code })
+    end
+    local choice = type(value.choices) == "table" and value.choices[1]
+    if type(choice) ~= "table" or type(choice.message) ~= "table" then
+      return nil, errors.new("invalid_response", "openai: the response has no choices")
+    end
+    local msg = choice.message
+    apply_chunk(state, { id = value.id, model = value.model, usage = value.usage,
+      choices = { { delta = { content = msg.content, reasoning_content = msg.reasoning_content,
+        refusal = msg.refusal, tool_calls = msg.tool_calls }, finish_reason = choice.finish_reason } } })
+    return build(state)
+  end
+  function handler.error_info(value, text)
+    local e = value and value.error
+    if type(e) == "table" then return { message = e.message, type = e.type, code = e.code } end
+    if type(e) == "string" then return { message = e } end
+    return { message = text:sub(1, 500) }
+  end
+  return handler
+end
+
+---------------------------------------------------------------------------
+-- The generator
+---------------------------------------------------------------------------
+
+--- Generate one assistant message.
+-- @tparam table request `{ model, system_prompt, messages, tools, tool_choice, max_output_tokens }`
+-- @param[opt] cancel token
+-- @return assistant message, or nil, err
+function Generator:generate(request, cancel)
+  local ok, err = common.check_request("openai", request)
+  if not ok then return nil, err end
+  local body
+  body, err = openai.body(request, self._options)
+  if not body then return nil, err end
+  local headers = { ["content-type"] = "application/json", accept = "text/event-stream" }
+  local key = common.key(self)
+  if key then headers.authorization = "Bearer " .. key end
+  return common.run(self, { url = self._config.base_url .. "/chat/completions", headers = headers,
+    body = body, cancel = cancel }, make_handler())
+end
+
+--- Create a generator.
+-- @tparam table config `base_url` (default https://api.openai.com/v1),
+--   `api_key` (default `$OPENAI_API_KEY`; optional for local servers),
+--   `timeout` (seconds, default 600), `connect_timeout` (default 30),
+--   `headers` (extra headers), `max_tokens_field` ("max_completion_tokens"
+--   for api.openai.com, "max_tokens" for other servers), `system_role`
+--   ("system" or "developer"), `transport` (function replacing compact.http
+--   .request), `yield` (see compact.http.request), `proxy`, `ca_file`
+-- @return generator or nil, err
+function openai.new(config)
+  local cfg, err = common.config("openai", config, DEFAULTS)
+  if not cfg then return nil, err end
+  config = config or {}
+  local field = config.max_tokens_field
+  if field == nil then
+    field = cfg.base_url:find("^https://api%.openai%.com") and "max_completion_tokens" or "max_tokens"
+  end
+  if field ~= "max_tokens" and field ~= "max_completion_tokens" then
+    return nil, errors.invalid_config("openai: max_tokens_field must be max_tokens or max_completion_tokens")
+  end
+  local role = config.system_role or "system"
+  if role ~= "system" and role ~= "developer" then
+    return nil, errors.invalid_config("openai: system_role must be system or developer")
+  end
+  local key = cfg.api_key
+  cfg.api_key = nil
+  local gen = setmetatable({ _config = cfg, _name = "openai",
+    _options = { max_tokens_field = field, system_role = role } }, Generator)
+  common.set_key(gen, key)
+  return gen
+end
+
+return common.callable(openai)
