@@ -101,8 +101,15 @@ local function with_focus(text, instructions)
   return text
 end
 
+--- How the records inside `<conversation>` read; part of every request, so
+-- a custom system prompt does not lose it.
+prompts.records_note = [[
+Each record in <conversation> starts with a header line: [user], [assistant], [thinking],
+[tool call: NAME] (its arguments as JSON) or [tool result: NAME, ok|error]. A line
+"[... cut N lines, M bytes ...]" marks text left out of a long record.]]
+
 local function conversation(records)
-  return "<conversation>\n" .. records .. "\n</conversation>\n\n"
+  return "<conversation>\n" .. records .. "\n</conversation>\n\n" .. prompts.records_note .. "\n\n"
 end
 
 --- The user message text of a history call.
