@@ -1,0 +1,558 @@
+--- The agent loop: tools, proactive maintenance, overflow recovery, events
+-- (contract section 8).
+--
+--     local agent = compact.agent.new {
+--       generator = gen, model = "name", system_prompt = "...",
+--       tools = { { name =, description =, parameters =, handler = function(args, cancel) ... end } },
+--       compactor = compactor, context_window_tokens = 200000, reserve_tokens = 4000,
+--       estimator = compact.heuristic(), on_event = function(event) end,
+--     }
+--     local result, err, partial = agent:run("prompt", { max_output_tokens = nil, skills = nil, cancel = nil })
+--
+-- `agent.state = { system_prompt, summary, messages }` is the context kept
+-- between runs. The agent appends to `agent.state.messages` in place (so the
+-- estimator's per-list cache stays warm) and assigns a new list whenever the
+-- compactor rewrites the context. It never modifies a message once it is in
+-- the state.
+-- @module compact.agent
+
+local core = require "compact.core"
+local errors = require "compact.errors"
+local cancel_module = require "compact.cancel"
+local estimation = require "compact.estimation"
+
+local agent_module = {}
+
+local Agent = { __name = "compact.Agent" }
+Agent.__index = Agent
+Agent.__tostring = function(self)
+  return string.format("compact.Agent(model=%s, messages=%d)", tostring(self.model),
+    type(self.state) == "table" and type(self.state.messages) == "table" and #self.state.messages or 0)
+end
+
+-- Recoveries allowed per run; one more rejection ends the run.
+local MAX_OVERFLOW_RECOVERIES = 2
+
+local known_config = {
+  generator = true, model = true, system_prompt = true, tools = true, compactor = true,
+  context_window_tokens = true, reserve_tokens = true, estimator = true, on_event = true,
+}
+
+local known_options = { max_output_tokens = true, skills = true, cancel = true }
+
+local function config_error(message) return nil, errors.invalid_config(message) end
+local function request_error(message) return nil, errors.invalid_request(message) end
+
+local function is_finite_number(value)
+  return type(value) == "number" and value == value and value ~= math.huge and value ~= -math.huge
+end
+
+local function is_callable(value)
+  if type(value) == "function" then return true end
+  local mt = (type(value) == "table" or type(value) == "userdata") and getmetatable(value)
+  return type(mt) == "table" and mt.__call ~= nil
+end
+
+local function has_method(object, name)
+  local kind = type(object)
+  if kind ~= "table" and kind ~= "userdata" then return false end
+  local ok, method = pcall(function() return object[name] end)
+  return ok and is_callable(method)
+end
+
+local function is_blank(value)
+  return type(value) ~= "string" or not value:find("%S")
+end
+
+local function copy_list(list)
+  local out = {}
+  for i = 1, #list do out[i] = list[i] end
+  return out
+end
+
+-- Deep copy of JSON-like values, so a tool handler editing its arguments
+-- cannot change the tool call stored in the state.
+local function deep_copy(value, seen)
+  if type(value) ~= "table" then return value end
+  seen = seen or {}
+  if seen[value] then return seen[value] end
+  local out = {}
+  seen[value] = out
+  for k, v in pairs(value) do out[deep_copy(k, seen)] = deep_copy(v, seen) end
+  return setmetatable(out, getmetatable(value))
+end
+
+local function check_tools(tools)
+  if tools == nil then return {}, {} end
+  if type(tools) ~= "table" then return config_error("config.tools: expected a list, got " .. type(tools)) end
+  local definitions, handlers = {}, {}
+  local count = #tools
+  for key in pairs(tools) do
+    if type(key) ~= "number" or key < 1 or key > count or key ~= math.floor(key) then
+      return config_error("config.tools: expected a list, found key " .. tostring(key))
+    end
+  end
+  for i = 1, count do
+    local tool = tools[i]
+    local where = "config.tools[" .. i .. "]"
+    if type(tool) ~= "table" then return config_error(where .. ": expected a table, got " .. type(tool)) end
+    if is_blank(tool.name) then return config_error(where .. ".name: expected a non-blank string") end
+    if handlers[tool.name] then
+      return config_error(where .. ".name: duplicate tool name '" .. tool.name .. "'")
+    end
+    if not is_callable(tool.handler) then
+      return config_error(where .. ".handler: expected a function, got " .. type(tool.handler))
+    end
+    if tool.description ~= nil and type(tool.description) ~= "string" then
+      return config_error(where .. ".description: expected a string, got " .. type(tool.description))
+    end
+    if tool.parameters ~= nil and type(tool.parameters) ~= "table" then
+      return config_error(where .. ".parameters: expected a table, got " .. type(tool.parameters))
+    end
+    handlers[tool.name] = tool.handler
+    definitions[i] = { name = tool.name, description = tool.description, parameters = tool.parameters }
+  end
+  return definitions, handlers
+end
+
+--- Create an agent.
+-- @tparam table config `{ generator, model, system_prompt, tools, compactor,
+--   context_window_tokens, reserve_tokens = 0, estimator = compact.heuristic(), on_event }`
+-- @return agent, or nil and an ErrInvalidConfig error
+function agent_module.new(config)
+  if type(config) ~= "table" then return config_error("config: expected a table, got " .. type(config)) end
+  for key in pairs(config) do
+    if not known_config[key] then return config_error("config." .. tostring(key) .. ": unknown option") end
+  end
+  if not has_method(config.generator, "generate") then
+    return config_error("config.generator: expected a table with a generate method")
+  end
+  if is_blank(config.model) then return config_error("config.model: expected a non-blank string") end
+  if config.system_prompt ~= nil and type(config.system_prompt) ~= "string" then
+    return config_error("config.system_prompt: expected a string, got " .. type(config.system_prompt))
+  end
+  local definitions, handlers = check_tools(config.tools)
+  if not definitions then return nil, handlers end
+  local compactor = config.compactor
+  if compactor ~= nil and not (has_method(compactor, "plan") and has_method(compactor, "apply")) then
+    return config_error("config.compactor: expected a compactor (compact.new)")
+  end
+  local window = config.context_window_tokens
+  if window ~= nil and not (is_finite_number(window) and window > 0) then
+    return config_error("config.context_window_tokens: expected a number > 0, got " .. tostring(window))
+  end
+  local reserve = config.reserve_tokens
+  if reserve == nil then reserve = 0 end
+  if not (is_finite_number(reserve) and reserve >= 0) then
+    return config_error("config.reserve_tokens: expected a number >= 0, got " .. tostring(reserve))
+  end
+  local estimator = config.estimator
+  if estimator == nil then
+    estimator = estimation.heuristic()
+  else
+    local ok, err = estimation.check_estimator(estimator, "config.estimator")
+    if not ok then return nil, errors.new("invalid_config", err.message, { cause = err }) end
+  end
+  if config.on_event ~= nil and not is_callable(config.on_event) then
+    return config_error("config.on_event: expected a function, got " .. type(config.on_event))
+  end
+  return setmetatable({
+    generator = config.generator,
+    model = config.model,
+    compactor = config.compactor,
+    context_window_tokens = window,
+    reserve_tokens = reserve,
+    estimator = estimator,
+    on_event = config.on_event,
+    tool_definitions = definitions,
+    _handlers = handlers,
+    state = { system_prompt = config.system_prompt, messages = {} },
+  }, Agent)
+end
+
+--- The text skills add to the system prompt of a run: one block per skill,
+-- `\n\n<skill name="NAME">\nCONTENT\n</skill>`. Its estimate is withheld
+-- from the maintenance budget.
+-- @tparam table skills list of `{ name = string, content = string }`
+-- @treturn string
+function agent_module.render_skills(skills)
+  local parts = {}
+  for i, skill in ipairs(skills or {}) do
+    parts[i] = "\n\n<skill name=\"" .. skill.name .. "\">\n" .. skill.content .. "\n</skill>"
+  end
+  return table.concat(parts)
+end
+
+local function check_options(opts)
+  if opts == nil then return {} end
+  if type(opts) ~= "table" then return request_error("opts: expected a table, got " .. type(opts)) end
+  for key in pairs(opts) do
+    if not known_options[key] then return request_error("opts." .. tostring(key) .. ": unknown option") end
+  end
+  local max_output = opts.max_output_tokens
+  if max_output ~= nil and not (is_finite_number(max_output) and max_output > 0
+      and max_output == math.floor(max_output)) then
+    return request_error("opts.max_output_tokens: expected a positive integer, got " .. tostring(max_output))
+  end
+  local skills = opts.skills
+  if skills ~= nil then
+    if type(skills) ~= "table" then return request_error("opts.skills: expected a list, got " .. type(skills)) end
+    for i, skill in ipairs(skills) do
+      local where = "opts.skills[" .. i .. "]"
+      if type(skill) ~= "table" then return request_error(where .. ": expected a table, got " .. type(skill)) end
+      if is_blank(skill.name) then return request_error(where .. ".name: expected a non-blank string") end
+      if type(skill.content) ~= "string" then
+        return request_error(where .. ".content: expected a string, got " .. type(skill.content))
+      end
+    end
+  end
+  return opts
+end
+
+local function prompt_message(prompt)
+  local message
+  if type(prompt) == "string" then
+    message = { role = "user", content = prompt }
+  elseif type(prompt) == "table" and prompt.role ~= nil then
+    if prompt.role ~= "user" then
+      return request_error("prompt.role: expected \"user\", got " .. tostring(prompt.role))
+    end
+    -- A shallow copy: the caller may reuse its table after the run.
+    message = {}
+    for k, v in pairs(prompt) do message[k] = v end
+  elseif type(prompt) == "table" then
+    message = { role = "user", content = prompt }
+  else
+    return request_error("prompt: expected a string, a list of content blocks or a user message, got "
+      .. type(prompt))
+  end
+  local ok, problem = core.validate_messages({ message })
+  if not ok then return request_error("prompt: " .. tostring(problem)) end
+  return message
+end
+
+local function check_state(state)
+  if type(state) ~= "table" then return request_error("agent.state: expected a table, got " .. type(state)) end
+  if state.messages == nil then state.messages = {} end
+  if type(state.messages) ~= "table" then
+    return request_error("agent.state.messages: expected a list, got " .. type(state.messages))
+  end
+  for _, field in ipairs { "system_prompt", "summary" } do
+    if state[field] ~= nil and type(state[field]) ~= "string" then
+      return request_error("agent.state." .. field .. ": expected a string, got " .. type(state[field]))
+    end
+  end
+  local ok, problem = core.validate_messages(state.messages)
+  if not ok then return request_error("agent.state." .. tostring(problem)) end
+  return state
+end
+
+local function tool_calls_of(message)
+  local calls = {}
+  if type(message.content) == "table" then
+    for _, block in ipairs(message.content) do
+      if type(block) == "table" and block.type == "tool_call" then calls[#calls + 1] = block end
+    end
+  end
+  return calls
+end
+
+-- An assistant message standing for a failed generator call: it goes to
+-- `new_messages` only, never into the context.
+local function failed_attempt(err, aborted)
+  return {
+    role = "assistant",
+    content = setmetatable({}, core.json_array_mt),
+    stop_reason = aborted and "aborted" or "error",
+    error_message = tostring(err),
+    usage = { input = 0, output = 0, cache_read = 0, cache_write = 0 },
+  }
+end
+
+-- One run's working data; methods below implement the loop.
+local Run = {}
+Run.__index = Run
+
+function Run:emit(event)
+  local handler = self.agent.on_event
+  if handler then pcall(handler, event) end
+end
+
+function Run:cancelled()
+  return cancel_module.is_cancelled(self.cancel)
+end
+
+local function cancelled_error(cause)
+  if errors.is(cause, "cancelled") then return cause end
+  return errors.cancelled("agent run cancelled", cause)
+end
+
+function Run:fail(err)
+  return nil, err, self.result
+end
+
+-- Commit a message to the context (in place: see the module comment).
+function Run:commit(message)
+  local messages = self.state.messages
+  messages[#messages + 1] = message
+end
+
+function Run:budget()
+  local window = self.agent.context_window_tokens
+  if window == nil then return nil end
+  local reserve = math.max(self.agent.reserve_tokens, self.max_output_tokens or 0)
+  return math.max(0, math.max(0, window - reserve) - self.skill_tokens)
+end
+
+function Run:compaction_request(require_reduction)
+  local state = self.state
+  local tools = self.agent.tool_definitions
+  return {
+    system_prompt = state.system_prompt,
+    summary = state.summary,
+    messages = state.messages,
+    tools = #tools > 0 and tools or nil,
+    input_token_budget = self:budget(),
+    estimator = self.agent.estimator,
+    require_reduction = require_reduction,
+  }
+end
+
+-- Apply a confirmed plan between a start/end event pair. Returns true, or
+-- nil and the error (the context is unchanged on error).
+function Run:rewrite(reason, request, plan)
+  self:emit { type = "compaction_start", reason = reason, plan = plan }
+  local ok, outcome, err = pcall(self.agent.compactor.apply, self.agent.compactor, request, plan, self.cancel)
+  if not ok then
+    err = errors.new("summarization", "the compactor raised an error", { cause = outcome })
+    outcome = nil
+  elseif outcome == nil and err == nil then
+    err = errors.new("summarization", "the compactor returned neither a result nor an error")
+  elseif outcome ~= nil and (type(outcome) ~= "table" or type(outcome.messages) ~= "table"
+      or type(outcome.record) ~= "table") then
+    err = errors.new("summarization", "the compactor returned a malformed result")
+    outcome = nil
+  end
+  if not outcome then
+    self:emit { type = "compaction_end", reason = reason, err = err }
+    return nil, err
+  end
+  -- Commit: a new list, never an in-place edit of the old one.
+  self.state.summary = outcome.summary
+  self.state.messages = outcome.messages
+  local compactions = self.result.compactions
+  compactions[#compactions + 1] = outcome.record
+  self:emit { type = "compaction_end", reason = reason, record = outcome.record }
+  return true
+end
+
+-- Proactive maintenance. Returns true to go on, or nil, err to end the run
+-- (only for cancellation).
+function Run:maintain()
+  local agent = self.agent
+  if not agent.compactor or agent.context_window_tokens == nil then return true end
+  local request = self:compaction_request(false)
+  local ok, plan = pcall(agent.compactor.plan, agent.compactor, request)
+  if not ok or plan == nil then return true end -- estimate/planning errors and no-ops are silent
+  local done, err = self:rewrite("threshold", request, plan)
+  if done then return true end
+  if errors.is(err, "cancelled") or self:cancelled() then return nil, cancelled_error(err) end
+  return true -- a failed maintenance leaves the context unchanged
+end
+
+-- Overflow recovery: compact with require_reduction. Returns true or nil, err.
+function Run:recover()
+  local agent = self.agent
+  local request = self:compaction_request(true)
+  local ok, plan, err = pcall(agent.compactor.plan, agent.compactor, request)
+  if not ok then return nil, errors.new("invalid_request", "the compactor raised an error", { cause = plan }) end
+  if plan == nil then
+    return nil, err or errors.new("no_reduction", "no raw message prefix can be removed")
+  end
+  local done
+  done, err = self:rewrite("overflow", request, plan)
+  if done then return true end
+  if self:cancelled() then return nil, cancelled_error(err) end
+  return nil, err
+end
+
+function Run:generator_request()
+  local agent, state = self.agent, self.state
+  local messages = {}
+  local projected = estimation.project_summary(state.summary)
+  if projected then messages[1] = projected end
+  local raw = state.messages
+  local offset = #messages
+  for i = 1, #raw do messages[offset + i] = raw[i] end
+  local system_prompt = state.system_prompt
+  if self.skills_text ~= "" then system_prompt = (system_prompt or "") .. self.skills_text end
+  local tools = agent.tool_definitions
+  local has_tools = #tools > 0
+  return {
+    model = agent.model,
+    system_prompt = system_prompt,
+    messages = messages,
+    tools = has_tools and copy_list(tools) or nil,
+    tool_choice = has_tools and "auto" or nil,
+    max_output_tokens = self.max_output_tokens,
+  }
+end
+
+-- One generator call. Returns an assistant message or nil, err.
+function Run:generate()
+  local generator = self.agent.generator
+  local ok, message, err = pcall(generator.generate, generator, self:generator_request(), self.cancel)
+  if not ok then return nil, errors.new("generator", "the generator raised an error", { cause = message }) end
+  if message == nil then
+    if err == nil then
+      return nil, errors.new("invalid_response", "the generator returned neither a message nor an error")
+    end
+    if not errors.is_error(err) then err = errors.new("generator", tostring(err), { cause = err }) end
+    return nil, err
+  end
+  if type(message) ~= "table" or message.role ~= "assistant" then
+    return nil, errors.new("invalid_response", "the generator returned something other than an assistant message")
+  end
+  local valid, problem = core.validate_messages({ message })
+  if not valid then
+    return nil, errors.new("invalid_response", "the generator returned an invalid message: " .. tostring(problem))
+  end
+  return message
+end
+
+local function tool_result(call, content, is_error)
+  return { role = "tool_result", tool_call_id = call.id, tool_name = call.name, content = content,
+    is_error = is_error == true }
+end
+
+-- Run one tool call under pcall; always returns a contract-shaped result.
+function Run:run_tool(call)
+  local handler = self.agent._handlers[call.name]
+  if not handler then return tool_result(call, "unknown tool: " .. tostring(call.name), true) end
+  local args = call.arguments
+  if args == nil then args = {} end
+  local ok, content, is_error = pcall(handler, deep_copy(args), self.cancel)
+  if not ok then
+    return tool_result(call, "tool " .. call.name .. " raised an error: " .. tostring(content), true)
+  end
+  if content == nil then
+    -- Lua convention `return nil, err`: the second value describes the failure.
+    if is_error ~= nil and type(is_error) ~= "boolean" then return tool_result(call, tostring(is_error), true) end
+    content = ""
+  elseif type(content) == "number" then
+    content = tostring(content)
+  elseif type(content) ~= "string" and type(content) ~= "table" then
+    return tool_result(call, "tool " .. call.name .. " returned a " .. type(content) .. ", expected text", true)
+  end
+  local result = tool_result(call, content, is_error)
+  if type(content) == "table" then
+    local valid, problem = core.validate_messages({ result })
+    if not valid then
+      return tool_result(call, "tool " .. call.name .. " returned invalid content: " .. tostring(problem), true)
+    end
+  end
+  return result
+end
+
+-- Run a batch in call order. Cancellation between calls fills the rest with
+-- error results so every committed tool call keeps its result.
+function Run:run_batch(calls)
+  local new = self.result.new_messages
+  local cancelled = false
+  for _, call in ipairs(calls) do
+    if not cancelled and self:cancelled() then cancelled = true end
+    local result
+    if cancelled then
+      result = tool_result(call, "cancelled: tool " .. tostring(call.name) .. " was not run", true)
+    else
+      result = self:run_tool(call)
+    end
+    self:commit(result)
+    new[#new + 1] = result
+  end
+  if cancelled then return nil, cancelled_error() end
+  return true
+end
+
+function Run:loop()
+  local new = self.result.new_messages
+  local recoveries = 0
+  local batches = 0
+  while true do
+    if self:cancelled() then return self:fail(cancelled_error()) end
+    local message, err = self:generate()
+    if not message then
+      local aborted = errors.is(err, "cancelled") or self:cancelled()
+      new[#new + 1] = failed_attempt(err, aborted)
+      if aborted then return self:fail(cancelled_error(err)) end
+      if not (self.agent.compactor and errors.is(err, "context_window_exceeded")) then return self:fail(err) end
+      if recoveries >= MAX_OVERFLOW_RECOVERIES then return self:fail(err) end
+      recoveries = recoveries + 1
+      local ok, recover_err = self:recover()
+      if not ok then return self:fail(recover_err) end
+    elseif message.stop_reason == "error" or message.stop_reason == "aborted" then
+      -- A failed attempt reported as a message: kept for the caller, not in the context.
+      new[#new + 1] = message
+      if message.stop_reason == "aborted" or self:cancelled() then
+        return self:fail(cancelled_error(errors.cancelled(message.error_message)))
+      end
+      return self:fail(errors.new("generator", tostring(message.error_message or "the generation failed")))
+    else
+      self:commit(message)
+      new[#new + 1] = message
+      local calls = tool_calls_of(message)
+      if #calls == 0 then
+        self.result.final = message
+        if batches > 0 then
+          local ok, maintain_err = self:maintain()
+          if not ok then return self:fail(maintain_err) end
+        end
+        return self.result
+      end
+      batches = batches + 1
+      local ok, batch_err = self:run_batch(calls)
+      if not ok then return self:fail(batch_err) end
+    end
+  end
+end
+
+--- Run one prompt to completion.
+-- Appends the user message, calls the generator, runs tool batches until an
+-- assistant message has no tool calls, maintaining the context before the
+-- first request and after a completed tool loop, and recovering from
+-- context-window rejections.
+-- @param prompt a string, a list of content blocks, or a user message
+-- @tparam[opt] table opts `{ max_output_tokens = nil, skills = nil, cancel = nil }`
+-- @return `{ final, new_messages, compactions }`; or nil, err, partial result
+function Agent:run(prompt, opts)
+  local result = { final = nil, new_messages = {}, compactions = {} }
+  local err
+  opts, err = check_options(opts)
+  if not opts then return nil, err, result end
+  local message
+  message, err = prompt_message(prompt)
+  if not message then return nil, err, result end
+  local state
+  state, err = check_state(self.state)
+  if not state then return nil, err, result end
+  local skills_text = agent_module.render_skills(opts.skills)
+  local skill_tokens = 0
+  if skills_text ~= "" then
+    local ok, tokens = pcall(self.estimator.text, self.estimator, skills_text)
+    if ok and is_finite_number(tokens) and tokens > 0 then skill_tokens = math.ceil(tokens) end
+  end
+  local run = setmetatable({
+    agent = self, state = state, result = result, cancel = opts.cancel,
+    max_output_tokens = opts.max_output_tokens, skills_text = skills_text, skill_tokens = skill_tokens,
+  }, Run)
+  if run:cancelled() then return nil, run:cancelled_error(), result end
+  run:commit(message)
+  result.new_messages[1] = message
+  local ok, maintain_err = run:maintain()
+  if not ok then return nil, maintain_err, result end
+  return run:loop()
+end
+
+agent_module.Agent = Agent
+
+return agent_module
