@@ -271,6 +271,45 @@ describe("core.serialize_records", function()
     end)
   end)
 
+  describe("on the real pi session", function()
+    local messages = require("spec.support.pi_session").load()
+    local text = assert(serialize(messages))
+
+    it("leaves out ids, signatures and failed attempts", function()
+      local ids, signatures = 0, 0
+      for _, msg in ipairs(messages) do
+        if msg.role == "assistant" and type(msg.content) == "table" then
+          for _, block in ipairs(msg.content) do
+            if block.type == "tool_call" then
+              ids = ids + 1
+              assert.is_nil(text:find(block.id, 1, true), block.id)
+            elseif block.type == "thinking" and block.signature then
+              signatures = signatures + 1
+              assert.is_nil(text:find(block.signature, 1, true))
+            end
+          end
+        end
+      end
+      assert.is_true(ids > 300 and signatures >= 1)
+      assert.is_nil(text:find("Request was aborted", 1, true))
+    end)
+
+    it("keeps every cut record within 100 lines and 2 KiB", function()
+      local records = 0
+      for record in (text .. "\n\n["):gmatch("\n?(%[.-)\n\n%f[%[]") do
+        local header, content = record:match("^(%[[^\n]*%])\n?(.*)$")
+        if header and (header == "[thinking]" or header:find("^%[tool ")) then
+          records = records + 1
+          local stripped = content:gsub("%[%.%.%. cut %d+ lines?, %d+ bytes? %.%.%.%]\n?", "")
+          assert.is_true(#stripped <= 2048 + 1, header .. " " .. #stripped)
+          assert.is_true(select(2, stripped:gsub("\n", "")) <= 100, header)
+        end
+      end
+      assert.is_true(records > 700)
+      assert.is_true(#text < 1000000 / 2)
+    end)
+  end)
+
   describe("invalid input", function()
     local function fails(messages, pattern)
       local text, err = serialize(messages)

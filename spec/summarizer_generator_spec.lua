@@ -240,6 +240,22 @@ describe("generator summarizer", function()
       assert.truthy(prompt_of(gen.requests[1]):find(prompts.turn_prefix, 1, true))
     end)
 
+    it("makes no call when there is nothing to summarize", function()
+      local gen = fake({ default = "S" })
+      assert.are.equal("OLD", (new(gen):summarize({ messages = {}, previous_summary = "OLD" })))
+      local text, err = new(gen):summarize({ messages = {} })
+      assert.is_nil(text)
+      assert.are.equal("empty_summary", err.code)
+      assert.are.equal(0, #gen.requests)
+    end)
+
+    it("explains the record format in every request", function()
+      local gen = fake({ "H", "P" })
+      new(gen, { system_prompt = "custom" }):summarize({ messages = history, turn_prefix_messages = prefix })
+      assert.truthy(prompt_of(gen.requests[1]):find(prompts.records_note, 1, true))
+      assert.truthy(prompt_of(gen.requests[2]):find(prompts.records_note, 1, true))
+    end)
+
     it("uses a placeholder when there is neither history nor a previous summary", function()
       local gen = fake({ "PREFIX" })
       local only_failed = { { role = "assistant", stop_reason = "error", content = { { type = "text", text = "x" } } } }
