@@ -133,6 +133,8 @@ function generator.new(config)
   end
   return setmetatable({
     generator = config.generator,
+    generate = method_of(config.generator, "generate"),
+    fallback_summarize = config.fallback and method_of(config.fallback, "summarize"),
     model = config.model,
     max_output_tokens = max_output_tokens,
     system_prompt = system_prompt,
@@ -224,7 +226,7 @@ function Summarizer:_call(text, cancel)
   local last_err
   for attempt = 1, #delays + 1 do
     if cancel_mod.is_cancelled(cancel) then return nil, cancelled_error(last_err) end
-    local ok, message, err = pcall(self.generator.generate, self.generator, request, cancel)
+    local ok, message, err = pcall(self.generate, self.generator, request, cancel)
     local summary, usage
     if not ok then
       err = errors.new("summarization", "the generator raised an error", { cause = message })
@@ -326,7 +328,7 @@ function Summarizer:summarize(req, cancel)
       or errors.is(err, "deadline") or cancel_mod.is_cancelled(cancel) then
     return nil, err
   end
-  local ok, fb_text, fb_usage = pcall(self.fallback.summarize, self.fallback, req, cancel)
+  local ok, fb_text, fb_usage = pcall(self.fallback_summarize, self.fallback, req, cancel)
   if not ok or type(fb_text) ~= "string" or is_blank(fb_text) then
     return nil, errors.new("summarization", "the summary model failed and so did the fallback summarizer",
       { cause = err, fallback_cause = ok and fb_usage or fb_text })
