@@ -545,7 +545,7 @@ function Agent:run(prompt, opts)
     agent = self, state = state, result = result, cancel = opts.cancel,
     max_output_tokens = opts.max_output_tokens, skills_text = skills_text, skill_tokens = skill_tokens,
   }, Run)
-  if run:cancelled() then return nil, run:cancelled_error(), result end
+  if run:cancelled() then return nil, cancelled_error(), result end
   run:commit(message)
   result.new_messages[1] = message
   local ok, maintain_err = run:maintain()
