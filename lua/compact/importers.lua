@@ -596,6 +596,11 @@ end
 
 -- A list of messages in any of the message formats.
 local function from_message_list(ctx, list, object, forced)
+  for i, m in ipairs(list) do
+    if type(m) ~= "table" or type(m.role) ~= "string" then
+      return fail(ctx, ctx.where(i), "unknown format: expected a message (an object with `role`)")
+    end
+  end
   local format = forced or classify(list)
   if format == "pi" then
     -- bare pi messages (not entries): wrap them as entries
@@ -611,10 +616,7 @@ local function from_message_list(ctx, list, object, forced)
     return from_anthropic(ctx, list, object)
   end
   local origins = {}
-  for i, m in ipairs(list) do
-    if type(m) ~= "table" then return fail(ctx, ctx.where(i), "expected a message object") end
-    origins[i] = ctx.where(i)
-  end
+  for i in ipairs(list) do origins[i] = ctx.where(i) end
   return from_ours(ctx, object, list, origins)
 end
 
@@ -631,11 +633,8 @@ local function from_records(ctx, records, lines)
     ctx.format = "pi"
     return from_pi(ctx, records, wheres)
   end
-  for i, record in ipairs(records) do
-    if type(record) ~= "table" or type(record.role) ~= "string" then
-      return fail(ctx, ctx.where(i), "unknown format: expected a message (an object with `role`)"
-        .. (i == 1 and " or a pi session entry" or ""))
-    end
+  if type(records[1].role) ~= "string" then
+    return fail(ctx, ctx.where(1), "unknown format: expected a message (an object with `role`) or a pi session entry")
   end
   return from_message_list(ctx, records, nil)
 end
