@@ -58,7 +58,8 @@ describe("anthropic provider mapping", function()
           { type = "tool_call", id = "toolu_2", name = "ls", arguments = {} } }, stop_reason = "tool_use" },
         { role = "tool_result", tool_call_id = "call|1", tool_name = "read", content = "text of a", is_error = false },
         { role = "tool_result", tool_call_id = "toolu_2", tool_name = "ls", is_error = true,
-          content = { { type = "text", text = "denied" }, { type = "image", mime_type = "image/png", data = "UE5H" } } },
+          content = { { type = "text", text = "denied" },
+            { type = "image", mime_type = "image/png", data = "UE5H" } } },
         { role = "assistant", content = {}, stop_reason = "aborted" },
         { role = "user", content = "next" },
       },
@@ -182,7 +183,8 @@ describe("anthropic provider mapping", function()
       '"message":"prompt is too long: 210000 tokens > 200000 maximum"}}' })
     assert.is_true(errors.is(err, errors.sentinels.ErrContextWindowExceeded))
     assert.equal(400, err.status)
-    err = fail({ status = 413, body = '{"type":"error","error":{"type":"request_too_large","message":"Request exceeds ' ..
+    err = fail({ status = 413,
+      body = '{"type":"error","error":{"type":"request_too_large","message":"Request exceeds ' ..
       'the maximum allowed number of bytes."}}' })
     assert.equal("context_window_exceeded", err.code)
     for _, status in ipairs({ 429, 500, 529 }) do
@@ -246,7 +248,8 @@ describe("anthropic provider mapping", function()
 
   it("never shows the API key in tostring or errors", function()
     local gen = assert(anthropic { api_key = KEY, transport = fake_transport.new({ status = 401,
-      body = '{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key ' .. KEY .. '"}}' }).fn })
+      body = '{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key ' ..
+        KEY .. '"}}' }).fn })
     assert.is_nil(tostring(gen):find(KEY, 1, true))
     for _, v in pairs(gen) do assert.not_equal(KEY, v) end
     local msg, err = gen:generate(simple_request())

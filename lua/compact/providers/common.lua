@@ -238,8 +238,13 @@ function common.run(self, req, handler)
   local headers = {}
   for k, v in pairs(cfg.headers) do headers[k] = v end
   for k, v in pairs(req.headers) do headers[k] = v end
-  local transport = cfg.transport or require("compact.http").request
-  local ok, res, err = pcall(transport, {
+  -- compact.http.request never raises, so it runs unprotected: a coroutine
+  -- can then yield from it even on Lua 5.1 (no yield across pcall there).
+  -- An injected transport is application code and runs under pcall.
+  local transport = cfg.transport
+  local call = transport and pcall or function(fn, ...) return true, fn(...) end
+  transport = transport or require("compact.http").request
+  local ok, res, err = call(transport, {
     url = req.url, method = "POST", headers = headers, body = body, on_data = on_data,
     timeout = cfg.timeout, connect_timeout = cfg.connect_timeout, cancel = req.cancel,
     yield = cfg.yield, proxy = cfg.proxy, ca_file = cfg.ca_file, secrets = { key },
