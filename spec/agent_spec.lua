@@ -413,7 +413,12 @@ describe("agent maintenance budget", function()
     assert.equal(6, #agent.state.messages)
 
     agent, gen, summarizer, events = setup(estimate + 99, 100)
+    local old_list = agent.state.messages
+    local old_messages = { table.unpack(old_list) }
     local result = assert(agent:run(prompt))
+    -- the rewrite assigned a new list; messages already in the old one were not touched
+    assert.are_not.equal(old_list, agent.state.messages)
+    for i, message in ipairs(old_messages) do assert.equal(message, old_list[i]) end
     assert.equal(1, summarizer.calls)
     assert.equal(1, gen.calls)
     assert.equal(2, #events)
