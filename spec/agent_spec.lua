@@ -3,6 +3,7 @@
 
 local compact = require "compact"
 local agent_module = require "compact.agent"
+local unpack = table.unpack or unpack -- luacheck: ignore 143
 
 -- An exact estimator so budgets can be computed to the token:
 -- text = bytes, message = 1 + its text bytes (tool calls: 5 + name + path),
@@ -280,7 +281,7 @@ describe("agent:run basics", function()
     } }
     local result = assert(agent:run("go"))
     assert.same({ "generate", "tool:read:a.lua", "tool:read:b.lua", "generate" }, log)
-    local results = { table.unpack(agent.state.messages, 3, 7) }
+    local results = { unpack(agent.state.messages, 3, 7) }
     assert.same({ role = "tool_result", tool_call_id = "c1", tool_name = "read",
       content = "contents of a.lua ", is_error = false }, results[1])
     assert.equal("c2", results[2].tool_call_id)
@@ -414,7 +415,7 @@ describe("agent maintenance budget", function()
 
     agent, gen, summarizer, events = setup(estimate + 99, 100)
     local old_list = agent.state.messages
-    local old_messages = { table.unpack(old_list) }
+    local old_messages = { unpack(old_list) }
     local result = assert(agent:run(prompt))
     -- the rewrite assigned a new list; messages already in the old one were not touched
     assert.are_not.equal(old_list, agent.state.messages)
