@@ -131,20 +131,13 @@ local function new_compactor(summarizer, keep, ratio)
   return compactor
 end
 
-local function concat(a, b)
-  local out = {}
-  for _, v in ipairs(a) do out[#out + 1] = v end
-  for _, v in ipairs(b) do out[#out + 1] = v end
-  return out
-end
-
--- The estimate of the request the agent plans before accepting `prompt`.
-local function estimate_with_prompt(agent, prompt)
+-- The estimate the agent plans on before accepting a prompt: the context as
+-- it is (system prompt, summary, messages, tool definitions).
+local function estimate_context(agent)
   local tools = agent.tool_definitions
   local tokens = assert(compact.estimate {
     system_prompt = agent.state.system_prompt, summary = agent.state.summary,
-    messages = concat(agent.state.messages, { { role = "user", content = prompt } }),
-    tools = #tools > 0 and tools or nil, estimator = estimator,
+    messages = agent.state.messages, tools = #tools > 0 and tools or nil, estimator = estimator,
   })
   return tokens
 end
@@ -400,12 +393,12 @@ describe("agent maintenance budget", function()
 
   local function base_estimate()
     local agent = setup(1000, 0)
-    return estimate_with_prompt(agent, prompt)
+    return estimate_context(agent)
   end
 
   it("an estimate equal to the trigger does not compact; one token over does", function()
     local estimate = base_estimate()
-    assert.equal(3 + 10 + 4 * 102 + 11, estimate) -- system + tools + history + prompt
+    assert.equal(3 + 10 + 4 * 102, estimate) -- system + tools + history; the prompt is not accepted yet
     local agent, gen, summarizer, events = setup(estimate + 100, 100)
     assert.truthy(agent:run(prompt))
     assert.equal(0, summarizer.calls)
@@ -428,15 +421,16 @@ describe("agent maintenance budget", function()
     assert.equal(result.compactions[1], events[2].record)
     assert.equal(1, #result.compactions)
     local record = result.compactions[1]
-    assert.equal(5, record.first_kept_index)
+    -- keep_recent_tokens = 0 keeps the newest message: a split turn
+    assert.equal(4, record.first_kept_index)
     assert.equal(estimate, record.tokens_before)
-    -- the summarizer saw the history, the request starts with the summary
-    assert.equal(4, #summarizer.requests[1].messages)
+    assert.equal(2, #summarizer.requests[1].messages)
+    assert.same({ old_messages[3] }, summarizer.requests[1].turn_prefix_messages)
     assert.equal("summary 1", agent.state.summary)
-    assert.same(compact.project_summary("summary 1"), gen.requests[1].messages[1])
-    assert.same({ role = "user", content = prompt }, gen.requests[1].messages[2])
-    assert.equal(2, #gen.requests[1].messages)
-    assert.same({ { role = "user", content = prompt }, reply("answer") }, agent.state.messages)
+    -- the first request is the rewritten context, then the prompt
+    assert.same({ compact.project_summary("summary 1"), old_messages[4], { role = "user", content = prompt } },
+      gen.requests[1].messages)
+    assert.same({ old_messages[4], { role = "user", content = prompt }, reply("answer") }, agent.state.messages)
   end)
 
   it("multiplies the budget by the compactor's trigger ratio", function()
@@ -550,7 +544,7 @@ describe("agent maintenance timing", function()
     local agent = new_agent { generator = gen, tools = { read_tool(log, 300) },
       compactor = new_compactor(summarizer, 0), context_window_tokens = 400, on_event = on_event }
     agent.state.messages = history(1, 50)
-    local before = estimate_with_prompt(agent, "read them")
+    local before = estimate_context(agent) + 10
     assert.is_true(before <= 400)
     local result = assert(agent:run("read them"))
     assert.same({
@@ -654,8 +648,9 @@ describe("agent cancellation", function()
     assert.equal(2, #events)
     assert.is_truthy(events[2].err)
     assert.is_nil(agent.state.summary)
-    assert.equal(5, #agent.state.messages) -- the prompt is kept
-    assert.same({ { role = "user", content = "go" } }, partial.new_messages)
+    -- the run ended before the prompt was accepted
+    assert.equal(4, #agent.state.messages)
+    assert.same({}, partial.new_messages)
   end)
 
   it("a rewrite committed before a cancellation stays in the context", function()
@@ -673,7 +668,7 @@ describe("agent cancellation", function()
     assert.equal(0, gen.calls)
     assert.equal(1, #partial.compactions)
     assert.equal("summary written anyway", agent.state.summary)
-    assert.same({ { role = "user", content = "go" } }, agent.state.messages)
+    assert.same({ reply(text_of(100, "a") .. 2) }, agent.state.messages)
   end)
 
   it("a token cancelled before the run does nothing", function()

@@ -517,10 +517,10 @@ function Run:loop()
 end
 
 --- Run one prompt to completion.
--- Appends the user message, calls the generator, runs tool batches until an
--- assistant message has no tool calls, maintaining the context before the
--- first request and after a completed tool loop, and recovering from
--- context-window rejections.
+-- Checks maintenance on the current context, appends the user message, calls
+-- the generator, runs tool batches until an assistant message has no tool
+-- calls, checks maintenance again after a completed tool loop, and recovers
+-- from context-window rejections.
 -- @param prompt a string, a list of content blocks, or a user message
 -- @tparam[opt] table opts `{ max_output_tokens = nil, skills = nil, cancel = nil }`
 -- @return `{ final, new_messages, compactions }`; or nil, err, partial result
@@ -546,10 +546,12 @@ function Agent:run(prompt, opts)
     max_output_tokens = opts.max_output_tokens, skills_text = skills_text, skill_tokens = skill_tokens,
   }, Run)
   if run:cancelled() then return nil, cancelled_error(), result end
-  run:commit(message)
-  result.new_messages[1] = message
+  -- Maintenance is planned on the context before the prompt is accepted.
   local ok, maintain_err = run:maintain()
   if not ok then return nil, maintain_err, result end
+  if run:cancelled() then return nil, cancelled_error(), result end
+  run:commit(message)
+  result.new_messages[1] = message
   return run:loop()
 end
 
