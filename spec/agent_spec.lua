@@ -342,6 +342,34 @@ describe("agent:run basics", function()
     assert.equal(1, #agent.state.messages)
   end)
 
+  it("ends the run with ErrCancelled on an aborted reply", function()
+    local aborted = { role = "assistant", content = {}, stop_reason = "aborted", error_message = "user stop" }
+    local agent = new_agent { generator = scripted { aborted } }
+    local _, err, partial = agent:run("hi")
+    assert.is_true(compact.is(err, compact.ErrCancelled))
+    assert.equal(aborted, partial.new_messages[2])
+    assert.equal(1, #agent.state.messages)
+  end)
+
+  it("wraps a plain error value returned by the generator", function()
+    local agent = new_agent { generator = scripted { function() return nil, "socket closed" end } }
+    local _, err = agent:run("hi")
+    assert.equal("generator", err.code)
+    assert.equal("socket closed", err.cause)
+    assert.is_truthy(tostring(err):find("socket closed", 1, true))
+  end)
+
+  it("uses the heuristic estimator by default", function()
+    local summarizer = counting_summarizer()
+    local gen = scripted { reply("ok") }
+    local agent = assert(agent_module.new { generator = gen, model = "m", compactor = new_compactor(summarizer),
+      context_window_tokens = 4 * 102 + 100, reserve_tokens = 100 })
+    agent.state.messages = history(2, 400) -- about 4 * 102 heuristic tokens
+    assert.truthy(agent:run("hi"))
+    assert.equal(1, summarizer.calls)
+    assert.equal(compact.heuristic(), agent.estimator)
+  end)
+
   it("returns a partial result and keeps every committed step on failure", function()
     local http_error = require("compact.errors").new("http", "server error", { status = 500, retryable = true })
     local gen = scripted { tool_use { { "c1", "read", { path = "a.lua" } } }, function() return nil, http_error end }
@@ -820,6 +848,19 @@ describe("agent overflow recovery", function()
     assert.is_nil(agent.state.summary)
     assert.equal(old, agent.state.messages)
     assert.equal(7, #agent.state.messages)
+  end)
+
+  it("cancellation during a recovery ends the run with ErrCancelled", function()
+    local token = compact.cancel_token()
+    local agent, gen, summarizer, events = setup({ function() return nil, overflow_error() end },
+      function(_, cancel) cancel:cancel(); return nil, errors.cancelled() end)
+    local _, err, partial = agent:run("go", { cancel = token })
+    assert.is_true(compact.is(err, compact.ErrCancelled))
+    assert.equal(1, gen.calls)
+    assert.equal(1, summarizer.calls)
+    assert.equal(2, #events)
+    assert.same({}, partial.compactions)
+    assert.equal(7, #agent.state.messages) -- history and prompt
   end)
 
   it("a rejection without a compactor ends the run", function()
