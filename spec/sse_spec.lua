@@ -122,6 +122,65 @@ describe("sse parser", function()
     assert.matches("closed", err)
   end)
 
+  -- A direct transcription of the WHATWG algorithm (plus the final flush),
+  -- to compare against on random input.
+  local function reference(text)
+    if text:sub(1, 3) == "\239\187\191" then text = text:sub(4) end
+    local lines, pos = {}, 1
+    while pos <= #text do
+      local a = text:find("[\r\n]", pos)
+      if not a then lines[#lines + 1] = text:sub(pos) break end
+      lines[#lines + 1] = text:sub(pos, a - 1)
+      pos = (text:sub(a, a + 1) == "\r\n") and a + 2 or a + 1
+    end
+    local out, data, name, id = {}, nil, "", nil
+    local function dispatch()
+      if data then
+        local e = { event = name ~= "" and name or "message", data = data:sub(1, -2), id = id }
+        out[#out + 1] = e
+      end
+      data, name = nil, ""
+    end
+    for _, line in ipairs(lines) do
+      if line == "" then
+        dispatch()
+      elseif line:sub(1, 1) ~= ":" then
+        local field, value = line:match("^([^:]*):(.*)$")
+        if not field then field, value = line, "" end
+        if value:sub(1, 1) == " " then value = value:sub(2) end
+        if field == "data" then data = (data or "") .. value .. "\n"
+        elseif field == "event" then name = value
+        elseif field == "id" and not value:find("%z") then id = value end
+      end
+    end
+    dispatch()
+    return out
+  end
+
+  it("agrees with the reference algorithm on random streams and random chunking", function()
+    local alphabet = { "d", "a", "t", ":", " ", "\r", "\n", "e", "v", "n", "i", "x", "\0", "\239", "\187",
+      "\191", "data:", "event:", "id:", "\r\n", "\n\n" }
+    local seed = 12345
+    local function rand(n) -- a small LCG keeps the cases the same on every Lua
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n + 1
+    end
+    for _ = 1, 500 do
+      local parts = {}
+      for i = 1, rand(60) do parts[i] = alphabet[rand(#alphabet)] end
+      local text = table.concat(parts)
+      local want = reference(text)
+      assert.same(want, parse_all({ text }), text)
+      local chunks, pos = {}, 1
+      while pos <= #text do
+        local size = rand(7) - 1
+        chunks[#chunks + 1] = text:sub(pos, pos + size - 1)
+        pos = pos + size
+      end
+      assert.same(want, parse_all(chunks), text)
+    end
+  end)
+
   it("parses a large stream quickly and exactly", function()
     local parts = {}
     for i = 1, 20000 do

@@ -7,104 +7,120 @@
  *
  * Bytes may be split anywhere (inside a UTF-8 character, inside "data:",
  * between a CR and its LF); the parser keeps the partial line and the event
- * being built between calls. It is a pure function of the bytes it is fed,
- * which keeps it fuzzable and makes chunking invisible: feeding a stream in
- * one piece or byte by byte yields the same events.
+ * being built between calls. Feeding a stream in one piece or byte by byte
+ * yields the same events.
+ *
+ * The file has two halves. The byte-level parser (sse_state, sse_push,
+ * sse_end) uses no Lua at all: plain malloc'd buffers, events handed to a
+ * callback, errors as return codes. That keeps it a pure function of its
+ * input, ready for a libFuzzer target that links this file without a Lua
+ * state. The Lua binding below it turns the events into tables.
  *
  * Rules (WHATWG 9.2.6): lines end with CRLF, LF or CR; a leading UTF-8 BOM is
  * dropped; a line starting with ':' is a comment; "field: value" loses one
  * space after the colon; `data` lines are joined with "\n"; an empty line
  * dispatches the event when it has data (the event name defaults to
  * "message"); `id` is remembered across events unless it contains NUL;
- * `retry` and unknown fields are ignored. One deliberate difference: finish()
+ * `retry` and unknown fields are ignored. One deliberate difference: sse_end
  * dispatches an event left pending at the end of the stream (a server that
  * forgets the final blank line still gets its last event delivered). */
+#include <stdlib.h>
+#include <string.h>
 #include "parts.h"
-#include "buffer.h"
 
-#define SSE_MT "compact.sse_parser"
-#define SSE_DEFAULT_MAX ((size_t)64 * 1024 * 1024)
+/* ---- byte-level parser (no Lua) -------------------------------------- */
 
-typedef struct sse_parser {
-    buffer line;   /* the current, not yet terminated line */
-    buffer data;   /* data lines of the pending event, each followed by \n */
-    buffer event;  /* event name of the pending event */
-    buffer id;     /* last event id (persists across events) */
+#define SSE_OK 0
+#define SSE_ENOMEM 1  /* allocation failed */
+#define SSE_ETOOBIG 2 /* a line or event exceeded the limit */
+
+typedef struct sse_buf {
+    char *data;
+    size_t len, cap;
+} sse_buf;
+
+typedef struct sse_state {
+    sse_buf line;  /* the current, not yet terminated line */
+    sse_buf data;  /* data lines of the pending event, each followed by \n */
+    sse_buf event; /* event name of the pending event */
+    sse_buf id;    /* last event id (persists across events) */
     size_t max;    /* limit on line + data bytes, guards memory */
     int has_data;  /* a data line was seen for the pending event */
     int has_id;
     int after_cr;  /* the previous byte was CR: a following LF is swallowed */
-    int bom;       /* bytes of the BOM matched so far; 3 or -1 once decided */
-    int closed;
-    int failed;
-} sse_parser;
+    int bom;       /* bytes of the BOM matched so far; -1 once decided */
+} sse_state;
 
-static void sse_free(sse_parser *p)
+/* Receives one event: name (never empty), data, id (NULL when none). The
+ * strings are only valid during the call. */
+typedef void (*sse_emit)(void *ud, const char *event, size_t event_len, const char *data, size_t data_len,
+                        const char *id, size_t id_len);
+
+static int sse_buf_add(sse_buf *b, const char *s, size_t n, size_t limit)
+{
+    if (n == 0)
+        return SSE_OK;
+    if (n > limit || b->len > limit - n)
+        return SSE_ETOOBIG;
+    if (b->cap - b->len < n) {
+        size_t cap = b->cap ? b->cap : 256;
+        char *grown;
+        while (cap - b->len < n)
+            cap *= 2;
+        grown = (char *)realloc(b->data, cap);
+        if (grown == NULL)
+            return SSE_ENOMEM;
+        b->data = grown;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    return SSE_OK;
+}
+
+static void sse_state_init(sse_state *p, size_t max)
+{
+    memset(p, 0, sizeof(*p));
+    p->max = max;
+}
+
+static void sse_state_free(sse_state *p)
 {
     free(p->line.data);
     free(p->data.data);
     free(p->event.data);
     free(p->id.data);
-    memset(&p->line, 0, sizeof(buffer));
-    memset(&p->data, 0, sizeof(buffer));
-    memset(&p->event, 0, sizeof(buffer));
-    memset(&p->id, 0, sizeof(buffer));
+    memset(&p->line, 0, sizeof(sse_buf));
+    memset(&p->data, 0, sizeof(sse_buf));
+    memset(&p->event, 0, sizeof(sse_buf));
+    memset(&p->id, 0, sizeof(sse_buf));
 }
 
-static int sse_gc(lua_State *L)
+static void sse_dispatch(sse_state *p, sse_emit emit, void *ud)
 {
-    sse_parser *p = (sse_parser *)compat_testudata(L, 1, SSE_MT);
-    if (p != NULL && !p->closed) {
-        sse_free(p);
-        p->closed = 1;
+    if (p->has_data) {
+        /* every data line added a trailing \n; the last one is not data */
+        emit(ud, p->event.len ? p->event.data : "message", p->event.len ? p->event.len : 7,
+             p->data.data ? p->data.data : "", p->data.len - 1,
+             p->has_id ? (p->id.data ? p->id.data : "") : NULL, p->id.len);
     }
-    return 0;
-}
-
-static int sse_tostring(lua_State *L)
-{
-    sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
-    lua_pushfstring(L, "compact.sse_parser(%s)", p->closed ? "closed" : "open");
-    return 1;
-}
-
-/* Append the pending event to the list at `list` and reset it. */
-static void sse_dispatch(lua_State *L, sse_parser *p, int list)
-{
-    if (!p->has_data) {
-        p->event.len = 0;
-        return;
-    }
-    lua_createtable(L, 0, 3);
-    if (p->event.len > 0)
-        buffer_push(L, &p->event);
-    else
-        lua_pushliteral(L, "message");
-    lua_setfield(L, -2, "event");
-    /* every data line added a trailing \n; the last one is not part of data */
-    lua_pushlstring(L, p->data.data ? p->data.data : "", p->data.len - 1);
-    lua_setfield(L, -2, "data");
-    if (p->has_id) {
-        buffer_push(L, &p->id);
-        lua_setfield(L, -2, "id");
-    }
-    lua_rawseti(L, list, (int)compat_rawlen(L, list) + 1);
     p->data.len = 0;
     p->event.len = 0;
     p->has_data = 0;
 }
 
 /* Interpret one complete line (without its terminator). */
-static void sse_line(lua_State *L, sse_parser *p, const char *s, size_t n, int list)
+static int sse_line(sse_state *p, const char *s, size_t n, sse_emit emit, void *ud)
 {
     const char *colon, *value;
     size_t name_len, value_len;
+    int rc;
     if (n == 0) {
-        sse_dispatch(L, p, list);
-        return;
+        sse_dispatch(p, emit, ud);
+        return SSE_OK;
     }
     if (s[0] == ':')
-        return;
+        return SSE_OK;
     colon = (const char *)memchr(s, ':', n);
     if (colon != NULL) {
         name_len = (size_t)(colon - s);
@@ -120,38 +136,45 @@ static void sse_line(lua_State *L, sse_parser *p, const char *s, size_t n, int l
         value_len = 0;
     }
     if (name_len == 4 && memcmp(s, "data", 4) == 0) {
-        buffer_add(L, &p->data, value, value_len);
-        buffer_addc(L, &p->data, '\n');
+        if ((rc = sse_buf_add(&p->data, value, value_len, p->max)) != SSE_OK)
+            return rc;
+        if ((rc = sse_buf_add(&p->data, "\n", 1, p->max)) != SSE_OK)
+            return rc;
         p->has_data = 1;
     } else if (name_len == 5 && memcmp(s, "event", 5) == 0) {
         p->event.len = 0;
-        buffer_add(L, &p->event, value, value_len);
+        return sse_buf_add(&p->event, value, value_len, p->max);
     } else if (name_len == 2 && memcmp(s, "id", 2) == 0) {
         if (memchr(value, '\0', value_len) == NULL) {
             p->id.len = 0;
-            buffer_add(L, &p->id, value, value_len);
             p->has_id = 1;
+            return sse_buf_add(&p->id, value, value_len, p->max);
         }
     }
     /* "retry" and unknown fields: ignored */
+    return SSE_OK;
 }
 
 /* Finish the line collected so far plus `n` bytes at `s`. */
-static void sse_end_line(lua_State *L, sse_parser *p, const char *s, size_t n, int list)
+static int sse_end_line(sse_state *p, const char *s, size_t n, sse_emit emit, void *ud)
 {
-    if (p->line.len == 0) {
-        sse_line(L, p, s, n, list);
-    } else {
-        buffer_add(L, &p->line, s, n);
-        sse_line(L, p, p->line.data, p->line.len, list);
-        p->line.len = 0;
-    }
+    int rc;
+    if (p->line.len == 0)
+        return sse_line(p, s, n, emit, ud);
+    if ((rc = sse_buf_add(&p->line, s, n, p->max)) != SSE_OK)
+        return rc;
+    rc = sse_line(p, p->line.data, p->line.len, emit, ud);
+    p->line.len = 0;
+    return rc;
 }
 
-static void sse_feed_bytes(lua_State *L, sse_parser *p, const char *s, size_t n, int list)
+/* Feed `n` bytes. Returns SSE_OK or an error code; after an error the state
+ * is no longer a faithful prefix of the stream and must not be fed again. */
+static int sse_push(sse_state *p, const char *s, size_t n, sse_emit emit, void *ud)
 {
     static const unsigned char bom[3] = { 0xEF, 0xBB, 0xBF };
     size_t i = 0, start;
+    int rc;
     /* The BOM may itself be split across chunks; hold back a partial match. */
     while (p->bom >= 0 && p->bom < 3 && i < n) {
         if ((unsigned char)s[i] == bom[p->bom]) {
@@ -159,124 +182,191 @@ static void sse_feed_bytes(lua_State *L, sse_parser *p, const char *s, size_t n,
             i++;
         } else {
             /* not a BOM: the bytes matched so far were ordinary data */
-            buffer_add(L, &p->line, (const char *)bom, (size_t)p->bom);
+            if ((rc = sse_buf_add(&p->line, (const char *)bom, (size_t)p->bom, p->max)) != SSE_OK)
+                return rc;
             p->bom = -1;
         }
     }
-    if (p->bom >= 0 && p->bom < 3)
-        return;
+    if (p->bom == 3)
+        p->bom = -1;
+    if (p->bom >= 0)
+        return SSE_OK;
     start = i;
     while (i < n) {
         char c = s[i];
         if (c == '\n' || c == '\r') {
-            if (c == '\n' && p->after_cr && i == start && p->line.len == 0) {
-                /* LF of a CRLF whose CR ended the previous scan */
+            if (c == '\n' && p->after_cr) {
+                /* LF of a CRLF (possibly split across chunks) */
                 p->after_cr = 0;
                 start = ++i;
                 continue;
             }
-            sse_end_line(L, p, s + start, i - start, list);
+            if ((rc = sse_end_line(p, s + start, i - start, emit, ud)) != SSE_OK)
+                return rc;
             p->after_cr = (c == '\r');
             start = ++i;
             continue;
         }
         p->after_cr = 0;
         {
-            /* fast path: jump to the next line terminator */
+            /* jump to the next line terminator */
             const char *nl = (const char *)memchr(s + i, '\n', n - i);
             const char *cr = (const char *)memchr(s + i, '\r', nl ? (size_t)(nl - (s + i)) : n - i);
             const char *stop = cr ? cr : nl;
             i = stop ? (size_t)(stop - s) : n;
         }
     }
-    buffer_add(L, &p->line, s + start, n - start);
+    if ((rc = sse_buf_add(&p->line, s + start, n - start, p->max)) != SSE_OK)
+        return rc;
     if (p->line.len + p->data.len > p->max)
-        luaL_error(L, "event larger than %d bytes", (int)(p->max > 0x7fffffff ? 0x7fffffff : p->max));
+        return SSE_ETOOBIG;
+    return SSE_OK;
 }
 
-static int sse_feed_protected(lua_State *L)
+/* The end of the stream: a pending line and event are completed. */
+static int sse_end(sse_state *p, sse_emit emit, void *ud)
 {
-    sse_parser *p = (sse_parser *)lua_touserdata(L, 1);
-    size_t n;
-    const char *s = lua_tolstring(L, 2, &n);
-    lua_newtable(L);
-    sse_feed_bytes(L, p, s, n, lua_gettop(L));
-    return 1;
-}
-
-static int sse_finish_protected(lua_State *L)
-{
-    sse_parser *p = (sse_parser *)lua_touserdata(L, 1);
-    int list;
-    lua_newtable(L);
-    list = lua_gettop(L);
-    if (p->bom > 0 && p->bom < 3)
-        buffer_add(L, &p->line, "\xEF\xBB\xBF", (size_t)p->bom);
+    int rc = SSE_OK;
+    if (p->bom > 0)
+        rc = sse_buf_add(&p->line, "\xEF\xBB\xBF", (size_t)p->bom, p->max);
     p->bom = -1;
-    if (p->line.len > 0) {
-        sse_line(L, p, p->line.data, p->line.len, list);
+    if (rc == SSE_OK && p->line.len > 0) {
+        rc = sse_line(p, p->line.data, p->line.len, emit, ud);
         p->line.len = 0;
     }
-    sse_dispatch(L, p, list);
+    if (rc == SSE_OK)
+        sse_dispatch(p, emit, ud);
     p->after_cr = 0;
+    return rc;
+}
+
+/* ---- Lua binding ------------------------------------------------------ */
+
+#define SSE_MT "compact.sse_parser"
+#define SSE_DEFAULT_MAX ((size_t)64 * 1024 * 1024)
+
+typedef struct sse_parser {
+    sse_state state;
+    int closed;
+    int failed;
+} sse_parser;
+
+typedef struct sse_call {
+    sse_parser *p;
+    const char *chunk; /* NULL: finish */
+    size_t len;
+    int rc;
+} sse_call;
+
+/* Append one event table to the list on top of the stack. */
+static void sse_emit_lua(void *ud, const char *event, size_t event_len, const char *data, size_t data_len,
+                        const char *id, size_t id_len)
+{
+    lua_State *L = (lua_State *)ud;
+    lua_createtable(L, 0, 3);
+    lua_pushlstring(L, event, event_len);
+    lua_setfield(L, -2, "event");
+    lua_pushlstring(L, data, data_len);
+    lua_setfield(L, -2, "data");
+    if (id != NULL) {
+        lua_pushlstring(L, id, id_len);
+        lua_setfield(L, -2, "id");
+    }
+    lua_rawseti(L, -2, (int)compat_rawlen(L, -2) + 1);
+}
+
+/* Runs under lua_pcall, so a memory error while building tables unwinds
+ * only Lua frames; the parser is then marked failed. */
+static int sse_run(lua_State *L)
+{
+    sse_call *c = (sse_call *)lua_touserdata(L, 1);
+    lua_newtable(L);
+    if (c->chunk != NULL)
+        c->rc = sse_push(&c->p->state, c->chunk, c->len, sse_emit_lua, L);
+    else
+        c->rc = sse_end(&c->p->state, sse_emit_lua, L);
     return 1;
 }
 
-/* Run `fn` under pcall so an oversized event or out-of-memory comes back as
- * nil, err; after such a failure the parser refuses further input because
- * its state is no longer a faithful prefix of the stream. */
-static int sse_call(lua_State *L, lua_CFunction fn, int nargs)
+static int sse_call_parser(lua_State *L, sse_parser *p, const char *chunk, size_t len)
 {
-    sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
-    if (p->closed) {
+    sse_call c;
+    if (p->closed || p->failed) {
         lua_pushnil(L);
-        lua_pushliteral(L, "sse parser is closed");
+        lua_pushstring(L, p->closed ? "sse parser is closed" : "sse parser failed earlier");
         return 2;
     }
-    if (p->failed) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "sse parser failed earlier");
-        return 2;
-    }
-    lua_pushcfunction(L, fn);
-    lua_pushvalue(L, 1);
-    if (nargs > 1)
-        lua_pushvalue(L, 2);
-    if (lua_pcall(L, nargs, 1, 0) != 0) {
+    c.p = p;
+    c.chunk = chunk;
+    c.len = len;
+    c.rc = SSE_OK;
+    lua_pushcfunction(L, sse_run);
+    lua_pushlightuserdata(L, &c);
+    if (lua_pcall(L, 1, 1, 0) != 0) {
         p->failed = 1;
         lua_pushnil(L);
         lua_insert(L, -2);
         return 2;
     }
+    if (c.rc != SSE_OK) {
+        p->failed = 1;
+        lua_pushnil(L);
+        if (c.rc == SSE_ETOOBIG)
+            lua_pushfstring(L, "event larger than %d bytes",
+                            (int)(p->state.max > 0x7fffffff ? 0x7fffffff : p->state.max));
+        else
+            lua_pushliteral(L, "not enough memory");
+        return 2;
+    }
+    return 1;
+}
+
+static int sse_gc(lua_State *L)
+{
+    sse_parser *p = (sse_parser *)compat_testudata(L, 1, SSE_MT);
+    if (p != NULL && !p->closed) {
+        sse_state_free(&p->state);
+        p->closed = 1;
+    }
+    return 0;
+}
+
+static int sse_tostring(lua_State *L)
+{
+    sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
+    lua_pushfstring(L, "compact.sse_parser(%s)", p->closed ? "closed" : "open");
     return 1;
 }
 
 static int sse_feed(lua_State *L)
 {
-    luaL_checkudata(L, 1, SSE_MT);
+    sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
+    size_t n;
+    const char *s;
     if (lua_type(L, 2) != LUA_TSTRING) {
         lua_pushnil(L);
         lua_pushliteral(L, "sse feed: chunk must be a string");
         return 2;
     }
-    lua_settop(L, 2);
-    return sse_call(L, sse_feed_protected, 2);
+    s = lua_tolstring(L, 2, &n);
+    /* an empty chunk must not be mistaken for finish (chunk == NULL) */
+    return sse_call_parser(L, p, n ? s : "", n);
 }
 
 static int sse_finish(lua_State *L)
 {
-    lua_settop(L, 1);
-    return sse_call(L, sse_finish_protected, 1);
+    sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
+    return sse_call_parser(L, p, NULL, 0);
 }
 
 /* The last event id seen (nil when none). */
 static int sse_last_id(lua_State *L)
 {
     sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
-    if (p->closed || !p->has_id)
+    if (p->closed || !p->state.has_id)
         lua_pushnil(L);
     else
-        buffer_push(L, &p->id);
+        lua_pushlstring(L, p->state.id.data ? p->state.id.data : "", p->state.id.len);
     return 1;
 }
 
@@ -294,8 +384,9 @@ static int sse_new(lua_State *L)
         max = (size_t)n;
     }
     p = (sse_parser *)compat_newuserdata(L, sizeof(sse_parser));
-    memset(p, 0, sizeof(*p));
-    p->max = max;
+    sse_state_init(&p->state, max);
+    p->closed = 0;
+    p->failed = 0;
     if (compat_newmetatable(L, SSE_MT)) {
         static const luaL_Reg methods[] = {
             { "feed", sse_feed },
