@@ -699,6 +699,26 @@ describe("agent cancellation", function()
     assert.same({ reply(text_of(100, "a") .. 2) }, agent.state.messages)
   end)
 
+  it("cancellation during the maintenance after a tool loop ends the run and keeps the answer", function()
+    local token = compact.cancel_token()
+    local summarizer = counting_summarizer(function(_, cancel)
+      cancel:cancel()
+      return "late summary"
+    end)
+    local gen = scripted { tool_use { { "c1", "read", { path = "big.lua" } } }, reply("final") }
+    local agent = new_agent { generator = gen, tools = { read_tool(nil, 500) },
+      compactor = new_compactor(summarizer), context_window_tokens = 300 }
+    local result, err, partial = agent:run("read", { cancel = token })
+    assert.is_nil(result)
+    assert.is_true(compact.is(err, compact.ErrCancelled))
+    assert.equal(2, gen.calls)
+    assert.equal("final", partial.final.content[1].text)
+    assert.equal(1, #partial.compactions)
+    assert.equal(4, #partial.new_messages)
+    assert.is_truthy(agent.state.summary:find("late summary", 1, true))
+    assert.same({ partial.final }, agent.state.messages)
+  end)
+
   it("a token cancelled before the run does nothing", function()
     local token = compact.cancel_token():cancel()
     local gen = scripted {}

@@ -355,8 +355,10 @@ function Run:maintain()
   local ok, plan = pcall(agent.compactor.plan, agent.compactor, request)
   if not ok or plan == nil then return true end -- estimate/planning errors and no-ops are silent
   local done, err = self:rewrite("threshold", request, plan)
-  if done then return true end
+  -- Cancellation after a rewrite starts ends the run, even when the rewrite
+  -- itself finished (it stays committed).
   if errors.is(err, "cancelled") or self:cancelled() then return nil, cancelled_error(err) end
+  if done then return true end
   return true -- a failed maintenance leaves the context unchanged
 end
 
