@@ -980,6 +980,30 @@ describe("agent conversations", function()
     assert.is_truthy(summary:find("src/f1.lua", 1, true))
   end)
 
+  it("works with the generator summarizer on the same model", function()
+    local model = coding_model()
+    local summary_calls = 0
+    local gen = { generate = function(_, request, cancel)
+      if request.tool_choice == "none" then
+        summary_calls = summary_calls + 1
+        assert.is_nil(request.tools)
+        return reply("## Goal\nfinish the tasks (" .. summary_calls .. ")")
+      end
+      return model:generate(request, cancel)
+    end }
+    local summarizer = assert(compact.generator_summarizer { generator = gen, model = "summary-model",
+      sleep = function() error("no retries expected") end })
+    local agent = new_agent { generator = gen, tools = { read_tool(nil, 300),
+      { name = "write", handler = function(args) return "wrote " .. args.path end } },
+      compactor = new_compactor(summarizer, 200, 0.8), context_window_tokens = 1200, reserve_tokens = 100 }
+    local compactions = 0
+    for n = 1, 6 do compactions = compactions + #assert(agent:run("task " .. n)).compactions end
+    assert.is_true(compactions >= 2)
+    assert.is_true(summary_calls >= compactions)
+    assert.is_truthy(agent.state.summary:find("## Goal", 1, true))
+    assert.is_truthy(agent.state.summary:find("<read-files>", 1, true))
+  end)
+
   it("saves and restores its state through compact.state", function()
     local agent = new_coding_agent()
     for n = 1, 5 do assert(agent:run("task " .. n)) end
