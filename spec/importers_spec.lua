@@ -41,7 +41,7 @@ describe("importers: the real pi session", function()
   local result, raw_text
   setup(function()
     local file = assert(io.open(LARGE, "rb"))
-    raw_text = file:read("a")
+    raw_text = file:read("*a")
     file:close()
     result = assert(importers.load(LARGE))
   end)

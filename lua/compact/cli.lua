@@ -155,7 +155,7 @@ local function parse_args(command, args, first)
             if not n or n ~= math.floor(n) or n < 0 or n == math.huge then
               return usage_error("--" .. name .. ": expected a non-negative integer, got '" .. value .. "'")
             end
-            value = math.tointeger(n) or n
+            value = (math.tointeger and math.tointeger(n)) or n
           elseif kind == "number" then
             local n = tonumber(value)
             if not n or n ~= n or n <= 0 or n == math.huge then

@@ -69,7 +69,7 @@ end
 
 local function number_or_zero(value)
   if type(value) == "number" and value == value and value >= 0 and value ~= math.huge then
-    return math.tointeger(value) or value
+    return (math.tointeger and math.tointeger(value)) or value
   end
   return 0
 end
@@ -154,7 +154,7 @@ local function bash_execution_text(m)
   if m.cancelled == true then
     parts[#parts + 1] = "(command cancelled)"
   elseif type(m.exitCode) == "number" and m.exitCode ~= 0 then
-    parts[#parts + 1] = "Command exited with code " .. string.format("%d", m.exitCode)
+    parts[#parts + 1] = "Command exited with code " .. tostring(m.exitCode)
   end
   if m.truncated == true then parts[#parts + 1] = "[Output truncated]" end
   return table.concat(parts, "\n")
@@ -755,7 +755,7 @@ function importers.load(path)
     return nil, errors.new("invalid_request", path .. ": cannot open: " .. tostring(open_err):gsub("^[^:]*: ", ""),
       { path = path })
   end
-  local text, read_err = file:read("a")
+  local text, read_err = file:read("*a")
   file:close()
   if not text then
     return nil, errors.new("invalid_request", path .. ": cannot read: " .. tostring(read_err), { path = path })
