@@ -242,6 +242,10 @@ static int sse_end(sse_state *p, sse_emit emit, void *ud)
 
 /* ---- Lua binding ------------------------------------------------------ */
 
+/* A fuzz target can include this file with COMPACT_SSE_CORE_ONLY defined to
+ * get the byte-level parser alone, without linking Lua. */
+#ifndef COMPACT_SSE_CORE_ONLY
+
 #define SSE_MT "compact.sse_parser"
 #define SSE_DEFAULT_MAX ((size_t)64 * 1024 * 1024)
 
@@ -419,3 +423,5 @@ int luaopen_compact_core_sse(lua_State *L)
     compat_newlib(L, functions);
     return 1;
 }
+
+#endif /* COMPACT_SSE_CORE_ONLY */
