@@ -105,8 +105,12 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *userdata)
     if (L == NULL)
         return n;
     if (!r->streaming) {
-        if (!bytes_add(&r->body, ptr, n, r->max_body)) {
-            r->too_large = 1;
+        int added = bytes_add(&r->body, ptr, n, r->max_body);
+        if (added != 1) {
+            if (added == 0)
+                r->too_large = 1;
+            else
+                r->no_memory = 1;
             return 0;
         }
         return n;
@@ -117,7 +121,7 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *userdata)
         c.data = ptr;
         c.len = n;
         if (!lua_checkstack(L, 4)) {
-            r->too_large = 1;
+            r->no_memory = 1;
             return 0;
         }
         lua_pushcfunction(L, call_on_data);
@@ -140,7 +144,7 @@ static size_t on_header(char *ptr, size_t size, size_t nmemb, void *userdata)
     /* a status line starts a new response (after 1xx or a proxy CONNECT) */
     if (n >= 5 && memcmp(ptr, "HTTP/", 5) == 0)
         r->head.len = 0;
-    if (!bytes_add(&r->head, ptr, n, (size_t)1 << 20))
+    if (bytes_add(&r->head, ptr, n, (size_t)1 << 20) != 1)
         return 0;
     return n;
 }
@@ -428,11 +432,11 @@ static int finish(lua_State *L, http_req *r, CURLcode code)
     }
     if (r->cancelled)
         return fail(L, "request cancelled", "cancelled");
-    if (r->too_large) {
+    if (r->too_large || r->no_memory) {
         lua_pushnil(L);
-        lua_pushliteral(L, "response body too large");
+        lua_pushstring(L, r->too_large ? "response body too large" : "out of memory");
         lua_pushliteral(L, "transport");
-        lua_pushliteral(L, "too_large");
+        lua_pushstring(L, r->too_large ? "too_large" : "other");
         return 4;
     }
     if (code != CURLE_OK) {

@@ -33,9 +33,11 @@ typedef struct http_req {
     int cancelled;
     int cb_failed;
     int too_large;
+    int no_memory;
     char errbuf[CURL_ERROR_SIZE];
 } http_req;
 
+/* Returns 1 when added, 0 when over `limit`, -1 when out of memory. */
 static int bytes_add(bytes *b, const char *s, size_t n, size_t limit)
 {
     if (n > limit || b->len > limit - n)
@@ -47,7 +49,7 @@ static int bytes_add(bytes *b, const char *s, size_t n, size_t limit)
             cap *= 2;
         grown = (char *)realloc(b->data, cap);
         if (grown == NULL)
-            return 0;
+            return -1;
         b->data = grown;
         b->cap = cap;
     }
