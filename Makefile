@@ -62,5 +62,29 @@ lint:
 bench: deps build
 	$(LUA) bench/plan.lua
 
+# make demo: the shipped sample conversation through the `compact` command,
+# offline (extractive summarizer, no key, no network): stats, then the plan,
+# the summary and the before/after tokens of a run.
+DEMO_SAMPLE = examples/sample-session.json
+DEMO_OUT = $(BUILD)/demo
+DEMO_KEEP = 4000
+
+demo: deps build
+	@mkdir -p $(DEMO_OUT)
+	@printf '\n== compact stats %s\n\n' '$(DEMO_SAMPLE)'
+	@$(LUA) bin/compact stats $(DEMO_SAMPLE)
+	@printf '\n== compact run %s --keep %s -o %s/compacted.json\n\n' '$(DEMO_SAMPLE)' '$(DEMO_KEEP)' '$(DEMO_OUT)'
+	@$(LUA) bin/compact run $(DEMO_SAMPLE) --keep $(DEMO_KEEP) -o $(DEMO_OUT)/compacted.json \
+		--record $(DEMO_OUT)/record.json
+	@printf '\n== compact stats %s/compacted.json\n\n' '$(DEMO_OUT)'
+	@$(LUA) bin/compact stats $(DEMO_OUT)/compacted.json
+
+# make docs: the API reference (LDoc, config.ld) in doc/index.html. Debian's
+# lua-ldoc needs lua-markdown to render the markdown in doc comments.
+.PHONY: docs
+docs:
+	@sh scripts/deps.sh lua-ldoc lua-markdown
+	ldoc .
+
 clean:
 	rm -rf build build-*

@@ -230,9 +230,7 @@ local function request_of(conversation)
            messages = conversation.messages }
 end
 
----------------------------------------------------------------------------
--- stats
----------------------------------------------------------------------------
+-- == stats ==
 
 local ROLES = { "user", "assistant", "tool_result" }
 
@@ -358,9 +356,7 @@ local function cmd_stats(env, _, positional)
   return 0
 end
 
----------------------------------------------------------------------------
--- plan and run
----------------------------------------------------------------------------
+-- == plan and run ==
 
 -- Budget options -> input_token_budget, trigger_ratio, description or nil, err.
 local function budget_of(options)

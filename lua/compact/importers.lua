@@ -87,9 +87,7 @@ local function placeholder(ctx, kind)
   return text_block("[" .. tostring(kind) .. " block]")
 end
 
----------------------------------------------------------------------------
--- Our own format
----------------------------------------------------------------------------
+-- == Our own format ==
 
 local function from_ours(ctx, object, messages, origins)
   return {
@@ -101,9 +99,7 @@ local function from_ours(ctx, object, messages, origins)
   }
 end
 
----------------------------------------------------------------------------
--- pi session JSONL
----------------------------------------------------------------------------
+-- == pi session JSONL ==
 
 local PI_STOP = { stop = "stop", toolUse = "tool_use", length = "length", error = "error", aborted = "aborted" }
 
@@ -303,9 +299,7 @@ local function from_pi(ctx, entries, wheres)
   return { format = "pi", summary = summary, messages = messages, origins = origins }
 end
 
----------------------------------------------------------------------------
--- OpenAI Chat Completions
----------------------------------------------------------------------------
+-- == OpenAI Chat Completions ==
 
 local function data_url_image(url)
   local mime, data = tostring(url):match("^data:([^;,]+);base64,(.*)$")
@@ -414,9 +408,7 @@ local function from_openai(ctx, list, object)
            messages = messages, origins = origins }
 end
 
----------------------------------------------------------------------------
--- Anthropic Messages
----------------------------------------------------------------------------
+-- == Anthropic Messages ==
 
 local ANTHROPIC_STOP = { end_turn = "stop", stop_sequence = "stop", tool_use = "tool_use",
                          max_tokens = "length", pause_turn = "stop", refusal = "error" }
@@ -545,9 +537,7 @@ local function from_anthropic(ctx, list, object)
            messages = messages, origins = origins }
 end
 
----------------------------------------------------------------------------
--- Detection
----------------------------------------------------------------------------
+-- == Detection ==
 
 local OURS_BLOCKS = { tool_call = true }
 local PI_BLOCKS = { toolCall = true }
