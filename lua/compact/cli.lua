@@ -98,7 +98,7 @@ options:
 environment (openai/anthropic):
   OPENAI_API_KEY, OPENAI_BASE_URL (any OpenAI-compatible server; the key is
   optional when a base URL is set), ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL,
-  COMPACT_MODEL (default --model), COMPACT_TIMEOUT (seconds, default 300).
+  COMPACT_MODEL (default --model), COMPACT_TIMEOUT (seconds per request).
 ]]
 
 -- Option specs: name -> kind ("int", "number", "string", "flag").
@@ -498,7 +498,7 @@ local function default_generator(kind, env)
   if not ok then
     return nil, "the " .. kind .. " provider is not available: " .. tostring(module):match("^[^\n]*")
   end
-  local timeout = tonumber(env.getenv("COMPACT_TIMEOUT") or "") or 300
+  local timeout = tonumber(env.getenv("COMPACT_TIMEOUT") or "")   -- nil: the provider's default
   local config = { api_key = api_key, base_url = base_url, timeout = timeout }
   local generator, err
   if type(module) == "table" and type(module.new) == "function" then
