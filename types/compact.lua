@@ -2,6 +2,7 @@
 -- Type annotations for lua-language-server (LuaLS) covering compact's public
 -- API (contract sections 1-10). Not loaded at run time: point LuaLS at this
 -- folder, e.g. in .luarc.json: { "workspace.library": ["<compact>/types"] }.
+-- luacheck: ignore  (declarations only: stub functions with unused arguments)
 
 -- == Messages (contract 2) ==
 
