@@ -248,6 +248,12 @@ describe("importers: our state JSON and JSONL", function()
     assert.same(messages, result.messages)
   end)
 
+  it("turns plain-text assistant content into a text block", function()
+    local result = parse_ok('[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"}]')
+    assert.same({ { role = "user", content = "hi" },
+                  { role = "assistant", content = { { type = "text", text = "hello" } } } }, result.messages)
+  end)
+
   it("reads back what compact.state.encode wrote", function()
     local state = require "compact.state"
     local text = assert(state.encode { system_prompt = "p", messages = messages })

@@ -90,6 +90,16 @@ end
 -- == Our own format ==
 
 local function from_ours(ctx, object, messages, origins)
+  -- plain-text chat logs land here too; the contract wants assistant content
+  -- as blocks, so a string becomes one text block (in a copy of the message)
+  for i, m in ipairs(messages) do
+    if type(m) == "table" and m.role == "assistant" and type(m.content) == "string" then
+      local copy = {}
+      for key, value in pairs(m) do copy[key] = value end
+      copy.content = m.content ~= "" and { text_block(m.content) } or empty_list()
+      messages[i] = copy
+    end
+  end
   return {
     format = ctx.format,
     system_prompt = object and str(object.system_prompt) or nil,
