@@ -326,6 +326,31 @@ describe("compact cli", function()
     end)
   end)
 
+  describe("with the HTTP providers (fake server)", function()
+    local fake = dofile("spec/support/fake_server.lua")
+    local server
+    setup(function() server = fake.start() end)
+    teardown(function() server:stop() end)
+
+    for _, case in ipairs {
+      { "openai", "OPENAI", "oa_text" },
+      { "anthropic", "ANTHROPIC", "an_text" },
+    } do
+      it("summarizes through " .. case[1] .. " configured by environment variables", function()
+        local env = { [case[2] .. "_API_KEY"] = "sk-test-cli-secret", [case[2] .. "_BASE_URL"] = server:base(case[3]),
+                      COMPACT_MODEL = "model-from-env", COMPACT_TIMEOUT = "10" }
+        local code, out, err = run({ "run", small_path, "--keep", "100", "--summarizer", case[1] },
+          { getenv = function(name) return env[name] end })
+        assert.equals(0, code, err)
+        local result = assert(state.decode(out))
+        assert.is_true(#result.summary > 0)
+        local request = server:last(case[3])
+        assert.matches('"model":"model-from-env"', request.body, 1, true)
+        assert.not_matches("sk-test-cli-secret", out .. err, 1, true)
+      end)
+    end
+  end)
+
   describe("bin/compact", function()
     it("runs as a program from another directory", function()
       local repo = assert(io.popen("pwd")):read("*l")
