@@ -274,6 +274,23 @@ static int ledger_plan(lua_State *L)
     return 3;
 }
 
+/* slice(list, first, last) -> new list of list[first..last] (raw access,
+ * preallocated): the plan's message lists are built here because a Lua loop
+ * over a long history costs several times more. */
+static int slice(lua_State *L)
+{
+    lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3), i;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (first < 1)
+        first = 1;
+    lua_createtable(L, last >= first ? (int)(last - first + 1) : 0, 0);
+    for (i = first; i <= last; i++) {
+        lua_rawgeti(L, 1, (int)i);
+        lua_rawseti(L, -2, (int)(i - first + 1));
+    }
+    return 1;
+}
+
 static int ledger_tostring(lua_State *L)
 {
     ledger *book = check_ledger(L);
@@ -291,6 +308,7 @@ int luaopen_compact_core_plan(lua_State *L)
     };
     static const luaL_Reg functions[] = {
         {"ledger_new", ledger_new},
+        {"slice", slice},
         {NULL, NULL},
     };
     if (compat_newmetatable(L, LEDGER_MT)) {

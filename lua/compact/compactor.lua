@@ -68,14 +68,7 @@ function compactor_module.new(config)
   }, Compactor)
 end
 
-local function slice(list, first, last)
-  local out, n = {}, 0
-  for i = first, last do
-    n = n + 1
-    out[n] = list[i]
-  end
-  return out
-end
+local slice = core.slice
 
 --- Plan a compaction of `request` without calling the summarizer.
 -- @return plan; or nil (nothing to do); or nil, err
