@@ -25,6 +25,7 @@ local function run(args, opts)
   local out, err = sink(), sink()
   local code = cli.main(args, {
     stdout = out, stderr = err, isatty = opts.isatty or false,
+    stdin = opts.stdin,
     getenv = opts.getenv or function() return nil end,
     make_generator = opts.make_generator,
   })
@@ -304,6 +305,19 @@ describe("compact cli", function()
       code, _, err = run({ "run", small_path, "--summarizer", "openai" }, { getenv = function(k) return env[k] end })
       assert.equals(2, code)
       assert.not_matches("sk-secret-123", err, 1, true)
+    end)
+
+    it("reads FILE - from stdin and writes -o - to stdout", function()
+      local input = assert(state.encode(small_conversation()))
+      local stdin = { read = function() local text = input; input = nil; return text end }
+      local code, out, err = run({ "run", "-", "--keep", "100", "-o", "-" }, { stdin = stdin })
+      assert.equals(0, code)
+      assert.matches("file:             <stdin> (state, 12 messages)", err, 1, true)
+      assert.is_string(assert(state.decode(out)).summary)
+      code, out, err = run({ "stats", "-" }, { stdin = { read = function() return "" end } })
+      assert.equals(2, code)
+      assert.equals("", out)
+      assert.matches("<stdin>: empty file", err, 1, true)
     end)
 
     it("writes the state unchanged when below the trigger", function()

@@ -45,6 +45,7 @@ commands:
 
 FILE is our state JSON or JSONL, a pi session (JSONL), OpenAI chat messages
 JSON or Anthropic messages JSON; the format is detected from the content.
+FILE - reads standard input.
 
 Run `compact <command> --help` for the options of a command.
 Exit status: 0 ok, 1 compaction or write failed, 2 usage error or bad input.
@@ -90,7 +91,7 @@ options:
   --summarizer S     extractive (default: offline, no key), openai or anthropic
   --model M          model for openai/anthropic (default: $COMPACT_MODEL)
   --instructions T   extra focus for the summary
-  -o, --output OUT   write the state here instead of stdout
+  -o, --output OUT   write the state here instead of stdout (- for stdout)
   --record FILE      also write the compaction record as JSON
   --quiet            nothing on stderr but errors
 ]] .. PLAN_OPTIONS .. [[
@@ -182,6 +183,7 @@ local function make_env(io_table)
   local env = {
     stdout = io_table.stdout or io.stdout,
     stderr = io_table.stderr or io.stderr,
+    stdin = io_table.stdin or io.stdin,
     getenv = io_table.getenv or os.getenv,
     make_generator = io_table.make_generator,
   }
@@ -211,7 +213,13 @@ end
 
 local function load_input(env, path)
   if path == nil then return nil end
-  local result, err = importers.load(path)
+  local result, err
+  if path == "-" then
+    local text = env.stdin:read("*a")
+    result, err = importers.parse(text or "", { name = "<stdin>" })
+  else
+    result, err = importers.load(path)
+  end
   if not result then
     env.err("compact: ", err and err.message or tostring(err), "\n")
     return nil
@@ -300,7 +308,7 @@ local function cmd_stats(env, _, positional)
     end
   end
   local total = compact.estimate(request_of(conversation))
-  env.out("file:       ", path, " (format: ", conversation.format, ")\n")
+  env.out("file:       ", path == "-" and "<stdin>" or path, " (format: ", conversation.format, ")\n")
   local role_parts = {}
   for _, role in ipairs(ROLES) do role_parts[#role_parts + 1] = role .. " " .. (by_role[role] or 0) end
   env.out("messages:   ", fmt_int(#messages), " (", table.concat(role_parts, ", "), ")\n")
@@ -420,7 +428,7 @@ end
 
 local function print_plan(write, path, conversation, plan, info)
   local messages = conversation.messages
-  write("file:             ", path, " (", conversation.format, ", ", fmt_int(#messages), " messages)\n")
+  write("file:             ", path == "-" and "<stdin>" or path, " (", conversation.format, ", ", fmt_int(#messages), " messages)\n")
   write("estimate:         ", fmt_int(info.estimate), " tokens\n")
   write("trigger:          ", info.trigger.text, "\n")
   write("keep recent:      ", fmt_int(info.keep), " tokens\n")
@@ -594,6 +602,7 @@ local function cmd_run(env, options, positional)
     env.err("compact run: ", info, "\n")
     return usage and cli.EXIT_USAGE or cli.EXIT_FAILURE
   end
+  if options.output == "-" then options.output = nil end
   local summary, messages, record
   if not plan then
     note("compact: nothing to compact (", info.reason, "); writing the state unchanged\n")
@@ -651,6 +660,7 @@ local COMMANDS = { stats = cmd_stats, plan = cmd_plan, run = cmd_run }
 --- Run the command line.
 -- @tparam {string,...} args the arguments (without the program name)
 -- @tparam[opt] table io_table `{ stdout =, stderr = }` (objects with `write`),
+--   `stdin` (an object with `read`, for FILE `-`),
 --   `isatty = function(stream_name) -> boolean` (or a boolean; only
 --   `"stderr"` is asked), `getenv = function(name)` (default `os.getenv`),
 --   `make_generator = function(kind, { getenv = }) -> generator | nil, err`
