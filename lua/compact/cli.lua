@@ -428,7 +428,8 @@ end
 
 local function print_plan(write, path, conversation, plan, info)
   local messages = conversation.messages
-  write("file:             ", path == "-" and "<stdin>" or path, " (", conversation.format, ", ", fmt_int(#messages), " messages)\n")
+  write("file:             ", path == "-" and "<stdin>" or path, " (", conversation.format, ", ",
+    fmt_int(#messages), " messages)\n")
   write("estimate:         ", fmt_int(info.estimate), " tokens\n")
   write("trigger:          ", info.trigger.text, "\n")
   write("keep recent:      ", fmt_int(info.keep), " tokens\n")
