@@ -17,7 +17,9 @@
 local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
 local root = here .. "/.."
 package.path = root .. "/lua/?.lua;" .. root .. "/lua/?/init.lua;" .. package.path
-package.cpath = root .. "/build/?.so;" .. package.cpath
+-- the Makefile builds each runtime into its own folder
+local build = jit and "build-luajit" or (_VERSION == "Lua 5.4" and "build" or "build-lua" .. _VERSION:match("%d+%.%d+"))
+package.cpath = root .. "/" .. build .. "/?.so;" .. package.cpath
 
 local state = require "compact.state"
 
@@ -299,9 +301,9 @@ local function turn(spec)
     if messages[i].role == "assistant" then break end
     context_bytes = context_bytes + measure(messages[i])
   end
-  local input = math.max(1, (context_bytes - cached_bytes) // 4)
-  message.usage = { input = input, output = measure(message) // 4 + 12,
-                    cache_read = cached_bytes // 4, cache_write = 0 }
+  local input = math.max(1, math.floor((context_bytes - cached_bytes) / 4))
+  message.usage = { input = input, output = math.floor(measure(message) / 4) + 12,
+                    cache_read = math.floor(cached_bytes / 4), cache_write = 0 }
   cached_bytes = context_bytes
   context_bytes = context_bytes + measure(message)
   add(message)
