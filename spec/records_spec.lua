@@ -310,6 +310,18 @@ describe("core.serialize_records", function()
     end)
   end)
 
+  it("passes blocks of unknown types through: their text shows, the rest is left out", function()
+    local text = assert(serialize {
+      { role = "user", content = { { type = "video", url = "v.mp4" }, { type = "text", text = "see" } } },
+      { role = "assistant", content = { { type = "citation", text = "cited words", source = "doc" },
+        { type = "redacted_thinking", data = "opaque" } } },
+    })
+    assert.truthy(text:find("see", 1, true))
+    assert.truthy(text:find("cited words", 1, true))
+    assert.falsy(text:find("v.mp4", 1, true))
+    assert.falsy(text:find("opaque", 1, true))
+  end)
+
   describe("invalid input", function()
     local function fails(messages, pattern)
       local text, err = serialize(messages)
@@ -330,8 +342,6 @@ describe("core.serialize_records", function()
         "^message 1: content%[2%]: expected table")
       fails({ { role = "user", content = { { type = "text", text = false } } } },
         "^message 1: content%[1%]%.text: expected string")
-      fails({ { role = "user", content = { { type = "video" } } } },
-        'content%[1%]%.type: unexpected block type "video"')
       fails({ { role = "assistant", content = "x", stop_reason = 3 } }, "^message 1: stop_reason")
       fails({ { role = "assistant", content = { { type = "tool_call", name = "read" } } } },
         "^message 1: content%[1%]%.id: expected string")
