@@ -57,7 +57,7 @@ sanitize: deps
 
 lint:
 	@sh scripts/deps.sh
-	luacheck lua spec bench bin examples
+	luacheck lua spec bench bin/compact scripts examples
 
 bench: deps build
 	$(LUA) bench/plan.lua

@@ -29,7 +29,8 @@ local function make_conversation(count)
     local code = filler:sub(1, 500)
     add({ role = "assistant", stop_reason = "tool_use", content = {
       { type = "thinking", thinking = filler:sub(1, 400), signature = "sig" },
-      { type = "tool_call", id = id, name = "edit", arguments = { path = "src/m" .. turn .. ".lua", old = code, new = code } } } },
+      { type = "tool_call", id = id, name = "edit",
+        arguments = { path = "src/m" .. turn .. ".lua", old = code, new = code } } } },
       1400)
     local output = filler:sub(1, 1800)
     add({ role = "tool_result", tool_call_id = id, tool_name = "edit", content = output }, #output)
@@ -55,7 +56,7 @@ end
 local function baseline_plan(messages, keep, budget, ratio)
   local total = 0
   for i = 1, #messages do total = total + reference.estimate_message(messages[i]) end
-  if not (total > budget * ratio) then return nil end
+  if total <= budget * ratio then return nil end
   local cut, turn_start = reference.plan(messages, keep, reference.estimate_message)
   local history_end = turn_start > 0 and turn_start - 1 or cut - 1
   local to_summarize, prefix = {}, {}

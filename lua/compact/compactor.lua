@@ -8,7 +8,6 @@
 
 local core = require "compact.core"
 local errors = require "compact.errors"
-local estimation = require "compact.estimation"
 local files = require "compact.files"
 local request_module = require "compact.request"
 
@@ -79,7 +78,7 @@ function Compactor:plan(request)
   if not tokens_before then return nil, ledger end
   if not view.require_reduction then
     local budget = view.input_token_budget
-    if budget == nil or not (tokens_before > budget * self.trigger_ratio) then return nil end
+    if budget == nil or tokens_before <= budget * self.trigger_ratio then return nil end
   end
   local first_kept_index, turn_start = ledger:plan(self.keep_recent_tokens)
   if first_kept_index <= 1 then
@@ -192,7 +191,7 @@ function Compactor:apply(request, plan, cancel)
   local tokens_after
   tokens_after, err = request_module.estimate(after_view)
   if not tokens_after then return nil, err end
-  if view.require_reduction and not (tokens_after < tokens_before) then
+  if view.require_reduction and tokens_after >= tokens_before then
     return nil, errors.new("no_reduction", string.format(
       "compaction did not reduce the estimate (%d tokens before, %d after)", tokens_before, tokens_after))
   end

@@ -19,7 +19,8 @@ local errors = require "compact.errors"
 
 local estimation = {}
 
-local SUMMARY_PREFIX = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
+local SUMMARY_PREFIX =
+  "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
 local SUMMARY_SUFFIX = "\n</summary>"
 
 --- Project a summary into the single user message the model sees.

@@ -21,7 +21,7 @@ local prompts = require "compact.prompts"
 
 local generator = {}
 
---- Seconds slept before the second and third attempt of a call.
+-- Seconds slept before the second and third attempt of a call.
 generator.RETRY_DELAYS = { 2, 4 }
 
 local Summarizer = { __name = "compact.GeneratorSummarizer" }
