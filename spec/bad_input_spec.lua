@@ -148,3 +148,12 @@ describe("bad input matrix", function()
     assert.is_number(compact.estimate { messages = messages })
   end)
 end)
+
+describe("hostile tables", function()
+  it("a message whose metatable raises on read is an error, not a crash", function()
+    local hostile = setmetatable({}, { __index = function() error("trap") end })
+    local tokens, err = compact.estimate { messages = { hostile } }
+    assert.is_nil(tokens)
+    assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+  end)
+end)

@@ -98,7 +98,11 @@ function estimation.ledger(estimator, messages)
     ledger = core.ledger_new()
     by_list[messages] = ledger
   end
-  local count, err, index, kind = ledger:sync(messages, message_function(estimator))
+  -- pcall: a message's metatable (__index) could raise inside the C walk
+  local ok, count, err, index, kind = pcall(ledger.sync, ledger, messages, message_function(estimator))
+  if not ok then
+    return nil, errors.new("invalid_request", "messages: reading the list raised an error", { cause = count })
+  end
   if count then return ledger end
   if kind == "estimator" then
     return nil, errors.new("invalid_request",
