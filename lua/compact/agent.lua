@@ -242,8 +242,11 @@ local function check_state(state)
       return request_error("agent.state." .. field .. ": expected a string, got " .. type(state[field]))
     end
   end
-  local ok, problem = core.validate_messages(state.messages)
-  if not ok then return request_error("agent.state." .. tostring(problem)) end
+  -- Validated through the heuristic's ledger (never the application's
+  -- estimator, whose failures must not stop a run): only messages added
+  -- since the last check are read, so a long conversation costs nothing.
+  local ledger, err = estimation.ledger(estimation.heuristic(), state.messages)
+  if not ledger then return nil, errors.new("invalid_request", "agent.state." .. err.message, { cause = err.cause }) end
   return state
 end
 
