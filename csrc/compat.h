@@ -39,6 +39,21 @@ static inline int compat_absindex(lua_State *L, int i)
 #define COMPACT_HAS_INTEGERS (LUA_VERSION_NUM >= 503)
 #endif
 
+/* Set the functions of `l` into the table below `nup` values on the top of
+ * the stack, each closing over those values; pops them (luaL_setfuncs with
+ * upvalues, which 5.1's luaL_register lacks). */
+static inline void compat_setfuncs_up(lua_State *L, const luaL_Reg *l, int nup)
+{
+    for (; l->name != NULL; l++) {
+        int i;
+        for (i = 0; i < nup; i++)
+            lua_pushvalue(L, -nup);
+        lua_pushcclosure(L, l->func, nup);
+        lua_setfield(L, -(nup + 2), l->name);
+    }
+    lua_pop(L, nup);
+}
+
 /* Create a metatable named `name` in the registry (with __name on every
  * version, which 5.1's luaL_newmetatable does not set). Leaves it on the
  * stack; returns 0 when it already existed. */

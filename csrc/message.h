@@ -27,6 +27,50 @@
 #define VALUE_MAX_DEPTH 100
 #define VALUE_MAX_NODES 1000000
 
+/* Field names are read through pre-made strings held as upvalues 1..N of
+ * every C function that inspects messages (message_push_keys at
+ * registration), with lua_rawget: no string interning per read, and no
+ * metamethod of a hostile table can run inside the walk. */
+enum message_key {
+    KEY_ROLE = 1,
+    KEY_CONTENT = 2,
+    KEY_TYPE = 3,
+    KEY_TEXT = 4,
+    KEY_THINKING = 5,
+    KEY_ID = 6,
+    KEY_NAME = 7,
+    KEY_ARGUMENTS = 8,
+    KEY_TOOL_CALL_ID = 9,
+    KEY_TOOL_NAME = 10,
+    KEY_IS_ERROR = 11,
+    KEY_STOP_REASON = 12,
+    KEY_ERROR_MESSAGE = 13,
+    KEY_DATA = 14,
+    KEY_MIME_TYPE = 15,
+    MESSAGE_KEY_COUNT = 15
+};
+static const char *const message_key_names[MESSAGE_KEY_COUNT] = {
+    "role", "content", "type", "text", "thinking", "id", "name", "arguments", "tool_call_id", "tool_name", "is_error", "stop_reason", "error_message", "data", "mime_type",
+};
+
+/* Push the key strings, to become upvalues 1..MESSAGE_KEY_COUNT. */
+static inline void message_push_keys(lua_State *L)
+{
+    int i;
+    /* room for the keys and for compat_setfuncs_up's copies of them */
+    luaL_checkstack(L, 2 * MESSAGE_KEY_COUNT + 8, "compact: opening the core");
+    for (i = 0; i < MESSAGE_KEY_COUNT; i++)
+        lua_pushstring(L, message_key_names[i]);
+}
+
+/* Push table[key] (raw) and return its type. */
+static inline int message_field(lua_State *L, int table, int key)
+{
+    lua_pushvalue(L, lua_upvalueindex(key));
+    lua_rawget(L, table);
+    return lua_type(L, -1);
+}
+
 enum message_role { ROLE_USER = 1, ROLE_ASSISTANT = 2, ROLE_TOOL_RESULT = 3 };
 
 typedef struct message_info {
@@ -143,12 +187,12 @@ static inline int message_fail_type(lua_State *L, long long message_index, int b
 }
 
 /* Optional string field: nil or string. Leaves the stack unchanged. */
-static inline int optional_string_field(lua_State *L, int table, const char *name,
+static inline int optional_string_field(lua_State *L, int table, int key,
                                         long long message_index, int block_index,
                                         const char *field)
 {
     int type;
-    lua_getfield(L, table, name);
+    message_field(L, table, key);
     type = lua_type(L, -1);
     if (type != LUA_TNIL && type != LUA_TSTRING) {
         message_fail_type(L, message_index, block_index, field, "string", -1);
@@ -168,13 +212,13 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
     size_t len;
     if (lua_type(L, block) != LUA_TTABLE)
         return message_fail_type(L, message_index, block_index, "", "a block table", block);
-    lua_getfield(L, block, "type");
+    message_field(L, block, KEY_TYPE);
     if (lua_type(L, -1) != LUA_TSTRING) {
         int missing = lua_isnil(L, -1);
         lua_pop(L, 1);
         if (missing)
             return message_fail(L, message_index, block_index, "", "block has no type");
-        lua_getfield(L, block, "type");
+        message_field(L, block, KEY_TYPE);
         message_fail_type(L, message_index, block_index, ".type", "string", -1);
         lua_remove(L, -2);
         return 0;
@@ -183,7 +227,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
     lua_pop(L, 1); /* the string stays alive: it is a field of the block */
     if (strcmp(type, "text") == 0 || strcmp(type, "thinking") == 0) {
         const char *field = type[1] == 'e' ? "text" : "thinking";
-        lua_getfield(L, block, field);
+        message_field(L, block, type[1] == 'e' ? KEY_TEXT : KEY_THINKING);
         if (lua_type(L, -1) != LUA_TSTRING) {
             lua_pushfstring(L, ".%s", field);
             message_fail_type(L, message_index, block_index, lua_tostring(L, -1), "string", -2);
@@ -198,8 +242,8 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
     }
     if (strcmp(type, "image") == 0) {
         info->images++;
-        return optional_string_field(L, block, "data", message_index, block_index, ".data") &&
-               optional_string_field(L, block, "mime_type", message_index, block_index,
+        return optional_string_field(L, block, KEY_DATA, message_index, block_index, ".data") &&
+               optional_string_field(L, block, KEY_MIME_TYPE, message_index, block_index,
                                      ".mime_type");
     }
     if (strcmp(type, "tool_call") == 0) {
@@ -209,7 +253,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
         if (info->role != ROLE_ASSISTANT)
             return message_fail(L, message_index, block_index, "",
                                 "tool_call block outside an assistant message");
-        lua_getfield(L, block, "id");
+        message_field(L, block, KEY_ID);
         if (lua_type(L, -1) != LUA_TSTRING || compat_rawlen(L, -1) == 0) {
             message_fail(L, message_index, block_index, ".id",
                          lua_isnil(L, -1) ? "tool_call has no id" : "expected a non-empty string");
@@ -222,7 +266,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
             lua_rawset(L, ids);
         }
         lua_pop(L, 1);
-        lua_getfield(L, block, "name");
+        message_field(L, block, KEY_NAME);
         if (lua_type(L, -1) != LUA_TSTRING || compat_rawlen(L, -1) == 0) {
             message_fail(L, message_index, block_index, ".name",
                          lua_isnil(L, -1) ? "tool_call has no name" : "expected a non-empty string");
@@ -231,7 +275,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
         }
         info->text_bytes += (long long)compat_rawlen(L, -1);
         lua_pop(L, 1);
-        lua_getfield(L, block, "arguments");
+        message_field(L, block, KEY_ARGUMENTS);
         arguments = lua_gettop(L);
         if (!lua_isnil(L, arguments) && lua_type(L, arguments) != LUA_TTABLE &&
             lua_type(L, arguments) != LUA_TSTRING) {
@@ -251,7 +295,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
     }
     /* a block type this version does not know: kept, never read beyond its
      * optional text, so newer providers' blocks pass through */
-    lua_getfield(L, block, "text");
+    message_field(L, block, KEY_TEXT);
     if (lua_type(L, -1) == LUA_TSTRING)
         info->text_bytes += (long long)compat_rawlen(L, -1);
     lua_pop(L, 1);
@@ -302,7 +346,7 @@ static inline int inspect_message(lua_State *L, int message, long long message_i
         *matched_call = 0;
     if (lua_type(L, message) != LUA_TTABLE)
         return message_fail_type(L, message_index, 0, "", "a message table", message);
-    lua_getfield(L, message, "role");
+    message_field(L, message, KEY_ROLE);
     if (lua_type(L, -1) != LUA_TSTRING) {
         message_fail_type(L, message_index, 0, ".role", "string", -1);
         lua_remove(L, -2);
@@ -324,7 +368,7 @@ static inline int inspect_message(lua_State *L, int message, long long message_i
     }
     lua_pop(L, 1);
     if (info->role == ROLE_TOOL_RESULT) {
-        lua_getfield(L, message, "tool_call_id");
+        message_field(L, message, KEY_TOOL_CALL_ID);
         if (lua_type(L, -1) != LUA_TSTRING) {
             message_fail_type(L, message_index, 0, ".tool_call_id", "string", -1);
             lua_remove(L, -2);
@@ -340,9 +384,9 @@ static inline int inspect_message(lua_State *L, int message, long long message_i
             }
         }
         lua_pop(L, 1);
-        if (!optional_string_field(L, message, "tool_name", message_index, 0, ".tool_name"))
+        if (!optional_string_field(L, message, KEY_TOOL_NAME, message_index, 0, ".tool_name"))
             return 0;
-        lua_getfield(L, message, "is_error");
+        message_field(L, message, KEY_IS_ERROR);
         if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TBOOLEAN) {
             message_fail_type(L, message_index, 0, ".is_error", "boolean", -1);
             lua_remove(L, -2);
@@ -350,12 +394,12 @@ static inline int inspect_message(lua_State *L, int message, long long message_i
         }
         lua_pop(L, 1);
     } else if (info->role == ROLE_ASSISTANT) {
-        if (!optional_string_field(L, message, "stop_reason", message_index, 0, ".stop_reason") ||
-            !optional_string_field(L, message, "error_message", message_index, 0,
+        if (!optional_string_field(L, message, KEY_STOP_REASON, message_index, 0, ".stop_reason") ||
+            !optional_string_field(L, message, KEY_ERROR_MESSAGE, message_index, 0,
                                    ".error_message"))
             return 0;
     }
-    lua_getfield(L, message, "content");
+    message_field(L, message, KEY_CONTENT);
     ok = inspect_content(L, lua_gettop(L), message_index, info, ids);
     if (!ok) {
         lua_remove(L, -2);

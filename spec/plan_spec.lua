@@ -209,4 +209,21 @@ describe("compactor:plan", function()
     compact.forget(messages)
     assert.equal(150, compact.estimate(request(messages)))
   end)
+
+  it("builds a plan's lists on first read, from the list as planned", function()
+    local messages = { user(1), assistant(1), user(1), assistant(1) }
+    local plan = compactor(0):plan(request(messages, { require_reduction = true }))
+    assert.is_nil(rawget(plan, "messages_to_summarize"))
+    messages[#messages + 1] = user(1) -- appending after planning changes nothing
+    assert.same({ messages[1], messages[2], messages[3] }, plan.messages_to_summarize)
+    assert.same({}, plan.turn_prefix_messages)
+    assert.is_table(rawget(plan, "turn_prefix_messages"))
+    local encoded = compact.state.encode(compactor(0):plan(request(messages, { require_reduction = true })))
+    assert.matches('"messages_to_summarize":%[', encoded)
+    if _VERSION ~= "Lua 5.1" then
+      local keys = {}
+      for key in pairs(compactor(0):plan(request(messages, { require_reduction = true }))) do keys[key] = true end
+      assert.is_true(keys.messages_to_summarize and keys.turn_prefix_messages and keys.first_kept_index)
+    end
+  end)
 end)

@@ -130,7 +130,9 @@ int luaopen_compact_core_estimate(lua_State *L)
         {"validate_messages", validate_messages},
         {NULL, NULL},
     };
-    compat_newlib(L, functions);
+    lua_newtable(L);
+    message_push_keys(L);
+    compat_setfuncs_up(L, functions, MESSAGE_KEY_COUNT);
     lua_pushinteger(L, HEURISTIC_BYTES_PER_TOKEN);
     lua_setfield(L, -2, "HEURISTIC_BYTES_PER_TOKEN");
     lua_pushinteger(L, HEURISTIC_IMAGE_TOKENS);

@@ -312,7 +312,9 @@ int luaopen_compact_core_plan(lua_State *L)
         {NULL, NULL},
     };
     if (compat_newmetatable(L, LEDGER_MT)) {
-        compat_newlib(L, methods);
+        lua_newtable(L);
+        message_push_keys(L); /* sync inspects messages (message.h) */
+        compat_setfuncs_up(L, methods, MESSAGE_KEY_COUNT);
         lua_setfield(L, -2, "__index");
         lua_pushcfunction(L, ledger_gc);
         lua_setfield(L, -2, "__gc");

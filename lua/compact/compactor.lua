@@ -87,15 +87,51 @@ function Compactor:plan(request)
     end
     return nil
   end
-  local messages = view.messages
-  local history_end = turn_start > 0 and turn_start - 1 or first_kept_index - 1
-  return {
-    messages_to_summarize = slice(messages, 1, history_end),
-    turn_prefix_messages = turn_start > 0 and slice(messages, turn_start, first_kept_index - 1) or {},
-    first_kept_index = first_kept_index,
+  return compactor_module.new_plan(view.messages, first_kept_index, turn_start, tokens_before)
+end
+
+-- Plans build their two message lists on first read. Deciding is O(recent
+-- messages) with a warm ledger, but copying a long history into
+-- `messages_to_summarize` is O(history); a caller that only asks "would it
+-- compact, and where?" (an editor's status line, every keystroke) should not
+-- pay for it. Reading either list, or iterating the plan with pairs (5.2+),
+-- builds both from the request's list as it was planned (appending to that
+-- list meanwhile is fine; editing its planned prefix is not).
+local Plan = { __name = "compact.Plan" }
+local plan_sources = setmetatable({}, { __mode = "k" })
+
+local function materialize(plan)
+  local source = plan_sources[plan]
+  if not source then return end
+  plan_sources[plan] = nil
+  local messages, k, turn_start = source[1], source[2], source[3]
+  local history_end = turn_start > 0 and turn_start - 1 or k - 1
+  rawset(plan, "messages_to_summarize", slice(messages, 1, history_end))
+  rawset(plan, "turn_prefix_messages", turn_start > 0 and slice(messages, turn_start, k - 1) or {})
+end
+
+Plan.__index = function(plan, key)
+  if key == "messages_to_summarize" or key == "turn_prefix_messages" then
+    materialize(plan)
+    return rawget(plan, key)
+  end
+  return nil
+end
+Plan.__pairs = function(plan)
+  materialize(plan)
+  return next, plan, nil
+end
+
+--- Make a plan for `messages`: first_kept_index `k`, the index of the user
+-- message starting a split turn (0 when not split) and tokens_before.
+function compactor_module.new_plan(messages, k, turn_start, tokens_before)
+  local plan = setmetatable({
+    first_kept_index = k,
     is_split_turn = turn_start > 0,
     tokens_before = tokens_before,
-  }
+  }, Plan)
+  plan_sources[plan] = { messages, k, turn_start }
+  return plan
 end
 
 local function check_plan(plan, message_count)

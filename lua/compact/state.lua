@@ -23,6 +23,8 @@ function state.encode(value)
   if type(value) ~= "table" then
     return nil, errors.invalid_request("state.encode: expected a table, got " .. type(value))
   end
+  -- a plan builds its message lists on first read (compact.compactor)
+  local _ = value.messages_to_summarize
   local text, err = core.json_encode(value, { array_keys = array_keys })
   if not text then return nil, errors.invalid_request("state.encode: " .. err) end
   return text
