@@ -17,6 +17,7 @@
 
 #define COMPACT_CORE_PARTS(X) \
     X(json)                   \
+    X(json_decode)            \
     X(estimate)               \
     X(plan)                   \
     X(sse)                    \

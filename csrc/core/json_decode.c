@@ -1,0 +1,373 @@
+/* json_decode.c: the decoding half of compact's JSON codec (see json.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "buffer.h"
+#include "json.h"
+#include "parts.h"
+
+typedef struct decoder {
+    lua_State *L;
+    const char *text;
+    const char *at;
+    const char *end;
+    buffer *scratch;
+    int depth;
+} decoder;
+
+static int decoder_fail(decoder *dec, const char *what)
+{
+    size_t offset = (size_t)(dec->at - dec->text);
+    size_t line = 1, column = 1;
+    const char *p;
+    for (p = dec->text; p < dec->at; p++) {
+        if (*p == '\n') {
+            line++;
+            column = 1;
+        } else {
+            column++;
+        }
+    }
+    return luaL_error(dec->L, "json: %s at byte %d (line %d, column %d)", what, (int)offset + 1,
+                      (int)line, (int)column);
+}
+
+static void skip_space(decoder *dec)
+{
+    while (dec->at < dec->end &&
+           (*dec->at == ' ' || *dec->at == '\t' || *dec->at == '\n' || *dec->at == '\r'))
+        dec->at++;
+}
+
+static void decode_value(decoder *dec);
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static unsigned read_hex4(decoder *dec)
+{
+    unsigned code = 0;
+    int i;
+    if (dec->end - dec->at < 4)
+        decoder_fail(dec, "truncated \\u escape");
+    for (i = 0; i < 4; i++) {
+        int digit = hex_value(dec->at[i]);
+        if (digit < 0)
+            decoder_fail(dec, "invalid \\u escape");
+        code = code * 16 + (unsigned)digit;
+    }
+    dec->at += 4;
+    return code;
+}
+
+static void add_utf8(lua_State *L, buffer *out, unsigned code)
+{
+    char bytes[4];
+    size_t n;
+    if (code < 0x80) {
+        bytes[0] = (char)code; n = 1;
+    } else if (code < 0x800) {
+        bytes[0] = (char)(0xC0 | (code >> 6));
+        bytes[1] = (char)(0x80 | (code & 0x3F)); n = 2;
+    } else if (code < 0x10000) {
+        bytes[0] = (char)(0xE0 | (code >> 12));
+        bytes[1] = (char)(0x80 | ((code >> 6) & 0x3F));
+        bytes[2] = (char)(0x80 | (code & 0x3F)); n = 3;
+    } else {
+        bytes[0] = (char)(0xF0 | (code >> 18));
+        bytes[1] = (char)(0x80 | ((code >> 12) & 0x3F));
+        bytes[2] = (char)(0x80 | ((code >> 6) & 0x3F));
+        bytes[3] = (char)(0x80 | (code & 0x3F)); n = 4;
+    }
+    buffer_add(L, out, bytes, n);
+}
+
+/* Push the string starting after the opening quote. */
+static void decode_string(decoder *dec)
+{
+    lua_State *L = dec->L;
+    const char *start = dec->at;
+    const char *p = start;
+    buffer *out = dec->scratch;
+    /* fast path: no escapes */
+    while (p < dec->end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
+        p++;
+    if (p < dec->end && *p == '"') {
+        lua_pushlstring(L, start, (size_t)(p - start));
+        dec->at = p + 1;
+        return;
+    }
+    out->len = 0;
+    buffer_add(L, out, start, (size_t)(p - start));
+    dec->at = p;
+    for (;;) {
+        unsigned char c;
+        if (dec->at >= dec->end)
+            decoder_fail(dec, "unterminated string");
+        c = (unsigned char)*dec->at;
+        if (c == '"') {
+            dec->at++;
+            break;
+        }
+        if (c < 0x20)
+            decoder_fail(dec, "control character in string");
+        if (c != '\\') {
+            buffer_addc(L, out, (char)c);
+            dec->at++;
+            continue;
+        }
+        dec->at++;
+        if (dec->at >= dec->end)
+            decoder_fail(dec, "unterminated string");
+        switch (*dec->at++) {
+        case '"': buffer_addc(L, out, '"'); break;
+        case '\\': buffer_addc(L, out, '\\'); break;
+        case '/': buffer_addc(L, out, '/'); break;
+        case 'b': buffer_addc(L, out, '\b'); break;
+        case 'f': buffer_addc(L, out, '\f'); break;
+        case 'n': buffer_addc(L, out, '\n'); break;
+        case 'r': buffer_addc(L, out, '\r'); break;
+        case 't': buffer_addc(L, out, '\t'); break;
+        case 'u': {
+            unsigned code = read_hex4(dec);
+            if (code >= 0xD800 && code < 0xDC00 && dec->end - dec->at >= 6 && dec->at[0] == '\\' &&
+                dec->at[1] == 'u') {
+                const char *save = dec->at;
+                unsigned low;
+                dec->at += 2;
+                low = read_hex4(dec);
+                if (low >= 0xDC00 && low < 0xE000)
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+                else
+                    dec->at = save; /* lone high surrogate: keep both as they are */
+            }
+            add_utf8(L, out, code);
+            break;
+        }
+        default:
+            dec->at--;
+            decoder_fail(dec, "invalid escape");
+        }
+    }
+    buffer_push(L, out);
+}
+
+static void decode_number(decoder *dec)
+{
+    lua_State *L = dec->L;
+    const char *start = dec->at, *p = dec->at;
+    if (p < dec->end && *p == '-')
+        p++;
+    if (p >= dec->end || *p < '0' || *p > '9')
+        decoder_fail(dec, "invalid number");
+    if (*p == '0') {
+        p++;
+    } else {
+        while (p < dec->end && *p >= '0' && *p <= '9')
+            p++;
+    }
+    if (p < dec->end && *p == '.') {
+        p++;
+        if (p >= dec->end || *p < '0' || *p > '9') {
+            dec->at = p;
+            decoder_fail(dec, "invalid number");
+        }
+        while (p < dec->end && *p >= '0' && *p <= '9')
+            p++;
+    }
+    if (p < dec->end && (*p == 'e' || *p == 'E')) {
+        p++;
+        if (p < dec->end && (*p == '+' || *p == '-'))
+            p++;
+        if (p >= dec->end || *p < '0' || *p > '9') {
+            dec->at = p;
+            decoder_fail(dec, "invalid number");
+        }
+        while (p < dec->end && *p >= '0' && *p <= '9')
+            p++;
+    }
+    dec->at = p;
+    {
+        char small[64];
+        size_t len = (size_t)(p - start);
+        char *copy = small;
+        buffer *big = NULL;
+        if (len >= sizeof small) {
+            big = dec->scratch;
+            big->len = 0;
+            buffer_add(L, big, start, len);
+            buffer_addc(L, big, '\0');
+            copy = big->data;
+        } else {
+            memcpy(small, start, len);
+            small[len] = '\0';
+        }
+#if COMPACT_HAS_INTEGERS
+        /* lua_stringtonumber keeps integers that fit as integers, reads
+         * float syntax ("1.0", "1e2") as floats and knows the C locale */
+        if (lua_stringtonumber(L, copy) == 0)
+            decoder_fail(dec, "invalid number");
+#else
+        lua_pushnumber(L, (lua_Number)strtod(copy, NULL));
+#endif
+    }
+}
+
+static void expect_literal(decoder *dec, const char *word)
+{
+    size_t len = strlen(word);
+    if ((size_t)(dec->end - dec->at) < len || memcmp(dec->at, word, len) != 0)
+        decoder_fail(dec, "unexpected character");
+    dec->at += len;
+}
+
+static void decode_array(decoder *dec)
+{
+    lua_State *L = dec->L;
+    int index = 0;
+    lua_newtable(L);
+    skip_space(dec);
+    if (dec->at < dec->end && *dec->at == ']') {
+        dec->at++;
+        json_push_array_mt(L);
+        lua_setmetatable(L, -2);
+        return;
+    }
+    for (;;) {
+        decode_value(dec);
+        lua_rawseti(L, -2, ++index);
+        skip_space(dec);
+        if (dec->at < dec->end && *dec->at == ',') {
+            dec->at++;
+            continue;
+        }
+        if (dec->at < dec->end && *dec->at == ']') {
+            dec->at++;
+            return;
+        }
+        decoder_fail(dec, "expected ',' or ']'");
+    }
+}
+
+static void decode_object(decoder *dec)
+{
+    lua_State *L = dec->L;
+    lua_newtable(L);
+    skip_space(dec);
+    if (dec->at < dec->end && *dec->at == '}') {
+        dec->at++;
+        return;
+    }
+    for (;;) {
+        skip_space(dec);
+        if (dec->at >= dec->end || *dec->at != '"')
+            decoder_fail(dec, "expected a string key");
+        dec->at++;
+        decode_string(dec);
+        skip_space(dec);
+        if (dec->at >= dec->end || *dec->at != ':')
+            decoder_fail(dec, "expected ':'");
+        dec->at++;
+        decode_value(dec);
+        if (json_is_null(L, -1))
+            lua_pop(L, 2); /* null members are left out */
+        else
+            lua_rawset(L, -3);
+        skip_space(dec);
+        if (dec->at < dec->end && *dec->at == ',') {
+            dec->at++;
+            continue;
+        }
+        if (dec->at < dec->end && *dec->at == '}') {
+            dec->at++;
+            return;
+        }
+        decoder_fail(dec, "expected ',' or '}'");
+    }
+}
+
+static void decode_value(decoder *dec)
+{
+    skip_space(dec);
+    if (dec->at >= dec->end)
+        decoder_fail(dec, "unexpected end of input");
+    if (dec->depth >= JSON_MAX_DEPTH)
+        decoder_fail(dec, "nesting too deep");
+    luaL_checkstack(dec->L, 4, "json: nesting too deep");
+    switch (*dec->at) {
+    case '{':
+        dec->at++;
+        dec->depth++;
+        decode_object(dec);
+        dec->depth--;
+        break;
+    case '[':
+        dec->at++;
+        dec->depth++;
+        decode_array(dec);
+        dec->depth--;
+        break;
+    case '"':
+        dec->at++;
+        decode_string(dec);
+        break;
+    case 't': expect_literal(dec, "true"); lua_pushboolean(dec->L, 1); break;
+    case 'f': expect_literal(dec, "false"); lua_pushboolean(dec->L, 0); break;
+    case 'n': expect_literal(dec, "null"); lua_pushlightuserdata(dec->L, NULL); break;
+    default:
+        if (*dec->at == '-' || (*dec->at >= '0' && *dec->at <= '9'))
+            decode_number(dec);
+        else
+            decoder_fail(dec, "unexpected character");
+    }
+}
+
+static int decode_protected(lua_State *L)
+{
+    decoder dec;
+    size_t len;
+    dec.L = L;
+    dec.text = lua_tolstring(L, 1, &len);
+    dec.at = dec.text;
+    dec.end = dec.text + len;
+    dec.depth = 0;
+    dec.scratch = buffer_new(L);
+    decode_value(&dec);
+    skip_space(&dec);
+    if (dec.at != dec.end)
+        decoder_fail(&dec, "trailing characters after the value");
+    return 1;
+}
+
+static int json_decode(lua_State *L)
+{
+    if (lua_type(L, 1) != LUA_TSTRING) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "json: expected a string to decode, got %s", luaL_typename(L, 1));
+        return 2;
+    }
+    lua_settop(L, 1);
+    lua_pushcfunction(L, decode_protected);
+    lua_insert(L, 1);
+    if (lua_pcall(L, 1, 1, 0) != 0) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    return 1;
+}
+
+int luaopen_compact_core_json_decode(lua_State *L)
+{
+    static const luaL_Reg functions[] = {
+        {"json_decode", json_decode},
+        {NULL, NULL},
+    };
+    compat_newlib(L, functions);
+    return 1;
+}

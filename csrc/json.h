@@ -1,0 +1,46 @@
+/* json.h: the JSON codec every part of compact uses (state files, provider
+ * request bodies, streamed events).
+ *
+ * Why not lua-cjson: Debian's 2.1.0 turns every number into a float printed
+ * with 14 digits and cannot sort keys, and state files must round-trip
+ * losslessly and deterministically.
+ *
+ *   json_encode(value [, opts]) -> text | nil, err
+ *     object keys sorted bytewise; integers stay integers (floats keep a
+ *     ".0" on Lua 5.3+ so they decode as floats again); a table whose keys
+ *     are exactly 1..n is an array; an empty table is "{}" unless it carries
+ *     json_array_mt or is the value of a key listed in the set opts.array_keys.
+ *     json_null encodes null. Cycles, mixed tables, non-string keys,
+ *     functions, NaN and infinities are errors naming the path.
+ *   json_decode(text) -> value | nil, err
+ *     integers stay integers; null is json_null inside arrays and omitted
+ *     inside objects; empty arrays get json_array_mt; errors name the byte
+ *     offset, line and column.
+ *
+ * json_encode.c and json_decode.c are the two halves; this header holds what
+ * they share. */
+#ifndef COMPACT_JSON_H
+#define COMPACT_JSON_H
+
+#include "compat.h"
+
+#define JSON_ARRAY_MT "compact.json_array"
+#define JSON_MAX_DEPTH 512
+
+/* null is the NULL light userdata (as in lua-cjson, so cjson.null encodes
+ * as null too). */
+static inline int json_is_null(lua_State *L, int index)
+{
+    return lua_type(L, index) == LUA_TLIGHTUSERDATA && lua_touserdata(L, index) == NULL;
+}
+
+/* Push the metatable that marks empty tables as JSON arrays. */
+static inline void json_push_array_mt(lua_State *L)
+{
+    if (compat_newmetatable(L, JSON_ARRAY_MT)) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "__jsontype_array");
+    }
+}
+
+#endif
