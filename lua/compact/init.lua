@@ -58,6 +58,8 @@ local lazy_modules = {
   agent = "compact.agent",
   state = "compact.state",
   providers = "compact.providers",
+  importers = "compact.importers",
+  prompts = "compact.prompts",
   generator_summarizer = { "compact.summarizers.generator", "new" },
   extractive_summarizer = { "compact.summarizers.extractive", "new" },
 }
