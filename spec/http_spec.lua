@@ -186,6 +186,21 @@ describe("compact.http", function()
     assert.equal("cancelled", got[2].code)
   end)
 
+  it("survives a callback that closes or re-enters its own request", function()
+    local req, inner
+    req = assert(http.start { url = url("oa_text"), body = "{}", on_data = function()
+      inner = { req.handle:step(0) }
+      req:close()
+    end })
+    local res, err
+    repeat res, err = req:step(0.01) until res ~= false
+    assert.is_nil(res)
+    assert.equal("cancelled", err.code)
+    assert.is_nil(inner[1])
+    assert.equal("invalid_request", inner[3])
+    req:close()
+  end)
+
   it("calls a yield hook function between steps", function()
     local calls = 0
     local res = assert(http.request { url = url("oa_text"), body = "{}", yield = function() calls = calls + 1 end })

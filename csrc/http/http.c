@@ -59,10 +59,14 @@ static void req_release(http_req *r)
     r->state = ST_CLOSED;
 }
 
+/* Closing from inside a callback (on_data calling close()) must not free the
+ * handles libcurl is running on; step() releases them once perform returns. */
 static int req_gc(lua_State *L)
 {
     http_req *r = (http_req *)compat_testudata(L, 1, HTTP_MT);
-    if (r != NULL)
+    if (r != NULL && r->in_step)
+        r->close_pending = 1;
+    else if (r != NULL)
         req_release(r);
     return 0;
 }
@@ -104,6 +108,8 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *userdata)
     lua_State *L = r->L;
     if (L == NULL)
         return n;
+    if (r->close_pending)
+        return 0;
     if (!r->streaming) {
         int added = bytes_add(&r->body, ptr, n, r->max_body);
         if (added != 1) {
@@ -188,7 +194,8 @@ static int on_progress(void *userdata, curl_off_t dltotal, curl_off_t dlnow, cur
     (void)dlnow;
     (void)ultotal;
     (void)ulnow;
-    return check_cancel((http_req *)userdata) ? 1 : 0;
+    http_req *r = (http_req *)userdata;
+    return (r->close_pending || check_cancel(r)) ? 1 : 0;
 }
 
 /* ---- building a request ----------------------------------------------- */
@@ -479,6 +486,8 @@ static int req_step(lua_State *L)
     if (r->state != ST_RUNNING)
         return fail(L, r->state == ST_DONE ? "request already finished" : "request is closed",
                     "invalid_request");
+    if (r->in_step)
+        return fail(L, "step() called from a callback of the same request", "invalid_request");
     if (lua_type(L, 2) == LUA_TNUMBER)
         wait = lua_tonumber(L, 2);
     if (!(wait >= 0))
@@ -489,6 +498,7 @@ static int req_step(lua_State *L)
     compat_getuservalue(L, 1);
     r->env = lua_gettop(L);
     r->L = L;
+    r->in_step = 1;
     if (check_cancel(r)) {
         done = 1;
     } else {
@@ -517,6 +527,12 @@ static int req_step(lua_State *L)
         if (!done && check_cancel(r))
             done = 1;
     }
+    r->in_step = 0;
+    if (r->close_pending) {
+        r->L = NULL;
+        req_release(r);
+        return fail(L, "request closed from a callback", "cancelled");
+    }
     if (!done) {
         r->L = NULL;
         lua_pushboolean(L, 0);
@@ -529,9 +545,8 @@ static int req_step(lua_State *L)
 
 static int req_close(lua_State *L)
 {
-    http_req *r = (http_req *)luaL_checkudata(L, 1, HTTP_MT);
-    req_release(r);
-    return 0;
+    luaL_checkudata(L, 1, HTTP_MT);
+    return req_gc(L);
 }
 
 static int http_version(lua_State *L)
