@@ -113,6 +113,25 @@ describe("compact.http", function()
     assert.equal("tls", err.reason)
   end)
 
+  it("uses proxies from the environment, as libcurl does", function()
+    local script = os.tmpname()
+    local f = assert(io.open(script, "w"))
+    f:write([[
+      local http = require "compact.http"
+      local res, err = http.request { url = "http://api.example.invalid/oa_429/chat/completions", body = "{}",
+        connect_timeout = 2 }
+      io.write(res and res.status or tostring(err and err.reason))
+    ]])
+    f:close()
+    local lua = os.getenv("COMPACT_LUA") or "lua5.4"
+    local p = io.popen("env -u no_proxy -u NO_PROXY http_proxy=" .. server.url .. " " .. lua .. " " .. script)
+    local via_proxy = p:read("*a")
+    p:close()
+    os.remove(script)
+    -- the host does not resolve: only the proxy (the fake server) can answer
+    assert.equal("429", via_proxy)
+  end)
+
   it("returns cancelled within 100 ms of the token being cancelled", function()
     local deadline = socket.gettime() + 0.2
     local token = { cancelled = function() return socket.gettime() >= deadline end }

@@ -335,6 +335,8 @@ local function serve()
     local head_end = raw:find("\r\n\r\n", 1, true)
     local head = raw:sub(1, head_end - 1)
     local method, path = head:match("^(%u+) (%S+) HTTP/1%.[01]")
+    -- as an HTTP proxy the server sees absolute URIs: serve them the same way
+    if path then path = path:gsub("^https?://[^/]+", "") end
     local name = path and path:match("^/([%w_]+)")
     if path == "/_quit" then
       running = false
