@@ -9,19 +9,13 @@
 #if LUA_VERSION_NUM < 502
 /* Lua 5.1 and LuaJIT */
 #define compat_rawlen(L, i) lua_objlen((L), (i))
-#define compat_setfuncs(L, l) luaL_register((L), NULL, (l))
 #define compat_newlib(L, l) (lua_newtable(L), luaL_register((L), NULL, (l)))
 #define compat_newuserdata(L, size) lua_newuserdata((L), (size))
 #define compat_getuservalue(L, i) lua_getfenv((L), (i))
 #define compat_setuservalue(L, i) lua_setfenv((L), (i))
 #define COMPACT_HAS_INTEGERS 0
-static inline int compat_absindex(lua_State *L, int i)
-{
-    return (i > 0 || i <= LUA_REGISTRYINDEX) ? i : lua_gettop(L) + i + 1;
-}
 #else
 #define compat_rawlen(L, i) lua_rawlen((L), (i))
-#define compat_setfuncs(L, l) luaL_setfuncs((L), (l), 0)
 #define compat_newlib(L, l) luaL_newlib((L), (l))
 #if LUA_VERSION_NUM >= 504
 #define compat_newuserdata(L, size) lua_newuserdatauv((L), (size), 1)
@@ -35,7 +29,6 @@ static inline int compat_absindex(lua_State *L, int i)
 #else
 #define compat_setuservalue(L, i) lua_setuservalue((L), (i))
 #endif
-#define compat_absindex(L, i) lua_absindex((L), (i))
 #define COMPACT_HAS_INTEGERS (LUA_VERSION_NUM >= 503)
 #endif
 

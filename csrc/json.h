@@ -26,6 +26,7 @@
 
 #define JSON_ARRAY_MT "compact.json_array"
 #define JSON_MAX_DEPTH 512
+#define JSON_MAX_TABLES 1000000
 
 /* null is the NULL light userdata (as in lua-cjson, so cjson.null encodes
  * as null too). */

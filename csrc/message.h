@@ -102,14 +102,20 @@ static inline long long heuristic_message_tokens(const message_info *info)
  * cannot hold (functions, userdata, threads). */
 static inline long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
 {
-    long long size = 0, part;
+    long long size = 0, part, string_keys = 0, index_keys = 0, max_index = 0;
     int i;
     const void *self;
     switch (lua_type(L, index)) {
     case LUA_TSTRING:
         return (long long)compat_rawlen(L, index) + 2;
-    case LUA_TNUMBER:
+    case LUA_TNUMBER: {
+        lua_Number number = lua_tonumber(L, index);
+        if (number != number || number - number != 0) {
+            walk->problem = "NaN or infinity, which JSON cannot hold";
+            return -1;
+        }
         return 8;
+    }
     case LUA_TBOOLEAN:
     case LUA_TNIL:
         return 5;
@@ -144,10 +150,21 @@ static inline long long value_json_size(lua_State *L, int index, value_walk *wal
     size = 2;
     lua_pushnil(L);
     while (lua_next(L, index) != 0) {
-        if (lua_type(L, -2) == LUA_TSTRING)
+        long long key_index;
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            string_keys++;
             size += (long long)compat_rawlen(L, -2) + 3;
-        else
+        } else if (lua_type(L, -2) == LUA_TNUMBER && compat_tointeger(L, -2, &key_index) &&
+                   key_index >= 1) {
+            index_keys++;
+            if (key_index > max_index)
+                max_index = key_index;
             size += 1;
+        } else {
+            lua_pop(L, 2);
+            walk->problem = "a key JSON cannot hold (not a string or positive integer)";
+            return -1;
+        }
         part = value_json_size(L, lua_gettop(L), walk, depth + 1);
         lua_pop(L, 1);
         if (part < 0) {
@@ -155,6 +172,15 @@ static inline long long value_json_size(lua_State *L, int index, value_walk *wal
             return -1;
         }
         size += part;
+    }
+    /* the same shapes json_encode accepts, so what validates also encodes */
+    if (string_keys > 0 && index_keys > 0) {
+        walk->problem = "a table mixing array and string keys";
+        return -1;
+    }
+    if (index_keys > 0 && max_index != index_keys) {
+        walk->problem = "a sparse array";
+        return -1;
     }
     return size;
 }

@@ -1,4 +1,5 @@
 /* json_decode.c: the decoding half of compact's JSON codec (see json.h). */
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,7 +214,15 @@ static void decode_number(decoder *dec)
         if (lua_stringtonumber(L, copy) == 0)
             decoder_fail(dec, "invalid number");
 #else
-        lua_pushnumber(L, (lua_Number)strtod(copy, NULL));
+        {
+            /* strtod reads the C locale's decimal point, which a host (an
+             * editor) may have changed: write it in place of '.' */
+            char point = localeconv()->decimal_point[0];
+            char *dot = strchr(copy, '.');
+            if (dot != NULL && point != '\0')
+                *dot = point;
+            lua_pushnumber(L, (lua_Number)strtod(copy, NULL));
+        }
 #endif
     }
 }

@@ -20,6 +20,7 @@ typedef struct encoder {
     int visiting;   /* stack index of the set of tables being encoded */
     int array_keys; /* stack index of opts.array_keys, or 0 */
     int depth;
+    long tables; /* tables visited: a budget against shared-subtable blowup */
     path_entry path[JSON_MAX_DEPTH + 1];
 } encoder;
 
@@ -211,6 +212,8 @@ static void encode_table(encoder *enc, int index, const char *key, size_t key_le
     if (lua_toboolean(L, -1))
         encoder_fail(enc, "cannot encode a cycle");
     lua_pop(L, 1);
+    if (++enc->tables > JSON_MAX_TABLES)
+        encoder_fail(enc, "value too large (more than a million tables)");
     if (enc->depth >= JSON_MAX_DEPTH)
         encoder_fail(enc, "nesting too deep");
     luaL_checkstack(L, 6, "json: nesting too deep");
@@ -310,6 +313,7 @@ static int encode_protected(lua_State *L)
     encoder *enc = (encoder *)compat_newuserdata(L, sizeof(encoder)); /* 3 */
     enc->L = L;
     enc->depth = 0;
+    enc->tables = 0;
     enc->array_keys = 0;
     if (lua_type(L, 2) == LUA_TTABLE) {
         lua_getfield(L, 2, "array_keys"); /* 4 */

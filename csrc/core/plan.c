@@ -6,8 +6,9 @@
  * estimator): the ledger trusts that messages it has already inspected were
  * not changed in place. On each sync it checks that the list still holds the
  * same first message table and, at the position of the last inspected
- * message, the same table as before, and that the list did not shrink;
- * otherwise it starts over. Appending is therefore O(new messages);
+ * message, the same table as before (both held strongly in the ledger's
+ * uservalue, so a collected table's address can never be mistaken for a new
+ * one), and that the list did not shrink; otherwise it starts over. Appending is therefore O(new messages);
  * replacing or editing messages in the middle of a list in place requires
  * ledger:reset() (compact.forget(list) in Lua).
  *
@@ -16,6 +17,7 @@
  * valid index at or after that message. k is valid when k == n + 1, or
  * messages[k] is not a tool_result and no tool call before k has its result
  * at or after k. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,17 +29,20 @@
 typedef struct ledger {
     long long count;    /* messages inspected and accepted, 1..count */
     long long capacity; /* entries allocated in each array, index 0 included */
-    const void **identity;   /* lua_topointer(messages[i]) */
     long long *prefix;       /* prefix[i] = estimate of messages 1..i */
     long long *matched_call; /* tool_result: index of the call it answers, else 0 */
     long long *last_user;    /* index of the nearest user message <= i, 0 if none */
     unsigned char *role;
     long long *suffix_min;   /* planning scratch */
+    int busy;                /* inside sync: an estimator callback is running */
 } ledger;
+
+/* Integer keys of the uservalue table (its string keys are tool call ids). */
+#define LEDGER_FIRST_MESSAGE 1
+#define LEDGER_LAST_MESSAGE 2
 
 static void ledger_free_arrays(ledger *book)
 {
-    free(book->identity);
     free(book->prefix);
     free(book->matched_call);
     free(book->last_user);
@@ -49,7 +54,10 @@ static void ledger_free_arrays(ledger *book)
 static int ledger_gc(lua_State *L)
 {
     ledger *book = (ledger *)compat_testudata(L, 1, LEDGER_MT);
-    if (book != NULL)
+    /* A ledger in sync is referenced from sync's stack, so only an explicit
+     * __close/__gc call from an estimator callback can get here: keep the
+     * arrays then (sync still writes them); collection frees them later. */
+    if (book != NULL && !book->busy)
         ledger_free_arrays(book); /* safe twice: pointers are NULL afterwards */
     return 0;
 }
@@ -69,7 +77,6 @@ static void ledger_reserve(lua_State *L, ledger *book, long long needed)
     if (grown == NULL)                                                             \
         luaL_error(L, "not enough memory for the planning ledger");                \
     book->field = (type *)grown;
-    GROW(identity, const void *)
     GROW(prefix, long long)
     GROW(matched_call, long long)
     GROW(last_user, long long)
@@ -112,15 +119,16 @@ static int ledger_new(lua_State *L)
     return 1;
 }
 
-/* Call the application's estimator on the message at `message`. Returns 1
- * with *tokens set, or 0 with (error value, index) pushed. */
-static int call_estimator(lua_State *L, int estimator, int message, long long index,
-                          long long *tokens)
+/* Call estimator:message(msg) (the method at `method`). Returns 1 with
+ * *tokens set, or 0 with the error value pushed. */
+static int call_estimator(lua_State *L, int estimator, int method, int message,
+                          long long index, long long *tokens)
 {
     lua_Number value;
+    lua_pushvalue(L, method);
     lua_pushvalue(L, estimator);
     lua_pushvalue(L, message);
-    if (lua_pcall(L, 1, 1, 0) != 0)
+    if (lua_pcall(L, 2, 1, 0) != 0)
         return 0;
     if (lua_type(L, -1) != LUA_TNUMBER) {
         lua_pushfstring(L, "messages[%d]: estimator returned %s, expected a number", (int)index,
@@ -151,59 +159,93 @@ static int sync_failure(lua_State *L, long long index, const char *kind)
     return 4;
 }
 
-/* ledger:sync(messages [, estimate_fn]) -> count | nil, err, index, kind
- * Inspects messages the ledger has not seen. estimate_fn(msg) -> number
- * replaces the heuristic. kind is "invalid" (the message breaks the
- * contract's shapes) or "estimator" (estimate_fn failed). On failure the
- * ledger keeps every message before the failing one. */
+/* Is the list still the one the ledger has inspected (see the validity
+ * rule at the top)? */
+static int ledger_still_valid(lua_State *L, ledger *book, int ids, long long count)
+{
+    int same;
+    if (book->count == 0)
+        return 1;
+    if (book->count > count)
+        return 0;
+    lua_rawgeti(L, 2, 1);
+    lua_rawgeti(L, ids, LEDGER_FIRST_MESSAGE);
+    same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    if (same) {
+        lua_rawgeti(L, 2, (int)book->count);
+        lua_rawgeti(L, ids, LEDGER_LAST_MESSAGE);
+        same = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+    }
+    return same;
+}
+
+/* ledger:sync(messages [, estimator]) -> count | nil, err, index, kind
+ * Inspects messages the ledger has not seen; estimator:message(msg) replaces
+ * the heuristic when an estimator is given. kind is "invalid" (the message
+ * breaks the contract's shapes) or "estimator" (the estimator failed). On
+ * failure the ledger keeps every message before the failing one. */
 static int ledger_sync(lua_State *L)
 {
     ledger *book = check_ledger(L);
     long long count, i;
-    int ids, estimator = 0;
+    int ids = 4, estimator = 0, method = 5, failed = 0;
+    if (book->busy)
+        return luaL_error(L, "ledger:sync: called from its own estimator");
     luaL_checktype(L, 2, LUA_TTABLE);
-    if (!lua_isnoneornil(L, 3)) {
-        luaL_checktype(L, 3, LUA_TFUNCTION);
-        estimator = 3;
-    }
     lua_settop(L, 3);
-    count = (long long)compat_rawlen(L, 2);
-    if (book->count > 0) {
-        int same = book->count <= count;
-        if (same) {
-            lua_rawgeti(L, 2, 1);
-            lua_rawgeti(L, 2, (int)book->count);
-            same = lua_topointer(L, -2) == book->identity[1] &&
-                   lua_topointer(L, -1) == book->identity[book->count];
-            lua_pop(L, 2);
-        }
-        if (!same)
-            ledger_clear(L, 1, book);
+    compat_getuservalue(L, 1); /* 4: ids and the two reference messages */
+    if (!lua_isnil(L, 3)) {
+        estimator = 3;
+        lua_getfield(L, 3, "message"); /* 5 */
+        if (lua_type(L, 5) != LUA_TFUNCTION && lua_type(L, 5) != LUA_TTABLE &&
+            lua_type(L, 5) != LUA_TUSERDATA)
+            return luaL_error(L, "ledger:sync: the estimator has no message method");
+    } else {
+        lua_pushnil(L); /* 5 */
     }
-    compat_getuservalue(L, 1); /* 4 */
-    ids = 4;
+    count = (long long)compat_rawlen(L, 2);
+    if (!ledger_still_valid(L, book, ids, count)) {
+        ledger_clear(L, 1, book);
+        compat_getuservalue(L, 1);
+        lua_replace(L, ids);
+    }
     if (count >= book->capacity)
         ledger_reserve(L, book, count);
+    book->busy = 1;
     for (i = book->count + 1; i <= count; i++) {
         message_info info;
         long long matched = 0, tokens;
-        lua_rawgeti(L, 2, (int)i); /* 5 */
-        if (!inspect_message(L, 5, i, &info, ids, &matched))
-            return sync_failure(L, i, "invalid");
+        lua_rawgeti(L, 2, (int)i); /* 6 */
+        if (!inspect_message(L, 6, i, &info, ids, &matched)) {
+            failed = 1;
+            break;
+        }
         if (estimator != 0) {
-            if (!call_estimator(L, estimator, 5, i, &tokens))
-                return sync_failure(L, i, "estimator");
+            if (!call_estimator(L, estimator, method, 6, i, &tokens)) {
+                failed = 2;
+                break;
+            }
         } else {
             tokens = heuristic_message_tokens(&info);
         }
-        book->identity[i] = lua_topointer(L, 5);
         book->prefix[i] = book->prefix[i - 1] + tokens;
         book->role[i] = (unsigned char)info.role;
         book->matched_call[i] = info.role == ROLE_TOOL_RESULT ? matched : 0;
         book->last_user[i] = info.role == ROLE_USER ? i : book->last_user[i - 1];
+        if (i == 1) {
+            lua_pushvalue(L, 6);
+            lua_rawseti(L, ids, LEDGER_FIRST_MESSAGE);
+        }
+        lua_pushvalue(L, 6);
+        lua_rawseti(L, ids, LEDGER_LAST_MESSAGE);
         book->count = i;
-        lua_settop(L, 4);
+        lua_settop(L, 5);
     }
+    book->busy = 0;
+    if (failed)
+        return sync_failure(L, i, failed == 1 ? "invalid" : "estimator");
     lua_pushinteger(L, (lua_Integer)book->count);
     return 1;
 }
@@ -216,25 +258,12 @@ static int ledger_total(lua_State *L)
     return 1;
 }
 
-/* ledger:estimate(i) -> estimate of messages[i] */
-static int ledger_estimate(lua_State *L)
-{
-    ledger *book = check_ledger(L);
-    lua_Integer i = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, i >= 1 && i <= book->count, 2, "message index out of range");
-    lua_pushinteger(L, (lua_Integer)(book->prefix[i] - book->prefix[i - 1]));
-    return 1;
-}
-
-static int ledger_count(lua_State *L)
-{
-    lua_pushinteger(L, (lua_Integer)check_ledger(L)->count);
-    return 1;
-}
-
 static int ledger_reset(lua_State *L)
 {
-    ledger_clear(L, 1, check_ledger(L));
+    ledger *book = check_ledger(L);
+    if (book->busy)
+        return luaL_error(L, "ledger:reset: called from its own estimator");
+    ledger_clear(L, 1, book);
     return 0;
 }
 
@@ -244,8 +273,19 @@ static int ledger_reset(lua_State *L)
 static int ledger_plan(lua_State *L)
 {
     ledger *book = check_ledger(L);
-    long long keep = (long long)luaL_checknumber(L, 2);
+    lua_Number keep_number = luaL_checknumber(L, 2);
+    long long keep;
     long long n = book->count, keep_point = 1, cut, i, running_min, turn_start = 0;
+    /* keep rounds up; NaN and negatives keep nothing, huge values everything */
+    if (!(keep_number > 0))
+        keep = 0;
+    else if (keep_number >= 9.2e18)
+        keep = LLONG_MAX;
+    else {
+        keep = (long long)keep_number;
+        if ((lua_Number)keep < keep_number)
+            keep++;
+    }
     for (i = n; i >= 1; i--) {
         if (book->prefix[n] - book->prefix[i - 1] >= keep) {
             keep_point = i;
@@ -302,8 +342,8 @@ static int ledger_tostring(lua_State *L)
 int luaopen_compact_core_plan(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"sync", ledger_sync},   {"total", ledger_total}, {"estimate", ledger_estimate},
-        {"count", ledger_count}, {"reset", ledger_reset}, {"plan", ledger_plan},
+        {"sync", ledger_sync}, {"total", ledger_total}, {"reset", ledger_reset},
+        {"plan", ledger_plan},
         {NULL, NULL},
     };
     static const luaL_Reg functions[] = {

@@ -20,6 +20,7 @@ local core = require "compact.core"
 local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"
+local util = require "compact.util"
 
 local agent_module = {}
 
@@ -43,26 +44,10 @@ local known_options = { max_output_tokens = true, skills = true, cancel = true }
 local function config_error(message) return nil, errors.invalid_config(message) end
 local function request_error(message) return nil, errors.invalid_request(message) end
 
-local function is_finite_number(value)
-  return type(value) == "number" and value == value and value ~= math.huge and value ~= -math.huge
-end
-
-local function is_callable(value)
-  if type(value) == "function" then return true end
-  local mt = (type(value) == "table" or type(value) == "userdata") and getmetatable(value)
-  return type(mt) == "table" and mt.__call ~= nil
-end
-
-local function has_method(object, name)
-  local kind = type(object)
-  if kind ~= "table" and kind ~= "userdata" then return false end
-  local ok, method = pcall(function() return object[name] end)
-  return ok and is_callable(method)
-end
-
-local function is_blank(value)
-  return type(value) ~= "string" or not value:find("%S")
-end
+local is_finite_number = util.is_finite_number
+local is_callable = util.is_callable
+local has_method = util.has_method
+local is_blank = util.is_blank
 
 local function copy_list(list)
   local out = {}

@@ -10,6 +10,9 @@ local core = require "compact.core"
 local errors = require "compact.errors"
 local files = require "compact.files"
 local request_module = require "compact.request"
+local util = require "compact.util"
+
+local is_finite_number = util.is_finite_number
 
 local compactor_module = {}
 
@@ -23,17 +26,6 @@ end
 local known_config = { keep_recent_tokens = true, trigger_ratio = true, summarizer = true, file_tools = true }
 
 local function config_error(message) return nil, errors.invalid_config(message) end
-
-local function is_finite_number(value)
-  return type(value) == "number" and value == value and value ~= math.huge and value ~= -math.huge
-end
-
-local function has_method(object, name)
-  local kind = type(object)
-  if kind ~= "table" and kind ~= "userdata" then return false end
-  local ok, method = pcall(function() return object[name] end)
-  return ok and method ~= nil
-end
 
 --- Create a compactor.
 -- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil }`
@@ -54,7 +46,7 @@ function compactor_module.new(config)
     return config_error("config.trigger_ratio: expected a number > 0, got " .. tostring(ratio))
   end
   if config.summarizer == nil then return config_error("config.summarizer: required") end
-  if not has_method(config.summarizer, "summarize") then
+  if not util.has_method(config.summarizer, "summarize") then
     return config_error("config.summarizer: expected a table with a summarize method")
   end
   local file_tools, err = files.merge_tools(config.file_tools)
@@ -134,6 +126,37 @@ function compactor_module.new_plan(messages, k, turn_start, tokens_before)
   return plan
 end
 
+-- The plan's two lists: as given, or rebuilt from the request by the
+-- planner's own rule when both are missing (a plan copied with pairs on Lua
+-- 5.1 loses the lists a plan builds lazily). Lists that do not add up to
+-- first_kept_index - 1 messages are an error rather than a silent loss.
+local function plan_lists(plan, messages, k)
+  local to_summarize, turn_prefix = plan.messages_to_summarize, plan.turn_prefix_messages
+  if to_summarize == nil and turn_prefix == nil then
+    local turn_start = 0
+    if plan.is_split_turn then
+      for i = k - 1, 1, -1 do
+        if type(messages[i]) == "table" and messages[i].role == "user" then turn_start = i; break end
+      end
+    end
+    local history_end = turn_start > 0 and turn_start - 1 or k - 1
+    return slice(messages, 1, history_end), turn_start > 0 and slice(messages, turn_start, k - 1) or {}
+  end
+  to_summarize, turn_prefix = to_summarize or {}, turn_prefix or {}
+  for field, list in pairs { messages_to_summarize = to_summarize, turn_prefix_messages = turn_prefix } do
+    if type(list) ~= "table" then
+      return nil, errors.invalid_request("plan." .. field .. ": expected a list, got " .. type(list))
+    end
+    local ok, problem = core.validate_messages(list)
+    if not ok then return nil, errors.invalid_request("plan." .. field .. ": " .. problem) end
+  end
+  if #to_summarize + #turn_prefix ~= k - 1 then
+    return nil, errors.invalid_request("plan: messages_to_summarize and turn_prefix_messages hold "
+      .. (#to_summarize + #turn_prefix) .. " messages, first_kept_index says " .. (k - 1))
+  end
+  return to_summarize, turn_prefix
+end
+
 local function check_plan(plan, message_count)
   if type(plan) ~= "table" then
     return nil, errors.invalid_request("plan: expected a table, got " .. type(plan))
@@ -142,16 +165,6 @@ local function check_plan(plan, message_count)
   if type(k) ~= "number" or k ~= math.floor(k) or k < 1 or k > message_count + 1 then
     return nil, errors.invalid_request("plan.first_kept_index: expected an integer from 1 to "
       .. (message_count + 1) .. ", got " .. tostring(k))
-  end
-  for _, field in ipairs { "messages_to_summarize", "turn_prefix_messages" } do
-    local list = plan[field]
-    if list ~= nil then
-      if type(list) ~= "table" then
-        return nil, errors.invalid_request("plan." .. field .. ": expected a list, got " .. type(list))
-      end
-      local ok, problem = core.validate_messages(list)
-      if not ok then return nil, errors.invalid_request("plan." .. field .. ": " .. problem) end
-    end
   end
   if plan.tokens_before ~= nil and not is_finite_number(plan.tokens_before) then
     return nil, errors.invalid_request("plan.tokens_before: expected a number")
@@ -194,7 +207,7 @@ function Compactor:apply(request, plan, cancel)
   local view, err = request_module.check(request)
   if not view then return nil, err end
   local messages = view.messages
-  local count = #messages
+  local count = rawlen and rawlen(messages) or #messages
   if plan == nil then
     return { summary = request.summary, messages = slice(messages, 1, count), record = nil }
   end
@@ -206,8 +219,8 @@ function Compactor:apply(request, plan, cancel)
     tokens_before, err = request_module.estimate(view)
     if not tokens_before then return nil, err end
   end
-  local to_summarize = plan.messages_to_summarize or {}
-  local turn_prefix = plan.turn_prefix_messages or {}
+  local to_summarize, turn_prefix = plan_lists(plan, messages, plan.first_kept_index)
+  if not to_summarize then return nil, turn_prefix end
   local text, usage, meta = run_summarizer(self.summarizer, {
     messages = to_summarize,
     turn_prefix_messages = turn_prefix,
@@ -228,8 +241,8 @@ function Compactor:apply(request, plan, cancel)
   tokens_after, err = request_module.estimate(after_view)
   if not tokens_after then return nil, err end
   if view.require_reduction and tokens_after >= tokens_before then
-    return nil, errors.new("no_reduction", string.format(
-      "compaction did not reduce the estimate (%d tokens before, %d after)", tokens_before, tokens_after))
+    return nil, errors.new("no_reduction", "compaction did not reduce the estimate ("
+      .. tostring(tokens_before) .. " tokens before, " .. tostring(tokens_after) .. " after)")
   end
   local record = {
     summary = summary,
@@ -249,6 +262,20 @@ function Compactor:compact(request, cancel)
   if err then return nil, err end
   return self:apply(request, plan, cancel)
 end
+
+-- The public methods never raise: a request whose tables raise when read
+-- (metatables) becomes an ErrInvalidRequest carrying what was raised.
+-- Summarizer errors are caught closer, in run_summarizer.
+local function protect(method)
+  return function(...)
+    local ok, value, err = pcall(method, ...)
+    if ok then return value, err end
+    return nil, errors.new("invalid_request", "reading the request raised an error", { cause = value })
+  end
+end
+compactor_module.protect = protect
+Compactor.plan = protect(Compactor.plan)
+Compactor.apply = protect(Compactor.apply)
 
 --- Wrap a function as a summarizer: `fn(req, cancel) -> text, usage | nil, err`.
 function compactor_module.summarizer(fn)

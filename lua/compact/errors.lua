@@ -14,20 +14,13 @@ local errors = {}
 local Error = { __name = "compact.Error" }
 Error.__index = Error
 
-local function describe(value)
-  if type(value) == "table" and getmetatable(value) == Error then
-    return tostring(value)
-  end
-  return tostring(value)
-end
-
 Error.__tostring = function(err)
   local text = err.code .. ": " .. tostring(err.message)
   if err.status then
     text = text .. " (HTTP " .. tostring(err.status) .. ")"
   end
   if err.cause ~= nil and err.cause ~= err then
-    text = text .. ": " .. describe(err.cause)
+    text = text .. ": " .. tostring(err.cause)
   end
   return text
 end
@@ -83,22 +76,13 @@ function errors.is(err, target)
   if type(code) ~= "string" then return false end
   local seen = {}
   local current = err
+  -- raw reads: a cause can be any value a callback raised, metatable and all
   while type(current) == "table" and not seen[current] do
     seen[current] = true
-    if current == target or current.code == code then return true end
-    current = current.cause
+    if current == target or rawget(current, "code") == code then return true end
+    current = rawget(current, "cause")
   end
   return false
-end
-
---- Wrap a raised or returned value as an error object of `code`, keeping the
--- original as `cause`. An error object that already has `code` is returned
--- as is.
-function errors.wrap(code, message, cause, fields)
-  if errors.is_error(cause) and cause.code == code then return cause end
-  fields = fields or {}
-  fields.cause = cause
-  return errors.new(code, message, fields)
 end
 
 --- Shorthand constructors for the sentinel codes.

@@ -72,19 +72,8 @@ end
 
 -- estimator -> (list -> ledger); both levels weak so nothing is pinned.
 local ledgers = setmetatable({}, { __mode = "k" })
--- message estimator closures per estimator
-local message_functions = setmetatable({}, { __mode = "k" })
-
-local function message_function(estimator)
-  if is_heuristic(estimator) then return nil end
-  local fn = message_functions[estimator]
-  if not fn then
-    fn = function(message) return estimator:message(message) end
-    message_functions[estimator] = fn
-  end
-  return fn
-end
-
+-- tools table -> { count, last definition, heuristic estimate }
+local tool_estimates = setmetatable({}, { __mode = "k" })
 --- The ledger for `messages` under `estimator`, brought up to date.
 -- Returns the ledger, or nil and an ErrInvalidRequest naming the message.
 function estimation.ledger(estimator, messages)
@@ -99,7 +88,8 @@ function estimation.ledger(estimator, messages)
     by_list[messages] = ledger
   end
   -- pcall: a message's metatable (__index) could raise inside the C walk
-  local ok, count, err, index, kind = pcall(ledger.sync, ledger, messages, message_function(estimator))
+  local ok, count, err, index, kind = pcall(ledger.sync, ledger, messages,
+    not is_heuristic(estimator) and estimator or nil)
   if not ok then
     return nil, errors.new("invalid_request", "messages: reading the list raised an error", { cause = count })
   end
@@ -111,11 +101,21 @@ function estimation.ledger(estimator, messages)
   return nil, errors.invalid_request(tostring(err))
 end
 
---- Forget cached estimates for `messages` (after editing it in place).
+--- Forget cached estimates: for `messages` (a list edited in place), or
+-- with no argument for every list and tools table.
 function estimation.forget(messages)
   for _, by_list in pairs(ledgers) do
-    local ledger = by_list[messages]
-    if ledger then ledger:reset() end
+    if messages == nil then
+      for _, ledger in pairs(by_list) do ledger:reset() end
+    else
+      local ledger = by_list[messages]
+      if ledger then ledger:reset() end
+    end
+  end
+  if messages == nil then
+    for tools in pairs(tool_estimates) do tool_estimates[tools] = nil end
+  else
+    tool_estimates[messages] = nil
   end
 end
 
@@ -125,24 +125,27 @@ local function call_estimator(estimator, method, value, what)
     return nil, errors.new("invalid_request", what .. ": estimator:" .. method .. " failed",
       { cause = result })
   end
-  if type(result) ~= "number" or result ~= result or result < 0 or result == math.huge then
+  -- the same bound the C ledger applies to message estimates
+  if type(result) ~= "number" or result ~= result or result < 0 or result >= 1e15 then
     return nil, errors.invalid_request(what .. ": estimator:" .. method
       .. " returned " .. tostring(result) .. ", expected a non-negative number")
   end
   return math.ceil(result)
 end
 
--- tools table -> heuristic estimate
-local tool_estimates = setmetatable({}, { __mode = "k" })
 
+-- Tool definitions change rarely, but appending one is allowed under the
+-- caching rule, so a cached heuristic estimate is reused only while the
+-- list has the same length and the same last definition.
 local function estimate_tools(estimator, tools)
   if tools == nil then return 0 end
   if is_heuristic(estimator) then
     local cached = tool_estimates[tools]
-    if cached then return cached end
+    local count = rawlen and rawlen(tools) or #tools
+    if cached and cached[1] == count and rawequal(cached[2], tools[count]) then return cached[3] end
     local ok, result = pcall(core.heuristic_tools, tools)
     if not ok then return nil, errors.invalid_request(tostring(result)) end
-    tool_estimates[tools] = result
+    tool_estimates[tools] = { count, tools[count], result }
     return result
   end
   return call_estimator(estimator, "tools", tools, "tools")

@@ -3,6 +3,7 @@
 -- @module compact.files
 
 local errors = require "compact.errors"
+local util = require "compact.util"
 
 local files = {}
 
@@ -88,15 +89,13 @@ function files.collect(tools, previous_summary, message_lists)
   return read_list, modified_list
 end
 
-local function trim(text) return (text:gsub("^%s+", ""):gsub("%s+$", "")) end
-
 --- Post-process a summarizer's text: trim, drop model-written file-list
 -- blocks, fail with ErrEmptySummary when nothing is left, then append the
 -- compactor's own sorted lists.
 function files.finish_summary(text, read_list, modified_list)
   local body = text:gsub("<read%-files>.-</read%-files>", "")
   body = body:gsub("<modified%-files>.-</modified%-files>", "")
-  body = trim(body)
+  body = util.trim(body)
   if body == "" then
     return nil, errors.new("empty_summary", "summary is empty after trimming and removing file lists")
   end

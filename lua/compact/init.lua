@@ -43,14 +43,14 @@ compact.forget = estimation.forget
 --- Estimate a request: system prompt + projected summary + raw messages +
 -- tool definitions, with `request.estimator` (default the heuristic).
 -- @return tokens or nil, err
-function compact.estimate(request)
+compact.estimate = compactor.protect(function(request)
   local view, err = request_module.check(request)
   if not view then return nil, err end
   local tokens
   tokens, err = request_module.estimate(view)
   if not tokens then return nil, err end
   return tokens
-end
+end)
 
 -- Modules loaded on first use, so `require "compact"` stays light and does
 -- not need libcurl unless a provider is used.

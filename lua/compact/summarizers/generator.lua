@@ -18,6 +18,7 @@
 local errors = require "compact.errors"
 local cancel_mod = require "compact.cancel"
 local prompts = require "compact.prompts"
+local util = require "compact.util"
 
 local generator = {}
 
@@ -50,24 +51,9 @@ local function serialize(messages)
   return text
 end
 
-local function is_blank(s)
-  return not s:find("%S")
-end
-
-local function is_callable(value)
-  if type(value) == "function" then return true end
-  local mt = getmetatable(value)
-  return type(mt) == "table" and type(rawget(mt, "__call")) == "function"
-end
-
--- Look up `obj.method` without letting a hostile __index raise.
-local function method_of(obj, name)
-  local kind = type(obj)
-  if kind ~= "table" and kind ~= "userdata" then return nil end
-  local ok, fn = pcall(function() return obj[name] end)
-  if ok and is_callable(fn) then return fn end
-  return nil
-end
+local is_blank = util.is_blank
+local is_callable = util.is_callable
+local method_of = util.method_of
 
 local function now()
   local ok, socket = pcall(require, "socket")
@@ -201,7 +187,7 @@ local function extract(message)
       parts[#parts + 1] = text
     end
   end
-  local text = table.concat(parts, "\n"):match("^%s*(.-)%s*$")
+  local text = util.trim(table.concat(parts, "\n"))
   if text == "" then
     return nil, errors.new("empty_summary", "the summary model returned no text")
   end

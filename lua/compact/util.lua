@@ -1,0 +1,56 @@
+--- Small checks shared by compact's Lua modules (internal).
+-- @module compact.util
+
+local util = {}
+
+--- A number that is neither NaN nor infinite.
+function util.is_finite_number(value)
+  return type(value) == "number" and value == value and value - value == 0
+end
+
+--- A function, or a table/userdata whose metatable has a __call function.
+function util.is_callable(value)
+  if type(value) == "function" then return true end
+  local kind = type(value)
+  if kind ~= "table" and kind ~= "userdata" then return false end
+  local mt = getmetatable(value)
+  return type(mt) == "table" and type(rawget(mt, "__call")) == "function"
+end
+
+--- `object[name]` when it is callable, else nil; a hostile __index that
+-- raises counts as no method.
+function util.method_of(object, name)
+  local kind = type(object)
+  if kind ~= "table" and kind ~= "userdata" then return nil end
+  local ok, method = pcall(function() return object[name] end)
+  if ok and util.is_callable(method) then return method end
+  return nil
+end
+
+--- Does `object` have a callable method `name`?
+function util.has_method(object, name)
+  return util.method_of(object, name) ~= nil
+end
+
+--- Not a string, or only white space.
+function util.is_blank(value)
+  return type(value) ~= "string" or not value:find("%S")
+end
+
+--- Remove leading and trailing white space in linear time (the pattern
+-- "^%s*(.-)%s*$" is quadratic on long runs of spaces, which degenerate
+-- model output does produce).
+function util.trim(text)
+  local first = text:find("%S")
+  if not first then return "" end
+  local last = #text
+  local byte = string.byte
+  while true do
+    local b = byte(text, last)
+    -- space, \t, \n, \v, \f, \r
+    if b == 32 or (b >= 9 and b <= 13) then last = last - 1 else break end
+  end
+  return text:sub(first, last)
+end
+
+return util
