@@ -29,7 +29,7 @@ build = {
       },
       incdirs = { "csrc" },
     },
-    ["compact.http"] = {
+    ["compact.curl"] = {
       sources = { "csrc/http/http.c" },
       incdirs = { "csrc" },
       libraries = { "curl" },
@@ -42,8 +42,7 @@ build = {
     ["compact.errors"] = "lua/compact/errors.lua",
     ["compact.estimation"] = "lua/compact/estimation.lua",
     ["compact.files"] = "lua/compact/files.lua",
-    ["compact.http"] = nil,
-    ["compact.http_client"] = nil,
+    ["compact.http"] = "lua/compact/http.lua",
     ["compact.importers"] = "lua/compact/importers.lua",
     ["compact.prompts"] = "lua/compact/prompts.lua",
     ["compact.providers"] = "lua/compact/providers/init.lua",
@@ -52,6 +51,7 @@ build = {
     ["compact.providers.openai"] = "lua/compact/providers/openai.lua",
     ["compact.request"] = "lua/compact/request.lua",
     ["compact.state"] = "lua/compact/state.lua",
+    ["compact.util"] = "lua/compact/util.lua",
     ["compact.summarizers.extractive"] = "lua/compact/summarizers/extractive.lua",
     ["compact.summarizers.generator"] = "lua/compact/summarizers/generator.lua",
   },

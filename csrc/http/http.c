@@ -555,7 +555,7 @@ static int http_version(lua_State *L)
     return 1;
 }
 
-HTTP_EXPORT int luaopen_compact_http(lua_State *L)
+HTTP_EXPORT int luaopen_compact_curl(lua_State *L)
 {
     static int initialized = 0;
     static const luaL_Reg methods[] = {

@@ -1,6 +1,6 @@
 --- HTTP over libcurl, with error objects.
 --
--- Wraps the C module `compact.http` (build/compact/http.so). A request is
+-- Wraps the C module `compact.curl` (build/compact/curl.so). A request is
 -- started, then driven step by step, so a host with its own event loop
 -- (an editor, a game) never blocks for long, and a caller inside a coroutine
 -- can yield between steps:
@@ -28,25 +28,16 @@ local errors = require "compact.errors"
 
 local http = {}
 
--- The C module is also called compact.http (build/compact/http.so); this
--- file shadows it on package.path, so it is loaded through its symbol.
+-- The C module loads on first use, so requiring compact (or this module)
+-- never needs libcurl until a request is made.
 local native
 
 local function load_native()
-  if native then return native end
-  for path in package.cpath:gmatch("[^;]+") do
-    local file = path:gsub("%?", "compact/http")
-    local handle = io.open(file, "rb")
-    if handle then
-      handle:close()
-      local open = package.loadlib(file, "luaopen_compact_http")
-      if open then
-        native = open()
-        return native
-      end
-    end
+  if native == nil then
+    local ok, lib = pcall(require, "compact.curl")
+    native = ok and type(lib) == "table" and lib or false
   end
-  return nil
+  return native or nil
 end
 
 local function scrub(message, secrets)
@@ -118,7 +109,7 @@ function http.start(opts)
   if type(opts) ~= "table" then return nil, errors.invalid_request("http.start: options must be a table") end
   local lib = load_native()
   if not lib then
-    return nil, errors.new("transport", "compact.http C module is not built (run make)", { reason = "other" })
+    return nil, errors.new("transport", "compact.curl C module is not built (run make)", { reason = "other" })
   end
   local handle, message, code = lib.start(opts)
   if not handle then return nil, http.to_error(message, code, nil, opts.secrets) end
