@@ -81,6 +81,11 @@ describe("extractive summarizer", function()
       call("p1", "read", { file_path = "x.lua" }) } })
     assert.are.equal("- first\n- second", section(text, "## User requests"))
     assert.are.equal("- second", section(text, "## Next steps"))
+    -- `read` names its file by `path` (the compactor's default mapping)
+    assert.falsy(text:find("### Read\n- x.lua", 1, true))
+    local mapped = assert(extractive.new { file_tools = { read = { kind = "read", key = "file_path" } } })
+    text = mapped:summarize({ messages = { user("first") }, turn_prefix_messages = { user("second"),
+      call("p1", "read", { file_path = "x.lua" }) } })
     assert.truthy(text:find("### Read\n- x.lua", 1, true))
   end)
 

@@ -16,6 +16,7 @@
 
 local errors = require "compact.errors"
 local cancel_mod = require "compact.cancel"
+local file_lists = require "compact.files"
 
 local extractive = {}
 
@@ -45,13 +46,16 @@ local H = {
   earlier = "## Earlier summary",
 }
 
--- Tools whose `path` argument means the file was changed.
-local MODIFYING = { write = true, edit = true }
+-- Argument keys that name what a call worked on, for its progress line. The
+-- files section itself follows the compactor's file_tools mapping, so the
+-- two never disagree about what was read or modified.
 local PATH_KEYS = { "path", "file_path", "filename", "file" }
 local DETAIL_KEYS = { "command", "cmd", "pattern", "query", "url" }
 
 --- Create an extractive summarizer.
--- @tparam[opt] table config `{ max_chars = 16000 }`
+-- @tparam[opt] table config `{ max_chars = 16000, file_tools = nil }`; `file_tools`
+--   maps tool names to `{ kind = "read"|"write"|"edit", key = "path" }` like
+--   the compactor's option (pass the same table to both)
 -- @treturn table|nil the summarizer, or nil and an `invalid_config` error
 function extractive.new(config)
   if config ~= nil and type(config) ~= "table" then
@@ -64,7 +68,9 @@ function extractive.new(config)
     return nil, errors.invalid_config("extractive summarizer: max_chars must be an integer >= "
       .. extractive.MIN_MAX_CHARS)
   end
-  return setmetatable({ max_chars = max_chars }, Summarizer)
+  local file_tools, err = file_lists.merge_tools(config and config.file_tools)
+  if not file_tools then return nil, err end
+  return setmetatable({ max_chars = max_chars, file_tools = file_tools }, Summarizer)
 end
 
 -- Cut `s` to at most `limit` bytes without splitting a UTF-8 sequence,
@@ -126,9 +132,9 @@ local function first_string(args, keys)
 end
 
 -- The facts gathered from messages, oldest first.
-local function new_facts()
+local function new_facts(file_tools)
   return { goal = nil, requests = {}, progress = {}, errors = {}, files = {}, touches = 0,
-           last_request = nil, last_reply = nil, earlier = {}, calls = {} }
+           last_request = nil, last_reply = nil, earlier = {}, calls = {}, file_tools = file_tools }
 end
 
 local function touch(facts, path, kind)
@@ -173,10 +179,14 @@ local function read_message(facts, msg)
           and block.text:find("%S") then
         facts.last_reply = block.text
       elseif type(block) == "table" and block.type == "tool_call" and type(block.name) == "string" then
+        local spec = facts.file_tools[block.name]
+        local file = spec and type(block.arguments) == "table" and block.arguments[spec.key]
+        if type(file) == "string" and file ~= "" then
+          touch(facts, flatten(file), spec.kind == "read" and "read" or "modified")
+        end
         local path = first_string(block.arguments, PATH_KEYS)
         local label
         if path then
-          touch(facts, flatten(path), MODIFYING[block.name] and "modified" or "read")
           label = block.name .. " `" .. cut(flatten(path), 200) .. "`"
         else
           local detail = first_string(block.arguments, DETAIL_KEYS)
@@ -417,7 +427,7 @@ end
 function Summarizer:summarize(req, cancel)
   if cancel_mod.is_cancelled(cancel) then return nil, errors.cancelled("summarization cancelled") end
   if type(req) ~= "table" then return nil, errors.invalid_request("summarize: req must be a table") end
-  local facts = new_facts()
+  local facts = new_facts(self.file_tools)
   if req.previous_summary ~= nil then
     if type(req.previous_summary) ~= "string" then
       return nil, errors.invalid_request("summarize: req.previous_summary must be a string")
