@@ -2,6 +2,7 @@
 -- keys, the streaming request loop, HTTP error classification.
 -- @module compact.providers.common
 
+local util = require "compact.util"
 local core = require "compact.core"
 local errors = require "compact.errors"
 local cancel_mod = require "compact.cancel"
@@ -24,7 +25,7 @@ function common.decode(text)
   return core.json_decode(text)
 end
 
-local function is_blank(s) return type(s) ~= "string" or not s:find("%S") end
+local is_blank = util.is_blank
 common.is_blank = is_blank
 
 --- Remove every occurrence of `secret` from `text`.
