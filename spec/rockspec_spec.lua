@@ -4,7 +4,7 @@
 local LUA = os.getenv("COMPACT_LUA") or "lua5.4"
 
 local function run(command)
-  local pipe = assert(io.popen(command .. " 2>&1; echo \"exit=$?\""))
+  local pipe = assert(io.popen("( " .. command .. " ) 2>&1; echo \"exit=$?\""))
   local output = pipe:read("*a")
   pipe:close()
   return output:match("exit=(%d+)%s*$") == "0", output
