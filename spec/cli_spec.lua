@@ -7,7 +7,7 @@ local state = require "compact.state"
 
 local SAMPLE = "examples/sample-session.json"
 local LUA = os.getenv("COMPACT_LUA") or "lua5.4"   -- the runtime under test (set by the Makefile)
-local LARGE = "/work/shared/data/pi-large-session.jsonl"
+local LARGE = require("spec.support.data").PI_SESSION
 
 -- A stream that collects what is written to it.
 local function sink()

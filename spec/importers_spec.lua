@@ -3,7 +3,7 @@
 local core = require "compact.core"
 local importers = require "compact.importers"
 
-local LARGE = "/work/shared/data/pi-large-session.jsonl"
+local LARGE = require("spec.support.data").PI_SESSION
 
 local function lines(list)
   return table.concat(list, "\n") .. "\n"

@@ -4,7 +4,7 @@ local compact = require "compact"
 local importers = require "compact.importers"
 local reference = require "spec.support.reference_plan"
 
-local PATH = "../shared/data/pi-large-session.jsonl"
+local PATH = require("spec.support.data").PI_SESSION
 local file = io.open(PATH, "rb")
 
 describe("the real pi session", function()

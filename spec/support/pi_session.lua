@@ -5,7 +5,7 @@
 local pi_session = {}
 
 --- The real session shipped with the project data.
-pi_session.LARGE = "/work/shared/data/pi-large-session.jsonl"
+pi_session.LARGE = require("spec.support.data").PI_SESSION
 
 local function decoder()
   local ok, core = pcall(require, "compact.core")
