@@ -164,6 +164,7 @@ describe("compact cli", function()
     end)
 
     it("reads the real pi session", function()
+      if not require("spec.support.data").available() then return pending("shared data not found") end
       local code, out = run { "stats", LARGE }
       assert.equals(0, code)
       assert.matches("(format: pi)", out, 1, true)

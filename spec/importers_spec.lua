@@ -38,6 +38,10 @@ local function parse_err(text)
 end
 
 describe("importers: the real pi session", function()
+  if not require("spec.support.data").available() then
+    pending("shared data not found at " .. LARGE)
+    return
+  end
   local result, raw_text
   setup(function()
     local file = assert(io.open(LARGE, "rb"))

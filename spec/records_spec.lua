@@ -272,6 +272,10 @@ describe("core.serialize_records", function()
   end)
 
   describe("on the real pi session", function()
+    if not require("spec.support.data").available() then
+      pending("shared data not found")
+      return
+    end
     local messages = require("spec.support.pi_session").load()
     local text = assert(serialize(messages))
 

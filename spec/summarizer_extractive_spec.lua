@@ -227,6 +227,10 @@ describe("extractive summarizer", function()
   end)
 
   describe("on the real pi session", function()
+    if not require("spec.support.data").available() then
+      pending("shared data not found")
+      return
+    end
     local messages = pi_session.load()
 
     it("loads the session", function()
