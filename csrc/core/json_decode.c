@@ -224,6 +224,12 @@ static void decode_number(decoder *dec)
             lua_pushnumber(L, (lua_Number)strtod(copy, NULL));
         }
 #endif
+        /* 1e999 overflows to infinity, which the encoder (rightly) refuses:
+         * reject it here so everything decoded can be written back. */
+        if (lua_tonumber(L, -1) - lua_tonumber(L, -1) != 0) {
+            dec->at = start;
+            decoder_fail(dec, "number out of range");
+        }
     }
 }
 
