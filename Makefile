@@ -88,3 +88,40 @@ docs:
 
 clean:
 	rm -rf build build-*
+
+# make fuzz: libFuzzer targets in fuzz/ (clang, ASan + UBSan), each run for
+# FUZZ_SECONDS. The core is compiled into build-fuzz/ with the fuzzer's
+# instrumentation and linked into every target with Lua 5.4. A crash leaves
+# its input in build-fuzz/crash-*; keep it under fuzz/regressions/<target>/
+# (spec/fuzz_regressions_spec.lua replays those).
+FUZZ_SECONDS ?= 10
+FUZZ_TARGETS = json_state validate_plan records sse
+FUZZ_BUILD = build-fuzz
+FUZZ_CC = clang
+FUZZ_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CORE = $(wildcard csrc/core/*.c)
+
+.PHONY: fuzz fuzz-build
+fuzz-build:
+	@sh scripts/deps.sh clang libclang-rt-14-dev
+	@mkdir -p $(FUZZ_BUILD)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Icsrc -I/usr/include/lua5.4 -o $(FUZZ_BUILD)/sse fuzz/sse.c
+	@for t in json_state validate_plan records; do \
+	  echo "$(FUZZ_CC) ... -o $(FUZZ_BUILD)/$$t fuzz/$$t.c csrc/core/*.c -llua5.4"; \
+	  $(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Icsrc -I/usr/include/lua5.4 \
+	    -DFUZZ_ROOT='"$(CURDIR)"' -DFUZZ_DRIVER='"$(CURDIR)/fuzz/'$$t'.lua"' \
+	    -o $(FUZZ_BUILD)/$$t fuzz/$$t.c $(FUZZ_CORE) -llua5.4 -lm || exit 1; \
+	done
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
+	  echo "== fuzz $$t ($(FUZZ_SECONDS) s)"; \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+	  $(FUZZ_BUILD)/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crash-$$t- \
+	    $(FUZZ_BUILD)/corpus/$$t $$( [ -d fuzz/seeds/$$t ] && echo fuzz/seeds/$$t ) \
+	    $$( [ -d fuzz/regressions/$$t ] && echo fuzz/regressions/$$t ) \
+	    2>$(FUZZ_BUILD)/$$t.log || { tail -60 $(FUZZ_BUILD)/$$t.log; exit 1; }; \
+	  grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb|cov:' $(FUZZ_BUILD)/$$t.log | tail -3; \
+	done

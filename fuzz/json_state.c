@@ -1,0 +1,2 @@
+/* json_state (fuzz): see json_state.lua and harness.h. */
+#include "harness.h"

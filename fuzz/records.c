@@ -1,0 +1,2 @@
+/* records (fuzz): see records.lua and harness.h. */
+#include "harness.h"
