@@ -32,7 +32,7 @@ export LUA_CPATH := ./$(BUILD)/?.so;;
 export COMPACT_LUA := $(LUA)
 SPEC ?= spec
 
-.PHONY: all build deps test sanitize lint bench demo clean
+.PHONY: all build deps test sanitize valgrind soak nvim-smoke lint bench demo clean
 
 all: build
 
@@ -52,8 +52,34 @@ sanitize: deps
 	@cmake --build $(BUILD) -j 2 -- --no-print-directory
 	LUA_CPATH='./$(BUILD)/?.so;;' \
 	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
-	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	busted --lua=$(LUA) $(SPEC)
+
+# make valgrind: the suite in one lua5.4 process under memcheck (a Debug
+# build in build-valgrind/): zero errors and no definitely lost bytes, or it
+# fails. Subprocesses (the fake server, bin/compact) run natively.
+# --keep-debuginfo names the frames of modules unloaded at lua_close.
+valgrind: BUILD = build-valgrind
+valgrind:
+	@sh scripts/deps.sh valgrind
+	@cmake -S . -B $(BUILD) -DLUA_INCLUDE_DIR=/usr/include/lua5.4 -DCMAKE_BUILD_TYPE=Debug >/dev/null
+	@cmake --build $(BUILD) -j 2 -- --no-print-directory
+	LUA_CPATH='./$(BUILD)/?.so;;' valgrind -q --error-exitcode=99 --keep-debuginfo=yes \
+	  --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+	  lua5.4 /usr/bin/busted $(SPEC)
+
+# make soak: 10 000 compaction cycles on a growing conversation; prints the
+# memory growth and fails when the Lua heap grows by more than 1 MB.
+soak: deps build
+	$(LUA) bench/soak.lua
+
+# make nvim-smoke: Debian's neovim (LuaJIT) loads compact from build-luajit/
+# and compacts the sample conversation headless; exits non-zero on failure.
+nvim-smoke:
+	@sh scripts/deps.sh neovim luajit libluajit-5.1-dev
+	@$(MAKE) --no-print-directory build LUA=luajit
+	nvim --headless -u NONE -c "luafile scripts/nvim_smoke.lua"
 
 lint:
 	@sh scripts/deps.sh
