@@ -88,7 +88,8 @@ local seconds = os.clock() - started
 local end_heap, end_rss = heap_kb(), rss_kb()
 local heap_growth = end_heap - base_heap
 print(string.format("soak (%s): %d cycles, %d messages appended, %d compactions, "
-  .. "%d messages held at the end, %.2f s CPU (%.0f us/cycle)", jit and jit.version or _VERSION, CYCLES, appended, compactions, #state.messages, seconds, seconds / CYCLES * 1e6))
+  .. "%d messages held at the end, %.2f s CPU (%.0f us/cycle)", jit and jit.version or _VERSION,
+  CYCLES, appended, compactions, #state.messages, seconds, seconds / CYCLES * 1e6))
 print(string.format("  Lua heap: start %.0f KB, after %d warm-up cycles %.0f KB, end %.0f KB: "
   .. "growth %.1f KB (ratio end/baseline %.3f)",
   start_heap, WARMUP, base_heap, end_heap, heap_growth, end_heap / base_heap))
