@@ -39,8 +39,15 @@ function state.decode(text)
   end
   local value, err = core.json_decode(text)
   if value == nil then return nil, errors.invalid_request("state.decode: " .. err) end
-  if type(value) ~= "table" then
-    return nil, errors.invalid_request("state.decode: expected a JSON object, got " .. type(value))
+  -- a JSON array is a table too, but never a state or a record
+  if type(value) ~= "table" or rawget(value, 1) ~= nil or getmetatable(value) == core.json_array_mt then
+    return nil, errors.invalid_request("state.decode: expected a JSON object, got "
+      .. (type(value) == "table" and "an array" or type(value)))
+  end
+  local messages = value.messages
+  if messages ~= nil and (type(messages) ~= "table" or type(next(messages)) == "string") then
+    return nil, errors.invalid_request("state.decode: messages: expected a list of messages, got "
+      .. (type(messages) == "table" and "an object" or type(messages)))
   end
   if type(value.messages) == "table" then
     local ok, problem = core.validate_messages(value.messages)
