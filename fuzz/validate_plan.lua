@@ -70,6 +70,28 @@ return function(bytes)
     check(c1 == c2 and t1 == t2 and k1 == k2, "warm/cold plans differ")
   end
 
+  -- A misbehaving estimator: odd numbers, raises, re-enters its own ledger
+  -- (sync, reset, plan, __gc) mid-sync. sync must fail cleanly or count.
+  local odd = core.ledger_new()
+  local mode = r:byte()
+  local estimator = { message = function(_, m)
+    local k = mode % 9
+    mode = mode * 7 + 3
+    if k == 0 then return 0 / 0 end
+    if k == 1 then return -1 end
+    if k == 2 then return 1e300 end
+    if k == 3 then error("estimator failed") end
+    if k == 4 then return odd:sync(list) end
+    if k == 5 then odd:reset() end
+    if k == 6 then getmetatable(odd).__gc(odd); return 1 end
+    if k == 7 then return odd:plan(5) end
+    return core.heuristic_message(m) + 0.5
+  end }
+  local n, oerr, _, okind = returns("odd sync", pcall(odd.sync, odd, list, estimator))
+  check(n ~= nil or (type(oerr) == "string" and (okind == "estimator" or okind == "invalid")), "odd sync result")
+  returns("odd plan", pcall(odd.plan, odd, keep))
+  returns("odd total", pcall(odd.total, odd))
+
   local text, jerr = returns("json_encode", pcall(core.json_encode, list))
   check(type(text) == "string" or (text == nil and type(jerr) == "string"), "json_encode result")
   if text then
