@@ -135,14 +135,34 @@ local CONTEXT_PATTERNS = {
   "maximum context length", "context length", "context_length_exceeded", "context window",
   "prompt is too long", "too many tokens", "input is too long", "reduce the length of the messages",
   "exceeds the context", "request_too_large", "prompt too long", "maximum prompt length",
-  "input tokens exceed", "token limit",
+  "input tokens exceed", "token limit", "exceed context limit", "exceeds the available context size",
+  "context size has been exceeded", "exceed_context_size_error", "prompt token count of",
 }
+
+-- Phrases specific enough to classify at any status: llama.cpp answered
+-- 500 "Context size has been exceeded." before it had a 400 for it.
+local STRONG_CONTEXT_PATTERNS = {
+  "context size has been exceeded", "exceeds the available context size", "exceed_context_size_error",
+  "context_length_exceeded",
+}
+
+-- Error codes/types that mean "does not fit" whatever the HTTP status.
+local CONTEXT_CODES = { context_length_exceeded = true, exceed_context_size_error = true }
 
 --- Does an error message/code say the request does not fit the context?
 function common.is_context_message(text)
   if type(text) ~= "string" then return false end
   local lower = text:lower()
   for _, pattern in ipairs(CONTEXT_PATTERNS) do
+    if lower:find(pattern, 1, true) then return true end
+  end
+  return false
+end
+
+local function is_strong_context_message(text)
+  if type(text) ~= "string" then return false end
+  local lower = text:lower()
+  for _, pattern in ipairs(STRONG_CONTEXT_PATTERNS) do
     if lower:find(pattern, 1, true) then return true end
   end
   return false
@@ -170,9 +190,10 @@ function common.api_error(provider, status, info)
   local text = provider .. " API error: " .. message
   local code_text = type(info.code) == "string" and info.code or ""
   local type_text = type(info.type) == "string" and info.type or ""
-  if (status == 400 or status == 413 or status == 422 or type(status) ~= "number")
-    and (common.is_context_message(code_text) or common.is_context_message(message)
-      or type_text == "request_too_large") then
+  if CONTEXT_CODES[code_text] or CONTEXT_CODES[type_text] or is_strong_context_message(message)
+    or ((status == 400 or status == 413 or status == 422 or type(status) ~= "number")
+      and (common.is_context_message(code_text) or common.is_context_message(type_text)
+        or common.is_context_message(message) or type_text == "request_too_large")) then
     return errors.new("context_window_exceeded", text, fields)
   end
   if code_text == "content_filter" or code_text == "content_policy_violation"

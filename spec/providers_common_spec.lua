@@ -1,0 +1,54 @@
+-- compact.providers.common and behaviour shared by both providers:
+-- error classification, Retry-After, raw bodies, hostile requests
+-- (regressions from the review of the provider code).
+local errors = require "compact.errors"
+local common = require "compact.providers.common"
+local openai = require "compact.providers.openai"
+local anthropic = require "compact.providers.anthropic"
+local fake_transport = dofile("spec/support/fake_transport.lua")
+
+local KEY = "sk-test-0123456789-secret"
+
+local function generate(module, reply, request)
+  local t = fake_transport.new(reply)
+  local gen = assert(module.new { api_key = KEY, transport = t.fn })
+  return gen:generate(request or { model = "m", messages = { { role = "user", content = "hi" } } })
+end
+
+describe("context-window classification", function()
+  local cases = {
+    { "anthropic 400 input length and max_tokens", anthropic, 400,
+      '{"type":"error","error":{"type":"invalid_request_error","message":"input length and `max_tokens` ' ..
+      'exceed context limit: 197000 + 8192 > 200000, decrease input length or `max_tokens` and try again"}}' },
+    { "llama.cpp 400 exceed_context_size_error", openai, 400,
+      '{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it",' ..
+      '"type":"exceed_context_size_error","n_prompt_tokens":5000,"n_ctx":4096}}' },
+    { "llama.cpp type only, 500", openai, 500,
+      '{"error":{"code":500,"message":"oops","type":"exceed_context_size_error"}}' },
+    { "older llama.cpp 500", openai, 500,
+      '{"error":{"code":500,"message":"Context size has been exceeded.","type":"server_error"}}' },
+    { "GitHub Copilot", openai, 400,
+      '{"error":{"message":"prompt token count of 140000 exceeds the limit of 128000",' ..
+      '"code":"model_max_prompt_tokens_exceeded"}}' },
+    { "code context_length_exceeded on a 500", openai, 500,
+      '{"error":{"message":"upstream said no","code":"context_length_exceeded"}}' },
+    { "type context_length_exceeded on a 503", openai, 503,
+      '{"error":{"message":"x","type":"context_length_exceeded"}}' },
+  }
+  for _, case in ipairs(cases) do
+    it(case[1], function()
+      local msg, err = generate(case[2], { status = case[3], body = case[4] })
+      assert.is_nil(msg)
+      assert.equal("context_window_exceeded", err.code)
+      assert.is_true(errors.is(err, errors.sentinels.ErrContextWindowExceeded))
+      assert.equal(case[3], err.status)
+    end)
+  end
+
+  it("leaves other 500s retryable http errors", function()
+    local msg, err = generate(openai, { status = 500, body = '{"error":{"message":"token limit of the cache"}}' })
+    assert.is_nil(msg)
+    assert.equal("http", err.code)
+    assert.is_true(err.retryable)
+  end)
+end)
