@@ -233,6 +233,8 @@ function common.run(self, req, handler)
   local mode            -- "sse" | "raw" (error bodies and plain JSON answers)
   local raw = {}
   local started = false -- SSE data has arrived: later breaks are stream errors
+  local head            -- the first bytes of a body read as SSE (see below)
+  local dispatched = 0  -- SSE events handed to the handler
   local function on_data(chunk, status)
     if mode == nil then
       if type(status) == "number" and status ~= 0 and (status < 200 or status > 299) then
@@ -248,11 +250,13 @@ function common.run(self, req, handler)
       return
     end
     started = true
+    head = head or chunk:sub(1, 60)
     local events, perr = parser:feed(chunk)
     if not events then
       error(errors.new("protocol", self._name .. ": malformed event stream: " .. tostring(perr)), 0)
     end
     for _, ev in ipairs(events) do
+      dispatched = dispatched + 1
       local err = handler.event(ev)
       if err then error(err, 0) end
     end
@@ -307,9 +311,17 @@ function common.run(self, req, handler)
     message, err = handler.json(decoded)
   else
     local events, perr = parser:finish()
+    -- A 2xx body that is neither JSON nor SSE (a proxy's HTML page) yields
+    -- no event at all: say so instead of "the stream ended" (retryable).
+    local field = head and head:match("^%s*([^:\r\n]*)")
+    if events and dispatched + #events == 0 and field and not head:match("^%s*:")
+      and field ~= "data" and field ~= "event" and field ~= "id" and field ~= "retry" then
+      events, err = {}, errors.new("invalid_response", self._name ..
+        ": the response is neither an event stream nor JSON (it starts with '" .. (head:gsub("%c", " ")) .. "')")
+    end
     if not events then
       err = errors.new("protocol", self._name .. ": malformed event stream: " .. tostring(perr))
-    else
+    elseif not err then
       for _, ev in ipairs(events) do
         err = handler.event(ev)
         if err then break end
