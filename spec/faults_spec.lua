@@ -270,6 +270,53 @@ describe("faults in plan -> apply -> commit", function()
   end)
 end)
 
+describe("faults of the summary model (generator summarizer) in plan -> apply -> commit", function()
+  local summary_reply = { role = "assistant", stop_reason = "stop",
+    content = { { type = "text", text = "## Goal\nShip it.\n## Progress\nRead the files." } } }
+  local model_faults = {
+    { "HTTP 503 (retryable)", function() return nil, errors.new("http", "HTTP 503", { status = 503, retryable = true }) end },
+    { "HTTP 400", function() return nil, errors.new("http", "HTTP 400", { status = 400 }) end },
+    { "transport timeout", function()
+        return nil, errors.new("transport", "timed out", { reason = "timeout", retryable = true })
+      end },
+    { "truncated stream", function() return nil, errors.new("stream", "stream ended early", { retryable = true }) end },
+    { "raises", function() error("generator bug") end },
+    { "returns garbage", function() return "text instead of a message" end },
+    { "returns an empty reply", function() return { role = "assistant", stop_reason = "stop", content = {} } end },
+    { "returns stop_reason length", function()
+        return { role = "assistant", stop_reason = "length", content = { { type = "text", text = "## Go" } } }
+      end },
+    { "cancels", function(token) token:cancel(); return nil, errors.new("cancelled", "stopped") end },
+  }
+  for _, case in ipairs(model_faults) do
+    for _, with_fallback in ipairs { false, true } do
+      it(case[1] .. " at every call" .. (with_fallback and ", with a fallback summarizer" or ""), function()
+        for at = 1, 4 do
+          local calls = 0
+          local model = { generate = function(_, request, token)
+            calls = calls + 1
+            assert.equal("m", request.model)
+            if calls == at then return case[2](token) end
+            return deep_copy(summary_reply)
+          end }
+          local summarizer = assert(generator_summarizer.new { generator = model, model = "m",
+            sleep = function() end,
+            fallback = with_fallback and assert(compact.summarizer(function() return "fallback summary" end)) or nil })
+          local compactor = assert(compact.new { keep_recent_tokens = 300, summarizer = summarizer })
+          local st = { summary = "before", messages = conversation(10) }
+          local full, contents = st.messages, deep_copy(st.messages)
+          local err = cycle(compactor, st, nil, cancel.token())
+          if err then
+            assert(errors.is_error(err), tostring(err))
+            assert.equal("before", st.summary)
+          end
+          assert_accounted(st, full, st.dropped or 0, contents)
+        end
+      end)
+    end
+  end
+end)
+
 ---------------------------------------------------------------------------
 -- The agent loop
 ---------------------------------------------------------------------------
