@@ -249,6 +249,33 @@ describe("compact.http", function()
     assert.equal("invalid_request", err.code)
   end)
 
+  it("reads options produced by an __index function (fresh, unanchored strings)", function()
+    -- each read makes a new string nothing else references; reading the
+    -- headers runs a full collection, which used to free url and body
+    -- before libcurl copied them (ASan: make sanitize SPEC=spec/http_spec.lua)
+    for round = 1, 3 do
+      local opts = setmetatable({}, { __index = function(_, key)
+        if key == "url" then return url("oa_429") .. "?round=" .. round .. string.rep("u", 200) end
+        if key == "body" then return ('{"round":%d,"pad":"%s"}'):format(round, string.rep("b", 300)) end
+        if key == "method" then return "PO" .. "ST" end
+        if key == "headers" then
+          collectgarbage()
+          collectgarbage()
+          local junk = {}
+          for i = 1, 200 do junk[i] = string.rep(string.char(65 + i % 26), 300) .. i end
+          return { ["x-round"] = tostring(round) }
+        end
+      end })
+      local res, err = http.request(opts)
+      assert.is_nil(err)
+      assert.equal(429, res.status)
+      local seen = server:last("oa_429")
+      assert.equal("/oa_429/chat/completions?round=" .. round .. string.rep("u", 200), seen.path)
+      assert.equal(('{"round":%d,"pad":"%s"}'):format(round, string.rep("b", 300)), seen.body)
+      assert.equal(tostring(round), seen.headers["x-round"])
+    end
+  end)
+
   it("keeps secrets out of error messages", function()
     local err = http.to_error("failed with sk-live-123456 in it", "transport", "other", { "sk-live-123456" })
     assert.equal("transport", err.code)

@@ -159,6 +159,10 @@ static const char *read_seconds(lua_State *L, int opts, const char *key, long *m
     return NULL;
 }
 
+/* The string is left on the stack: opts may have an __index that returns a
+ * fresh string each time, referenced by nothing else, so popping it would let
+ * the collector free the bytes *out points to. configure()'s caller drops the
+ * whole stack when it is done (libcurl has copied the strings by then). */
 static const char *opt_string(lua_State *L, int opts, const char *key, const char **out, size_t *len)
 {
     lua_getfield(L, opts, key);
@@ -169,9 +173,7 @@ static const char *opt_string(lua_State *L, int opts, const char *key, const cha
     }
     if (lua_type(L, -1) != LUA_TSTRING)
         return "option must be a string";
-    /* the string stays referenced by opts, which outlives this call */
     *out = lua_tolstring(L, -1, len);
-    lua_pop(L, 1);
     return NULL;
 }
 #endif
