@@ -46,7 +46,7 @@ deps:
 test: deps build
 	busted --lua=$(LUA) $(SPEC)
 
-sanitize: BUILD = build-sanitize
+sanitize: BUILD = build-sanitize$(if $(filter lua5.4,$(LUA)),,-$(LUA))
 sanitize: deps
 	@cmake -S . -B $(BUILD) -DLUA_INCLUDE_DIR=$(LUA_INCLUDE_DIR) -DCOMPACT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
 	@cmake --build $(BUILD) -j 2 -- --no-print-directory
