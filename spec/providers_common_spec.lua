@@ -52,3 +52,34 @@ describe("context-window classification", function()
     assert.is_true(err.retryable)
   end)
 end)
+
+describe("a stream cut mid-event with a clean end of stream", function()
+  it("is a retryable stream error (openai)", function()
+    local msg, err = generate(openai, { status = 200, chunks = {
+      'data: {"choices":[{"index":0,"delta":{"content":"hello"}}]}\n\n',
+      'data: {"choices":[{"index":0,"delta":{"content":" wor' } })
+    assert.is_nil(msg)
+    assert.equal("stream", err.code)
+    assert.is_true(err.retryable)
+  end)
+
+  it("is a retryable stream error (anthropic)", function()
+    local msg, err = generate(anthropic, { status = 200, chunks = {
+      'event: message_start\ndata: {"type":"message_start","message":{}}\n\n',
+      'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"te' } })
+    assert.is_nil(msg)
+    assert.equal("stream", err.code)
+    assert.is_true(err.retryable)
+  end)
+
+  it("still reports a complete final event without its blank line", function()
+    local msg, err = generate(anthropic, { status = 200, chunks = {
+      'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}' } })
+    assert.is_nil(msg)
+    assert.equal("http", err.code)
+    assert.equal(529, err.status)
+    msg = assert(generate(openai, { status = 200, chunks = {
+      'data: {"choices":[{"index":0,"delta":{"content":"ok"},"finish_reason":"stop"}]}\n\ndata: [DONE]' } }))
+    assert.equal("ok", msg.content[1].text)
+  end)
+end)

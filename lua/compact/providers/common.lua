@@ -324,7 +324,15 @@ function common.run(self, req, handler)
     elseif not err then
       for _, ev in ipairs(events) do
         err = handler.event(ev)
-        if err then break end
+        if err then
+          -- an event completed only by the end of the stream was cut off
+          -- (no blank line after it): a broken stream, not a bad server
+          if err.code == "invalid_response" or err.code == "protocol" then
+            err = errors.new("stream", self._name .. ": the stream ended inside an event",
+              { cause = err, retryable = true })
+          end
+          break
+        end
       end
     end
     if not err then message, err = handler.finish() end
