@@ -83,7 +83,7 @@ nvim-smoke:
 
 lint:
 	@sh scripts/deps.sh
-	luacheck lua spec bench bin/compact scripts examples
+	luacheck lua spec bench bin/compact scripts examples fuzz
 
 bench: deps build
 	$(LUA) bench/plan.lua
