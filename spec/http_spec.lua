@@ -220,6 +220,29 @@ describe("compact.http", function()
     req:close()
   end)
 
+  it("waits in libcurl between steps when yield = true but the caller cannot yield", function()
+    -- polling 0 with nothing to yield to spun the CPU for the whole transfer
+    local function poll_here(opts) return http.poll_interval(opts) end
+    local main_yieldable = coroutine.isyieldable and coroutine.isyieldable()
+    if not main_yieldable then assert.equal(0.02, poll_here { yield = true }) end
+    assert.equal(0.02, poll_here {})
+    assert.equal(0, poll_here { yield = function() end })
+    assert.equal(0.5, poll_here { yield = true, poll = 0.5 })
+    local in_co = coroutine.wrap(function() return poll_here { yield = true } end)()
+    assert.equal(0, in_co)
+    if coroutine.isyieldable then
+      -- inside a C call (gsub's callback) even a coroutine cannot yield
+      local blocked = coroutine.wrap(function()
+        local seen
+        string.gsub("x", "x", function() seen = poll_here { yield = true } end)
+        return seen
+      end)()
+      assert.equal(0.02, blocked)
+    end
+    local res = assert(http.request { url = url("oa_text"), body = "{}", yield = true })
+    assert.equal(200, res.status)
+  end)
+
   it("calls a yield hook function between steps", function()
     local calls = 0
     local res = assert(http.request { url = url("oa_text"), body = "{}", yield = function() calls = calls + 1 end })

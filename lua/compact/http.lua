@@ -116,14 +116,24 @@ function http.start(opts)
   return setmetatable({ handle = handle, secrets = opts.secrets }, Request)
 end
 
-local function default_yield()
+local function can_yield()
   local isyieldable = coroutine.isyieldable
-  if isyieldable then
-    if isyieldable() then coroutine.yield() end
-  else
-    local _, main = coroutine.running()
-    if coroutine.running() and not main then coroutine.yield() end
-  end
+  if isyieldable then return isyieldable() end
+  local co, main = coroutine.running() -- 5.1: nil on the main thread
+  return co ~= nil and not main
+end
+
+--- Seconds each step of `http.request(opts)` waits for I/O: `opts.poll`
+-- when given; 0 when something else runs between steps (a hook function,
+-- or `yield = true` in a coroutine that can yield); else 0.02, so a caller
+-- that cannot yield blocks in libcurl instead of spinning the CPU.
+-- @local
+function http.poll_interval(opts)
+  local poll = tonumber(opts.poll)
+  if poll then return poll end
+  local hook = opts.yield
+  if type(hook) == "function" or (hook == true and can_yield()) then return 0 end
+  return 0.02
 end
 
 --- Run a request to completion.
@@ -136,14 +146,15 @@ function http.request(opts)
   local req, err = http.start(opts)
   if not req then return nil, err end
   local hook = opts.yield
-  local poll = tonumber(opts.poll) or (hook and 0 or 0.02)
+  local poll = http.poll_interval(opts)
+  local yields = hook == true and can_yield()
   while true do
     local res, step_err = req:step(poll)
     if res ~= false then return res, step_err end
-    if hook == true then
+    if yields then
       -- not under pcall: Lua 5.1 cannot yield across it
-      default_yield()
-    elseif hook then
+      coroutine.yield()
+    elseif type(hook) == "function" then
       local ok, raised = pcall(hook)
       if not ok then
         req:close()
