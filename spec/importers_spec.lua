@@ -210,6 +210,24 @@ describe("importers: pi sessions", function()
     assert.same({ "b", "c", "d" }, texts)
   end)
 
+  it("follows a long id/parentId chain in order, odd and even lengths", function()
+    -- the path is built leaf first and reversed (it was built by inserting
+    -- at the front: quadratic, 24 s for an 80 000-entry chain, now 0.6 s)
+    for _, n in ipairs({ 1, 2, 5000, 5001 }) do
+      local list = { encode { type = "session", version = 3, id = "s", timestamp = "t", cwd = "/" } }
+      for i = 1, n do
+        list[#list + 1] = user("m" .. i, { id = "e" .. i, parentId = i > 1 and ("e" .. (i - 1)) or nil })
+      end
+      list[#list + 1] = user("off the path", { id = "x", parentId = "e1" })
+      -- the last entry is the leaf: make it the end of the chain again
+      list[#list + 1] = user("leaf", { id = "leaf", parentId = "e" .. n })
+      local result = parse_ok(lines(list))
+      assert.equal(n + 1, #result.messages)
+      for i = 1, n do assert.equal("m" .. i, result.messages[i].content[1].text) end
+      assert.equal("leaf", result.messages[n + 1].content[1].text)
+    end
+  end)
+
   it("names the line of an entry it cannot convert", function()
     local err = parse_err(lines {
       header,

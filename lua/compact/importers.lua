@@ -241,15 +241,19 @@ local function pi_path(entries)
     end
   end
   if not last then return nil end
+  -- collected leaf first, then reversed (inserting at the front was
+  -- quadratic in the length of the path)
   local path, seen, at = {}, {}, last
   while at and not seen[at] do
     seen[at] = true
-    table.insert(path, 1, at)
+    path[#path + 1] = at
     local parent = entries[at].parentId
     if type(parent) ~= "string" then break end
     at = by_id[parent]
     if not at then return nil end -- dangling parent: fall back to file order
   end
+  local n = #path
+  for i = 1, math.floor(n / 2) do path[i], path[n + 1 - i] = path[n + 1 - i], path[i] end
   return path
 end
 
