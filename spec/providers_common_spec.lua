@@ -83,3 +83,26 @@ describe("a stream cut mid-event with a clean end of stream", function()
     assert.equal("ok", msg.content[1].text)
   end)
 end)
+
+describe("openai streamed tool calls", function()
+  local function stream(calls_json)
+    return { status = 200, chunks = {
+      'data: {"choices":[{"index":0,"delta":{"tool_calls":' .. calls_json .. '},"finish_reason":"tool_calls"}]}\n\n',
+      "data: [DONE]\n\n" } }
+  end
+
+  it("get an id when the server sends none", function()
+    local core = require "compact.core"
+    local msg = assert(generate(openai, stream('[{"index":0,"function":{"name":"read","arguments":"{}"}},' ..
+      '{"index":1,"function":{"name":"ls","arguments":"{}"}}]')))
+    assert.equal("call_0", msg.content[1].id)
+    assert.equal("call_1", msg.content[2].id)
+    assert.is_true(core.validate_messages({ { role = "user", content = "x" }, msg }))
+  end)
+
+  it("without a function name are an invalid response", function()
+    local msg, err = generate(openai, stream('[{"index":0,"id":"c1","function":{"arguments":"{}"}}]'))
+    assert.is_nil(msg)
+    assert.equal("invalid_response", err.code)
+  end)
+end)

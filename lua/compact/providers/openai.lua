@@ -162,9 +162,16 @@ local function build(state)
   if state.thinking ~= "" then content[#content + 1] = { type = "thinking", thinking = state.thinking } end
   if state.text ~= "" then content[#content + 1] = { type = "text", text = state.text } end
   for _, call in ipairs(state.calls) do
+    if call.name == "" then
+      return nil, errors.new("invalid_response", "openai: a tool call has no function name")
+    end
     local args, err = common.arguments("openai", call.arguments)
     if not args then return nil, err end
-    content[#content + 1] = { type = "tool_call", id = call.id, name = call.name, arguments = args }
+    -- some servers (llama.cpp, older vLLM) stream calls without ids; a
+    -- tool_call needs one for its tool_result to refer to
+    local id = call.id
+    if id == "" then id = "call_" .. tostring(call.index) end
+    content[#content + 1] = { type = "tool_call", id = id, name = call.name, arguments = args }
   end
   local stop = STOP[state.finish] or "stop"
   if #state.calls > 0 and stop == "stop" then stop = "tool_use" end
@@ -210,7 +217,7 @@ local function apply_chunk(state, chunk)
       local index = tonumber(tc.index) or #state.calls
       local call = state.by_index[index]
       if not call then
-        call = { id = "", name = "", arguments = "" }
+        call = { id = "", name = "", arguments = "", index = math.floor(index) }
         state.by_index[index] = call
         state.calls[#state.calls + 1] = call
       end
