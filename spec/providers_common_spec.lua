@@ -106,3 +106,29 @@ describe("openai streamed tool calls", function()
     assert.equal("invalid_response", err.code)
   end)
 end)
+
+describe("hostile or malformed requests", function()
+  local user = { { role = "user", content = "x" } }
+  local bad = {
+    { model = "m", messages = user, tools = { 5 } },
+    { model = "m", messages = user, tools = { { description = "no name" } } },
+    { model = "m", messages = user, tools = { { name = "a", parameters = 5 } } },
+    { model = "m", messages = user, tools = { { name = "a", description = {} } } },
+    { model = "m", messages = setmetatable({}, { __index = function() error("hostile __index") end }) },
+    { model = "m", messages = user, tools = setmetatable({}, { __index = function() error("hostile tools") end }) },
+    setmetatable({}, { __index = function() error("hostile request") end }),
+  }
+  for name, module in pairs({ openai = openai, anthropic = anthropic }) do
+    it("give nil, invalid_request without raising (" .. name .. ")", function()
+      local t = fake_transport.new({ status = 200, chunks = {} })
+      local gen = assert(module.new { api_key = KEY, transport = t.fn })
+      for i, request in ipairs(bad) do
+        local ok, msg, err = pcall(gen.generate, gen, request)
+        assert.is_true(ok, "case " .. i .. " raised: " .. tostring(msg))
+        assert.is_nil(msg, "case " .. i)
+        assert.equal("invalid_request", err.code, "case " .. i)
+      end
+      assert.equal(0, #t.calls)
+    end)
+  end
+end)

@@ -335,9 +335,8 @@ end
 -- @param[opt] cancel token
 -- @return assistant message, or nil, err
 function Generator:generate(request, cancel)
-  local ok, err = common.check_request("anthropic", request)
-  if not ok then return nil, err end
-  local body = anthropic.body(request, self._options)
+  local body, err = common.prepare("anthropic", request, anthropic.body, self._options)
+  if not body then return nil, err end
   local headers = { ["content-type"] = "application/json", accept = "text/event-stream",
     ["anthropic-version"] = self._options.version, ["x-api-key"] = common.key(self) }
   return common.run(self, { url = self._config.base_url .. "/v1/messages", headers = headers,

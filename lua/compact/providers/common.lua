@@ -355,6 +355,19 @@ function common.check_request(name, request)
   if request.tools ~= nil and type(request.tools) ~= "table" then
     return nil, errors.invalid_request(name .. ": request.tools must be a list")
   end
+  for i, tool in ipairs(request.tools or {}) do
+    if type(tool) ~= "table" or is_blank(tool.name) then
+      return nil, errors.invalid_request(name .. ": tool " .. i .. " must be a table with a name")
+    end
+    if tool.description ~= nil and type(tool.description) ~= "string" then
+      return nil, errors.invalid_request(name .. ": tool " .. i .. " description must be a string")
+    end
+    local schema = tool.parameters
+    if schema == nil then schema = tool.input_schema end
+    if schema ~= nil and type(schema) ~= "table" then
+      return nil, errors.invalid_request(name .. ": tool " .. i .. " parameters must be a table")
+    end
+  end
   local max = request.max_output_tokens
   if max ~= nil and (type(max) ~= "number" or max < 1 or max % 1 ~= 0) then
     return nil, errors.invalid_request(name .. ": request.max_output_tokens must be a positive integer")
@@ -386,6 +399,23 @@ function common.check_request(name, request)
     end
   end
   return true
+end
+
+--- Check a generate() request and build its body with `body_fn(request,
+-- options)`, under pcall: a hostile request (a table whose metamethods
+-- raise) gives `nil, invalid_request` instead of raising.
+-- @return body or nil, err
+function common.prepare(name, request, body_fn, options)
+  local ok, body, err = pcall(function()
+    local valid, check_err = common.check_request(name, request)
+    if not valid then return nil, check_err end
+    return body_fn(request, options)
+  end)
+  if not ok then
+    return nil, errors.invalid_request(name .. ": cannot read the request: " .. tostring(body))
+  end
+  if not body then return nil, err end
+  return body
 end
 
 --- The tool choice as one of "auto", "none", "required" or a tool name

@@ -291,10 +291,7 @@ end
 -- @param[opt] cancel token
 -- @return assistant message, or nil, err
 function Generator:generate(request, cancel)
-  local ok, err = common.check_request("openai", request)
-  if not ok then return nil, err end
-  local body
-  body, err = openai.body(request, self._options)
+  local body, err = common.prepare("openai", request, openai.body, self._options)
   if not body then return nil, err end
   local headers = { ["content-type"] = "application/json", accept = "text/event-stream" }
   local key = common.key(self)
