@@ -132,3 +132,59 @@ describe("hostile or malformed requests", function()
     end)
   end
 end)
+
+describe("many small deltas", function()
+  -- collected in lists and joined once (appending to strings was quadratic:
+  -- 64 000 OpenAI deltas took 1.41 s, now 0.19 s)
+  local N = 3000
+
+  it("assemble text, reasoning and tool arguments in order (openai)", function()
+    local chunks = {}
+    for i = 1, N do
+      chunks[#chunks + 1] = ('data: {"choices":[{"index":0,"delta":{"content":"%d,","reasoning_content":"r%d"}}]}\n\n')
+        :format(i, i)
+    end
+    chunks[#chunks + 1] = 'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":' ..
+      '{"name":"f","arguments":"{\\"a\\":["}}]}}]}\n\n'
+    for i = 1, N do
+      chunks[#chunks + 1] = ('data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":' ..
+        '{"arguments":"%d%s"}}]}}]}\n\n'):format(i, i < N and "," or "]}")
+    end
+    chunks[#chunks + 1] = 'data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\ndata: [DONE]\n\n'
+    local msg = assert(generate(openai, { status = 200, chunks = chunks }))
+    local text, reasoning, args = {}, {}, {}
+    for i = 1, N do text[i], reasoning[i], args[i] = i .. ",", "r" .. i, i end
+    assert.equal(table.concat(reasoning), msg.content[1].thinking)
+    assert.equal(table.concat(text), msg.content[2].text)
+    assert.same({ a = args }, msg.content[3].arguments)
+  end)
+
+  it("assemble text, thinking, signature and tool input in order (anthropic)", function()
+    local function ev(name, data) return "event: " .. name .. "\ndata: " .. data .. "\n\n" end
+    local chunks = { ev("message_start", '{"type":"message_start","message":{}}'),
+      ev("content_block_start", '{"type":"content_block_start","index":0,' ..
+        '"content_block":{"type":"thinking","thinking":""}}'),
+      ev("content_block_start", '{"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}'),
+      ev("content_block_start", '{"type":"content_block_start","index":2,' ..
+        '"content_block":{"type":"tool_use","id":"t","name":"f","input":{}}}') }
+    local text, thinking, sig, args = {}, {}, {}, {}
+    for i = 1, N do
+      text[i], thinking[i], sig[i], args[i] = i .. ",", "t" .. i, "s" .. i, i
+      chunks[#chunks + 1] = ev("content_block_delta", ('{"type":"content_block_delta","index":0,' ..
+        '"delta":{"type":"thinking_delta","thinking":"t%d"}}'):format(i))
+      chunks[#chunks + 1] = ev("content_block_delta", ('{"type":"content_block_delta","index":0,' ..
+        '"delta":{"type":"signature_delta","signature":"s%d"}}'):format(i))
+      chunks[#chunks + 1] = ev("content_block_delta", ('{"type":"content_block_delta","index":1,' ..
+        '"delta":{"type":"text_delta","text":"%d,"}}'):format(i))
+      chunks[#chunks + 1] = ev("content_block_delta", ('{"type":"content_block_delta","index":2,' ..
+        '"delta":{"type":"input_json_delta","partial_json":"%s%d%s"}}'):format(i == 1 and '{\\"a\\":[' or "",
+        i, i < N and "," or "]}"))
+    end
+    chunks[#chunks + 1] = ev("message_stop", '{"type":"message_stop"}')
+    local msg = assert(generate(anthropic, { status = 200, chunks = chunks }))
+    assert.equal(table.concat(thinking), msg.content[1].thinking)
+    assert.equal(table.concat(sig), msg.content[1].signature)
+    assert.equal(table.concat(text), msg.content[2].text)
+    assert.same({ a = args }, msg.content[3].arguments)
+  end)
+end)

@@ -172,15 +172,17 @@ local function make_handler()
   local function start_block(index, cb)
     if state.blocks[index] then return protocol("content block " .. index .. " started twice") end
     local block
+    -- deltas are collected in lists and joined once in build(): appending
+    -- to a string was quadratic in the size of the block
     if cb.type == "text" then
-      block = { type = "text", text = type(cb.text) == "string" and cb.text or "" }
+      block = { type = "text", text = { type(cb.text) == "string" and cb.text or "" } }
     elseif cb.type == "thinking" then
-      block = { type = "thinking", thinking = type(cb.thinking) == "string" and cb.thinking or "",
-        signature = type(cb.signature) == "string" and cb.signature or "" }
+      block = { type = "thinking", thinking = { type(cb.thinking) == "string" and cb.thinking or "" },
+        signature = { type(cb.signature) == "string" and cb.signature or "" } }
     elseif cb.type == "redacted_thinking" then
-      block = { type = "thinking", thinking = "", signature = cb.data, redacted = true }
+      block = { type = "thinking", thinking = {}, signature = { tostring(cb.data or "") }, redacted = true }
     elseif cb.type == "tool_use" then
-      block = { type = "tool_call", id = cb.id, name = cb.name, json = "" }
+      block = { type = "tool_call", id = cb.id, name = cb.name, json = {} }
       if type(cb.input) == "table" and next(cb.input) ~= nil then block.initial = cb.input end
     else
       block = { type = "ignored" } -- server tools, citations: not part of our message shape
@@ -195,13 +197,13 @@ local function make_handler()
     if not block then return protocol("delta for content block " .. tostring(index) .. " before its start") end
     if block.stopped then return protocol("delta after content block " .. tostring(index) .. " stopped") end
     if d.type == "text_delta" and block.type == "text" then
-      block.text = block.text .. tostring(d.text or "")
+      block.text[#block.text + 1] = tostring(d.text or "")
     elseif d.type == "thinking_delta" and block.type == "thinking" then
-      block.thinking = block.thinking .. tostring(d.thinking or "")
+      block.thinking[#block.thinking + 1] = tostring(d.thinking or "")
     elseif d.type == "signature_delta" and block.type == "thinking" then
-      block.signature = block.signature .. tostring(d.signature or "")
+      block.signature[#block.signature + 1] = tostring(d.signature or "")
     elseif d.type == "input_json_delta" and block.type == "tool_call" then
-      block.json = block.json .. tostring(d.partial_json or "")
+      block.json[#block.json + 1] = tostring(d.partial_json or "")
     elseif block.type ~= "ignored" and d.type ~= "citations_delta" then
       return protocol("unexpected " .. tostring(d.type) .. " for a " .. block.type .. " block")
     end
@@ -265,16 +267,17 @@ local function make_handler()
     for _, index in ipairs(state.order) do
       local block = state.blocks[index]
       if block.type == "text" then
-        content[#content + 1] = { type = "text", text = block.text }
+        content[#content + 1] = { type = "text", text = table.concat(block.text) }
       elseif block.type == "thinking" then
-        content[#content + 1] = { type = "thinking", thinking = block.thinking, signature = block.signature,
-          redacted = block.redacted }
+        content[#content + 1] = { type = "thinking", thinking = table.concat(block.thinking),
+          signature = table.concat(block.signature), redacted = block.redacted }
       elseif block.type == "tool_call" then
         local args, err
-        if block.json == "" and block.initial then
+        local json = table.concat(block.json)
+        if json == "" and block.initial then
           args = block.initial
         else
-          args, err = common.arguments("anthropic", block.json)
+          args, err = common.arguments("anthropic", json)
           if not args then return nil, err end
         end
         content[#content + 1] = { type = "tool_call", id = block.id, name = block.name, arguments = args }

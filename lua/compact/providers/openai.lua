@@ -148,30 +148,35 @@ local function usage_of(u)
   return common.usage(math.max(0, prompt - cached), tonumber(u.completion_tokens) or 0, cached, 0)
 end
 
--- Build the assistant message from the collected stream state.
+-- Build the assistant message from the collected stream state. Text
+-- arrives as many small deltas: they are collected in lists and joined
+-- once here (appending to a string was quadratic in the response size).
 local function build(state)
+  local text, thinking, refusal = table.concat(state.text), table.concat(state.thinking),
+    table.concat(state.refusal)
   if state.finish == "content_filter" then
     return nil, errors.new("filtered", "openai: the response was blocked by the content filter",
       { provider = "openai", finish_reason = state.finish })
   end
-  if state.refusal ~= "" and state.text == "" and #state.calls == 0 then
-    return nil, errors.new("filtered", "openai: the model refused: " .. state.refusal,
-      { provider = "openai", refusal = state.refusal })
+  if refusal ~= "" and text == "" and #state.calls == 0 then
+    return nil, errors.new("filtered", "openai: the model refused: " .. refusal,
+      { provider = "openai", refusal = refusal })
   end
   local content = {}
-  if state.thinking ~= "" then content[#content + 1] = { type = "thinking", thinking = state.thinking } end
-  if state.text ~= "" then content[#content + 1] = { type = "text", text = state.text } end
+  if thinking ~= "" then content[#content + 1] = { type = "thinking", thinking = thinking } end
+  if text ~= "" then content[#content + 1] = { type = "text", text = text } end
   for _, call in ipairs(state.calls) do
-    if call.name == "" then
+    local name = table.concat(call.name)
+    if name == "" then
       return nil, errors.new("invalid_response", "openai: a tool call has no function name")
     end
-    local args, err = common.arguments("openai", call.arguments)
+    local args, err = common.arguments("openai", table.concat(call.arguments))
     if not args then return nil, err end
     -- some servers (llama.cpp, older vLLM) stream calls without ids; a
     -- tool_call needs one for its tool_result to refer to
     local id = call.id
     if id == "" then id = "call_" .. tostring(call.index) end
-    content[#content + 1] = { type = "tool_call", id = id, name = call.name, arguments = args }
+    content[#content + 1] = { type = "tool_call", id = id, name = name, arguments = args }
   end
   local stop = STOP[state.finish] or "stop"
   if #state.calls > 0 and stop == "stop" then stop = "tool_use" end
@@ -183,7 +188,7 @@ local function build(state)
 end
 
 local function new_state()
-  return { text = "", thinking = "", refusal = "", calls = {}, by_index = {} }
+  return { text = {}, thinking = {}, refusal = {}, calls = {}, by_index = {} }
 end
 
 -- Apply one chunk object.
@@ -205,10 +210,10 @@ local function apply_chunk(state, chunk)
   if type(choice) ~= "table" then return nil end
   local delta = choice.delta
   if type(delta) == "table" then
-    if type(delta.content) == "string" then state.text = state.text .. delta.content end
+    if type(delta.content) == "string" then state.text[#state.text + 1] = delta.content end
     local reasoning = delta.reasoning_content or delta.reasoning
-    if type(reasoning) == "string" then state.thinking = state.thinking .. reasoning end
-    if type(delta.refusal) == "string" then state.refusal = state.refusal .. delta.refusal end
+    if type(reasoning) == "string" then state.thinking[#state.thinking + 1] = reasoning end
+    if type(delta.refusal) == "string" then state.refusal[#state.refusal + 1] = delta.refusal end
     if delta.tool_calls ~= nil and type(delta.tool_calls) ~= "table" then
       return errors.new("invalid_response", "openai: delta tool_calls is not a list")
     end
@@ -217,15 +222,15 @@ local function apply_chunk(state, chunk)
       local index = tonumber(tc.index) or #state.calls
       local call = state.by_index[index]
       if not call then
-        call = { id = "", name = "", arguments = "", index = math.floor(index) }
+        call = { id = "", name = {}, arguments = {}, index = math.floor(index) }
         state.by_index[index] = call
         state.calls[#state.calls + 1] = call
       end
       if type(tc.id) == "string" and tc.id ~= "" then call.id = tc.id end
       local fn = tc["function"]
       if type(fn) == "table" then
-        if type(fn.name) == "string" then call.name = call.name .. fn.name end
-        if type(fn.arguments) == "string" then call.arguments = call.arguments .. fn.arguments end
+        if type(fn.name) == "string" then call.name[#call.name + 1] = fn.name end
+        if type(fn.arguments) == "string" then call.arguments[#call.arguments + 1] = fn.arguments end
       end
     end
   end
