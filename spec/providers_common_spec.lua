@@ -188,3 +188,25 @@ describe("many small deltas", function()
     assert.same({ a = args }, msg.content[3].arguments)
   end)
 end)
+
+describe("openai non-streaming answers", function()
+  it("accept function.arguments given as a JSON object", function()
+    local msg = assert(generate(openai, { status = 200, body = '{"choices":[{"message":{"role":"assistant",' ..
+      '"content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"read",' ..
+      '"arguments":{"path":"a.lua","limit":3}}}]},"finish_reason":"tool_calls"}]}' }))
+    assert.equal("tool_use", msg.stop_reason)
+    assert.same({ type = "tool_call", id = "c1", name = "read", arguments = { path = "a.lua", limit = 3 } },
+      msg.content[1])
+  end)
+
+  it("report a malformed message instead of ignoring it", function()
+    local msg, err = generate(openai, { status = 200, body = '{"choices":[{"message":{"role":"assistant",' ..
+      '"content":"x","tool_calls":"bad"},"finish_reason":"stop"}]}' })
+    assert.is_nil(msg)
+    assert.equal("invalid_response", err.code)
+    msg, err = generate(openai, { status = 200, body = '{"choices":[{"message":{"role":"assistant",' ..
+      '"content":"x","tool_calls":[5]},"finish_reason":"stop"}]}' })
+    assert.is_nil(msg)
+    assert.equal("invalid_response", err.code)
+  end)
+end)

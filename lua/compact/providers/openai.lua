@@ -170,8 +170,13 @@ local function build(state)
     if name == "" then
       return nil, errors.new("invalid_response", "openai: a tool call has no function name")
     end
-    local args, err = common.arguments("openai", table.concat(call.arguments))
-    if not args then return nil, err end
+    local args, err
+    if #call.arguments == 0 and call.object then
+      args = call.object
+    else
+      args, err = common.arguments("openai", table.concat(call.arguments))
+      if not args then return nil, err end
+    end
     -- some servers (llama.cpp, older vLLM) stream calls without ids; a
     -- tool_call needs one for its tool_result to refer to
     local id = call.id
@@ -230,7 +235,12 @@ local function apply_chunk(state, chunk)
       local fn = tc["function"]
       if type(fn) == "table" then
         if type(fn.name) == "string" then call.name[#call.name + 1] = fn.name end
-        if type(fn.arguments) == "string" then call.arguments[#call.arguments + 1] = fn.arguments end
+        if type(fn.arguments) == "string" then
+          call.arguments[#call.arguments + 1] = fn.arguments
+        elseif type(fn.arguments) == "table" then
+          -- some servers (Ollama's native shape, proxies) send an object
+          call.object = fn.arguments
+        end
       end
     end
   end
@@ -273,9 +283,10 @@ local function make_handler()
       return nil, errors.new("invalid_response", "openai: the response has no choices")
     end
     local msg = choice.message
-    apply_chunk(state, { id = value.id, model = value.model, usage = value.usage,
+    local err = apply_chunk(state, { id = value.id, model = value.model, usage = value.usage,
       choices = { { delta = { content = msg.content, reasoning_content = msg.reasoning_content,
         refusal = msg.refusal, tool_calls = msg.tool_calls }, finish_reason = choice.finish_reason } } })
+    if err then return nil, err end
     return build(state)
   end
   function handler.error_info(value, text)
