@@ -210,3 +210,38 @@ describe("openai non-streaming answers", function()
     assert.equal("invalid_response", err.code)
   end)
 end)
+
+describe("openai errors sent after HTTP 200", function()
+  local function stream_error(json)
+    return generate(openai, { status = 200, chunks = {
+      'data: {"choices":[{"index":0,"delta":{"content":"par"}}]}\n\n', "data: " .. json .. "\n\n" } })
+  end
+
+  it("a server_error mid-stream is retryable", function()
+    local msg, err = stream_error('{"error":{"message":"upstream overloaded","type":"server_error",' ..
+      '"code":"server_error"}}')
+    assert.is_nil(msg)
+    assert.is_true(err.retryable)
+    assert.is_true(err.code == "stream" or (err.code == "http" and err.status == 500))
+  end)
+
+  it("an error of unknown type without a status is a retryable stream error", function()
+    local msg, err = stream_error('{"error":{"message":"backend went away"}}')
+    assert.is_nil(msg)
+    assert.equal("stream", err.code)
+    assert.is_true(err.retryable)
+    assert.matches("backend went away", err.message, 1, true)
+  end)
+
+  it("rate limits and context errors keep their classes", function()
+    local _, err = stream_error('{"error":{"message":"slow down","type":"rate_limit_exceeded"}}')
+    assert.equal("http", err.code)
+    assert.equal(429, err.status)
+    assert.is_true(err.retryable)
+    _, err = stream_error('{"error":{"message":"This model\'s maximum context length is 8192 tokens"}}')
+    assert.equal("context_window_exceeded", err.code)
+    _, err = stream_error('{"error":{"message":"bad","type":"invalid_request_error","code":"x"}}')
+    assert.equal("http", err.code)
+    assert.is_false(err.retryable)
+  end)
+end)

@@ -196,13 +196,29 @@ local function new_state()
   return { text = {}, thinking = {}, refusal = {}, calls = {}, by_index = {} }
 end
 
+-- The status an error type in a 200 answer stands for (OpenAI and
+-- compatible servers: vLLM, LiteLLM, OpenRouter).
+local ERROR_STATUS = { server_error = 500, api_error = 500, internal_error = 500, rate_limit_exceeded = 429,
+  rate_limit_error = 429, overloaded_error = 529, timeout_error = 504, invalid_request_error = 400 }
+
+-- An error object sent after HTTP 200 (mid-stream, or as the JSON answer).
+-- Without a status to go by, an error that is not a context or content
+-- rejection means the server broke off the response: a retryable stream
+-- error, as when the connection drops.
+local function in_band_error(info)
+  local status = tonumber(info.code) or tonumber(info.status) or ERROR_STATUS[info.type] or ERROR_STATUS[info.code]
+  local err = common.api_error("openai", status, { message = info.message, type = info.type, code = info.code })
+  if err.code == "http" and status == nil then
+    return errors.new("stream", "openai: the server ended the stream with an error: " ..
+      tostring(err.message):gsub("^openai API error: ", ""), { cause = err, retryable = true,
+        error_type = info.type, error_code = info.code })
+  end
+  return err
+end
+
 -- Apply one chunk object.
 local function apply_chunk(state, chunk)
-  if type(chunk.error) == "table" then
-    local info = chunk.error
-    return common.api_error("openai", tonumber(info.code) or tonumber(info.status),
-      { message = info.message, type = info.type, code = info.code })
-  end
+  if type(chunk.error) == "table" then return in_band_error(chunk.error) end
   state.id = state.id or chunk.id
   state.model = state.model or chunk.model
   state.fingerprint = state.fingerprint or chunk.system_fingerprint
@@ -274,10 +290,7 @@ local function make_handler()
   end
   function handler.json(value)
     -- a server that ignored "stream": one complete chat.completion
-    if type(value.error) == "table" then
-      return nil, common.api_error("openai", nil, { message = value.error.message, type = value.error.type,
-        code = value.error.code })
-    end
+    if type(value.error) == "table" then return nil, in_band_error(value.error) end
     local choice = type(value.choices) == "table" and value.choices[1]
     if type(choice) ~= "table" or type(choice.message) ~= "table" then
       return nil, errors.new("invalid_response", "openai: the response has no choices")
