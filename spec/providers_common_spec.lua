@@ -245,3 +245,53 @@ describe("openai errors sent after HTTP 200", function()
     assert.is_false(err.retryable)
   end)
 end)
+
+describe("credentials in the configuration", function()
+  for name, module in pairs({ openai = openai, anthropic = anthropic }) do
+    it("stay out of tostring, generator fields and errors (" .. name .. ")", function()
+      local secrets = { "AZURE-SECRET-123", "Bearer HDR-TOKEN-456", "XKEY-789", "pw-userinfo-0" }
+      local t = fake_transport.new({ status = 401, body = '{"error":{"message":"bad credentials ' ..
+        'AZURE-SECRET-123 HDR-TOKEN-456 XKEY-789 pw-userinfo-0 user:pw-userinfo-0"}}' })
+      local gen = assert(module.new { api_key = KEY, transport = t.fn,
+        base_url = "https://user:pw-userinfo-0@example.com/v1",
+        headers = { ["api-key"] = secrets[1], Authorization = secrets[2], ["X-Api-Key"] = secrets[3],
+          ["x-trace"] = "visible" } })
+      local shown = tostring(gen)
+      assert.matches("https://example.com/v1", shown, 1, true)
+      local function walk(value, seen)
+        seen = seen or {}
+        if type(value) == "string" then
+          for _, secret in ipairs(secrets) do
+            assert.is_nil(value:find(secret:match("%S+$"), 1, true), "found " .. secret)
+          end
+          assert.is_nil(value:find(KEY, 1, true))
+        elseif type(value) == "table" and not seen[value] then
+          seen[value] = true
+          for k, v in pairs(value) do walk(k, seen); walk(v, seen) end
+        end
+      end
+      walk(shown)
+      local fields = {}
+      for k, v in pairs(gen) do if k ~= "_config" then fields[k] = v end end
+      walk(fields)
+      local cfg = {}
+      for k, v in pairs(gen._config) do if k ~= "base_url" then cfg[k] = v end end
+      walk(cfg)
+      local msg, err = gen:generate({ model = "m", messages = { { role = "user", content = "hi" } } })
+      assert.is_nil(msg)
+      assert.equal(401, err.status)
+      walk(tostring(err))
+      walk(err.message)
+      -- the headers are still sent
+      local sent = t.calls[1].headers
+      assert.equal(secrets[1], sent["api-key"])
+      assert.equal("visible", sent["x-trace"])
+      if name == "openai" then
+        assert.equal("Bearer " .. KEY, sent.authorization)
+        assert.equal(secrets[2], sent.Authorization)
+      else
+        assert.equal(secrets[3], sent["X-Api-Key"])
+      end
+    end)
+  end
+end)

@@ -20,7 +20,7 @@ local DEFAULTS = {
 local Generator = { __name = "compact.providers.anthropic" }
 Generator.__index = Generator
 Generator.__tostring = function(gen)
-  return "compact.providers.anthropic(" .. gen._config.base_url .. ")"
+  return "compact.providers.anthropic(" .. common.display_url(gen._config.base_url) .. ")"
 end
 
 ---------------------------------------------------------------------------
@@ -373,7 +373,7 @@ function anthropic.new(config)
   cfg.api_key = nil
   local gen = setmetatable({ _config = cfg, _name = "anthropic",
     _options = { version = version, max_tokens = max_tokens } }, Generator)
-  common.set_key(gen, key)
+  common.set_key(gen, key, cfg)
   return gen
 end
 

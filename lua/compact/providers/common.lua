@@ -44,20 +44,38 @@ function common.redact(text, secret)
   return table.concat(out)
 end
 
---- Scrub `secret` from an error object's message and its cause chain.
+local function redact_all(text, secrets)
+  if type(secrets) ~= "table" then return common.redact(text, secrets) end
+  text = tostring(text)
+  for _, secret in ipairs(secrets) do text = common.redact(text, secret) end
+  return text
+end
+
+--- Scrub `secret` (a string, or a list of strings) from an error object's
+-- message and its cause chain.
 function common.scrub_error(err, secret)
   local seen = {}
   local current = err
   while type(current) == "table" and not seen[current] do
     seen[current] = true
     if type(rawget(current, "message")) == "string" then
-      rawset(current, "message", common.redact(current.message, secret))
+      rawset(current, "message", redact_all(current.message, secret))
     end
     local cause = rawget(current, "cause")
-    if type(cause) == "string" then rawset(current, "cause", common.redact(cause, secret)) end
+    if type(cause) == "string" then rawset(current, "cause", redact_all(cause, secret)) end
     current = rawget(current, "cause")
   end
   return err
+end
+
+-- Headers that carry credentials: kept out of the generator's fields (see
+-- common.set_key) and scrubbed from errors, like the API key.
+local SECRET_HEADERS = { authorization = true, ["proxy-authorization"] = true, ["x-api-key"] = true,
+  ["api-key"] = true, ["x-goog-api-key"] = true, cookie = true }
+
+--- A URL without its `user:password@` part (for display).
+function common.display_url(url)
+  return (tostring(url):gsub("^(%a[%w+.-]*://)[^/?#@]*@", "%1"))
 end
 
 --- Validate the shared provider configuration.
@@ -86,12 +104,16 @@ function common.config(name, config, defaults)
   if type(headers) ~= "table" then
     return nil, errors.invalid_config(name .. ": headers must be a table of name = value")
   end
-  out.headers = {}
+  out.headers, out.secret_headers = {}, {}
   for key, value in pairs(headers) do
     if type(key) ~= "string" or (type(value) ~= "string" and type(value) ~= "number") then
       return nil, errors.invalid_config(name .. ": headers must map names to strings")
     end
-    out.headers[key] = tostring(value)
+    if SECRET_HEADERS[key:lower()] then
+      out.secret_headers[key] = tostring(value)
+    else
+      out.headers[key] = tostring(value)
+    end
   end
   local key = config.api_key
   if key == nil then key = os.getenv(defaults.key_env) end
@@ -204,15 +226,41 @@ function common.api_error(provider, status, info)
   return errors.new("http", text, fields)
 end
 
--- API keys live here, not in generator fields, so printing or dumping a
--- generator (a failed test, a debug dump) never shows them.
+-- API keys, credential headers and the strings to scrub live here, not in
+-- generator fields, so printing or dumping a generator (a failed test, a
+-- debug dump) never shows them.
 local keys = setmetatable({}, { __mode = "k" })
+local private = setmetatable({}, { __mode = "k" })
 
---- Remember the API key of generator `gen` (nil for none).
-function common.set_key(gen, key) keys[gen] = key end
+--- Remember the API key of generator `gen` (nil for none); with `cfg` (from
+-- common.config), also take its credential headers out of it and note the
+-- secrets to scrub from errors (key, header values, URL userinfo).
+function common.set_key(gen, key, cfg)
+  keys[gen] = key
+  local secret_headers = cfg and cfg.secret_headers or {}
+  if cfg then cfg.secret_headers = nil end
+  local scrub = { key }
+  for _, value in pairs(secret_headers) do
+    scrub[#scrub + 1] = value
+    local token = value:match("^%S+%s+(%S.*)$") -- "Bearer <token>"
+    if token then scrub[#scrub + 1] = token end
+  end
+  local userinfo = cfg and cfg.base_url and cfg.base_url:match("^%a[%w+.-]*://([^/?#@]*)@")
+  if userinfo then
+    scrub[#scrub + 1] = userinfo
+    scrub[#scrub + 1] = userinfo:match(":(.*)$")
+  end
+  private[gen] = { headers = secret_headers, scrub = scrub }
+end
 
 --- The API key of generator `gen`, or nil.
 function common.key(gen) return keys[gen] end
+
+--- The strings to scrub from what generator `gen` reports.
+function common.secrets(gen)
+  local p = private[gen]
+  return p and p.scrub or { keys[gen] }
+end
 
 --- The shared streaming loop.
 -- @tparam table self generator (its `_config` and `_name`; key from common.key)
@@ -223,7 +271,8 @@ function common.key(gen) return keys[gen] end
 --   JSON; `error_info(value, text) -> info` reads an error body
 -- @return assistant message or nil, err
 function common.run(self, req, handler)
-  local cfg, key = self._config, keys[self]
+  local cfg = self._config
+  local key = common.secrets(self) -- a list: scrub_error and the transport take one
   if cancel_mod.is_cancelled(req.cancel) then return nil, errors.cancelled("request cancelled") end
   local body, encode_err = common.encode(req.body)
   if not body then
@@ -263,6 +312,7 @@ function common.run(self, req, handler)
   end
   local headers = {}
   for k, v in pairs(cfg.headers) do headers[k] = v end
+  for k, v in pairs(private[self] and private[self].headers or {}) do headers[k] = v end
   for k, v in pairs(req.headers) do headers[k] = v end
   -- compact.http.request never raises, so it runs unprotected: a coroutine
   -- can then yield from it even on Lua 5.1 (no yield across pcall there).
@@ -273,7 +323,7 @@ function common.run(self, req, handler)
   local ok, res, err = call(transport, {
     url = req.url, method = "POST", headers = headers, body = body, on_data = on_data,
     timeout = cfg.timeout, connect_timeout = cfg.connect_timeout, cancel = req.cancel,
-    yield = cfg.yield, proxy = cfg.proxy, ca_file = cfg.ca_file, secrets = { key },
+    yield = cfg.yield, proxy = cfg.proxy, ca_file = cfg.ca_file, secrets = key,
   })
   if not ok then
     err = errors.is_error(res) and res

@@ -22,7 +22,7 @@ local DEFAULTS = {
 local Generator = { __name = "compact.providers.openai" }
 Generator.__index = Generator
 Generator.__tostring = function(gen)
-  return "compact.providers.openai(" .. gen._config.base_url .. ")"
+  return "compact.providers.openai(" .. common.display_url(gen._config.base_url) .. ")"
 end
 
 ---------------------------------------------------------------------------
@@ -357,7 +357,7 @@ function openai.new(config)
   cfg.api_key = nil
   local gen = setmetatable({ _config = cfg, _name = "openai",
     _options = { max_tokens_field = field, system_role = role } }, Generator)
-  common.set_key(gen, key)
+  common.set_key(gen, key, cfg)
   return gen
 end
 
