@@ -295,3 +295,33 @@ describe("credentials in the configuration", function()
     end)
   end
 end)
+
+describe("retry_after", function()
+  it("reads seconds, milliseconds and HTTP dates", function()
+    assert.equal(1.5, common.retry_after({ ["retry-after-ms"] = "1500" }))
+    assert.equal(7, common.retry_after({ ["retry-after"] = "7" }))
+    assert.equal(0, common.retry_after({ ["retry-after"] = "Wed, 21 Oct 2015 07:28:00 GMT" }))
+    assert.is_nil(common.retry_after({ ["retry-after"] = "soon" }))
+  end)
+
+  it("reads an HTTP date right in a zone with daylight saving", function()
+    -- a POSIX TZ that is on daylight saving all year: the old conversion
+    -- was an hour off there
+    local script = os.tmpname()
+    local f = assert(io.open(script, "w"))
+    f:write([[
+      local common = require "compact.providers.common"
+      local at = os.date("!%a, %d %b %Y %H:%M:%S GMT", os.time() + 120)
+      io.write(tostring(common.retry_after({ ["retry-after"] = at })))
+    ]])
+    f:close()
+    local lua = os.getenv("COMPACT_LUA") or "lua5.4"
+    for _, tz in ipairs({ "XST0XDT,J1/0,J365/25", "UTC0", "EST5EDT,M3.2.0,M11.1.0", "AEST-10AEDT,M10.1.0,M4.1.0/3" }) do
+      local p = io.popen("TZ='" .. tz .. "' " .. lua .. " " .. script)
+      local out = tonumber(p:read("*a"))
+      p:close()
+      assert.is_true(out ~= nil and out >= 115 and out <= 120, tz .. ": " .. tostring(out))
+    end
+    os.remove(script)
+  end)
+end)
