@@ -325,3 +325,40 @@ describe("retry_after", function()
     os.remove(script)
   end)
 end)
+
+describe("plain response bodies", function()
+  local big = '{"error":{"message":"' .. string.rep("x", 1024 * 1024 + 10) .. '"}}'
+
+  it("are capped at 1 MiB by default, then invalid_response", function()
+    local chunks = fake_transport.split(big, 64 * 1024)
+    local t = fake_transport.new({ status = 500, chunks = chunks })
+    local gen = assert(openai.new { api_key = KEY, transport = t.fn })
+    local msg, err = gen:generate({ model = "m", messages = { { role = "user", content = "x" } } })
+    assert.is_nil(msg)
+    assert.equal("invalid_response", err.code)
+    assert.matches("larger than 1048576 bytes", err.message, 1, true)
+    -- just under the limit is read
+    t = fake_transport.new({ status = 500, body = '{"error":{"message":"' .. string.rep("x", 1000) .. '"}}' })
+    gen = assert(openai.new { api_key = KEY, transport = t.fn })
+    msg, err = gen:generate({ model = "m", messages = { { role = "user", content = "x" } } })
+    assert.is_nil(msg)
+    assert.equal("http", err.code)
+    assert.equal(500, err.status)
+  end)
+
+  it("follow the max_body option, for streamed and buffered transports", function()
+    for _, module in ipairs({ openai, anthropic }) do
+      local t = fake_transport.new({ status = 200, chunks = { '{"a":"', string.rep("y", 200), '"}' } })
+      local gen = assert(module.new { api_key = KEY, transport = t.fn, max_body = 100 })
+      local msg, err = gen:generate({ model = "m", messages = { { role = "user", content = "x" } } })
+      assert.is_nil(msg)
+      assert.equal("invalid_response", err.code)
+      local buffered = function() return { status = 400, headers = {}, body = string.rep("z", 101) } end
+      gen = assert(module.new { api_key = KEY, transport = buffered, max_body = 100 })
+      msg, err = gen:generate({ model = "m", messages = { { role = "user", content = "x" } } })
+      assert.is_nil(msg)
+      assert.equal("invalid_response", err.code)
+      assert.is_nil(module.new { api_key = KEY, max_body = 0 })
+    end
+  end)
+end)

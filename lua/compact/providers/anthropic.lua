@@ -352,7 +352,8 @@ end
 --   default 600), `connect_timeout` (default 30), `headers` (extra headers,
 --   e.g. `["anthropic-beta"]`), `version` (anthropic-version, default
 --   "2023-06-01"), `max_tokens` (default when the request has no
---   max_output_tokens: 4096), `transport`, `yield`, `proxy`, `ca_file`
+--   max_output_tokens: 4096), `transport`, `yield`, `proxy`, `ca_file`,
+--   `max_body` (bytes of a plain, non-streamed response body; default 1 MiB)
 -- @return generator or nil, err
 function anthropic.new(config)
   local cfg, err = common.config("anthropic", config, DEFAULTS)

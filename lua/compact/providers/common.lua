@@ -78,6 +78,11 @@ function common.display_url(url)
   return (tostring(url):gsub("^(%a[%w+.-]*://)[^/?#@]*@", "%1"))
 end
 
+--- Default limit on a plain (non-streamed) response body: error bodies and
+-- JSON answers are held in memory whole, so a broken server must not be
+-- able to grow them without bound.
+common.MAX_BODY = 1024 * 1024
+
 --- Validate the shared provider configuration.
 -- @return a normalized copy, or nil, err
 function common.config(name, config, defaults)
@@ -126,6 +131,12 @@ function common.config(name, config, defaults)
     return nil, errors.invalid_config(name .. ": transport must be a function")
   end
   out.transport = config.transport
+  local max_body = config.max_body
+  if max_body == nil then max_body = defaults.max_body or common.MAX_BODY end
+  if type(max_body) ~= "number" or max_body < 1 or max_body % 1 ~= 0 then
+    return nil, errors.invalid_config(name .. ": max_body must be a positive integer (bytes)")
+  end
+  out.max_body = max_body
   out.yield = config.yield
   out.proxy = config.proxy
   out.ca_file = config.ca_file
@@ -286,7 +297,8 @@ function common.run(self, req, handler)
   end
   local parser = assert(core.sse_parser())
   local mode            -- "sse" | "raw" (error bodies and plain JSON answers)
-  local raw = {}
+  local raw, raw_len = {}, 0
+  local max_body = cfg.max_body or common.MAX_BODY
   local started = false -- SSE data has arrived: later breaks are stream errors
   local head            -- the first bytes of a body read as SSE (see below)
   local dispatched = 0  -- SSE events handed to the handler
@@ -301,6 +313,11 @@ function common.run(self, req, handler)
       end
     end
     if mode == "raw" then
+      raw_len = raw_len + #chunk
+      if raw_len > max_body then
+        error(errors.new("invalid_response", self._name .. ": the response body is larger than " ..
+          max_body .. " bytes", { status = type(status) == "number" and status ~= 0 and status or nil }), 0)
+      end
       raw[#raw + 1] = chunk
       return
     end
@@ -349,7 +366,11 @@ function common.run(self, req, handler)
   end
   local status = tonumber(res.status) or 0
   local text = table.concat(raw)
-  if res.body and mode == nil then text = res.body end
+  if type(res.body) == "string" and mode == nil then text = res.body end
+  if #text > max_body then
+    return nil, common.scrub_error(errors.new("invalid_response", self._name .. ": the response body is larger than "
+      .. max_body .. " bytes", { status = status }), key)
+  end
   if status < 200 or status > 299 then
     local decoded = common.decode(text)
     local info = handler.error_info(type(decoded) == "table" and decoded or nil, text)

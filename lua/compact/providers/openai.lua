@@ -336,7 +336,8 @@ end
 --   `headers` (extra headers), `max_tokens_field` ("max_completion_tokens"
 --   for api.openai.com, "max_tokens" for other servers), `system_role`
 --   ("system" or "developer"), `transport` (function replacing compact.http
---   .request), `yield` (see compact.http.request), `proxy`, `ca_file`
+--   .request), `yield` (see compact.http.request), `proxy`, `ca_file`,
+--   `max_body` (bytes of a plain, non-streamed response body; default 1 MiB)
 -- @return generator or nil, err
 function openai.new(config)
   local cfg, err = common.config("openai", config, DEFAULTS)
