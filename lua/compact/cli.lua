@@ -113,6 +113,12 @@ local SPECS = {
 for name, kind in pairs(PLAN_SPEC) do SPECS.run[name] = kind end
 local SHORT = { o = "output", h = "help" }
 
+-- Largest accepted --keep/--budget/--window/--reserve and --ratio: far past
+-- any real token count, and small enough that budget * ratio stays exact
+-- and printable as an integer.
+local MAX_INT_OPTION = 1e15
+local MAX_RATIO = 1000
+
 local function usage_error(message)
   return nil, message
 end
@@ -156,11 +162,17 @@ local function parse_args(command, args, first)
             if not n or n ~= math.floor(n) or n < 0 or n == math.huge then
               return usage_error("--" .. name .. ": expected a non-negative integer, got '" .. value .. "'")
             end
+            if n > MAX_INT_OPTION then
+              return usage_error("--" .. name .. ": " .. value .. " is out of range (at most 1e15)")
+            end
             value = (math.tointeger and math.tointeger(n)) or n
           elseif kind == "number" then
             local n = tonumber(value)
             if not n or n ~= n or n <= 0 or n == math.huge then
               return usage_error("--" .. name .. ": expected a positive number, got '" .. value .. "'")
+            end
+            if n > MAX_RATIO then
+              return usage_error("--" .. name .. ": " .. value .. " is out of range (at most " .. MAX_RATIO .. ")")
             end
             value = n
           end
@@ -199,7 +211,9 @@ local function make_env(io_table)
 end
 
 local function fmt_int(n)
-  local s = string.format("%d", math.floor(n + 0.5))
+  -- %d raises on floats outside the integer range; %.0f prints anything
+  local s = (n == n and math.abs(n) < 2 ^ 53) and string.format("%d", math.floor(n + 0.5))
+    or string.format("%.0f", n)
   -- thousands separators make large token counts readable
   local sign, digits = s:match("^(-?)(%d+)$")
   digits = digits:reverse():gsub("(%d%d%d)", "%1,"):reverse():gsub("^,", "")
