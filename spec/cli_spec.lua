@@ -144,6 +144,15 @@ describe("compact cli", function()
       assert.matches(path .. ": line 3, column %d+ %(byte %d+%): invalid JSON", err)
     end)
 
+    it("messages that are an object, not a list", function()
+      local path = tmpfile('{"messages":{"1":{"role":"user","content":"hi"}}}')
+      local code, out, err = run { "stats", path }
+      os.remove(path)
+      assert.equals(2, code)
+      assert.equals("", out)
+      assert.matches("messages: expected a JSON array", err, 1, true)
+    end)
+
     it("unknown format", function()
       local path = tmpfile('{"hello": "world"}')
       local code, _, err = run { "stats", path }

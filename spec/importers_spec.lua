@@ -387,6 +387,15 @@ describe("importers: broken and unknown input", function()
     assert.matches("empty file", parse_err("  \n\n ").message, 1, true)
   end)
 
+  it("rejects messages given as an object instead of a list", function()
+    local err = parse_err('{"messages":{"1":{"role":"user","content":"hi"}}}')
+    assert.matches("t.json: messages: expected a JSON array, got an object", err.message, 1, true)
+    err = parse_err('{"system":"S","messages":{"a":{"role":"user","content":"hi"}}}')
+    assert.matches("messages: expected a JSON array", err.message, 1, true)
+    -- an empty list written as {} (some encoders cannot tell) is still empty
+    assert.equals(0, #parse_ok('{"messages":{}}').messages)
+  end)
+
   it("reports truncated JSON with line, column and byte", function()
     local err = parse_err('{\n  "messages": [\n    {"role": "user", "content": "hi"}')
     assert.matches("^t%.json: line 3, column %d+ %(byte %d+%): invalid JSON: ", err.message)

@@ -654,6 +654,11 @@ local function from_value(ctx, value)
   end
   ctx.where = function(i) return "messages[" .. i .. "]" end
   if type(value.messages) == "table" then
+    -- an object ({"1": {...}}) is not a list: reading it with ipairs gave
+    -- 0 messages and a silent success
+    if not is_array(value.messages) and next(value.messages) ~= nil then
+      return fail(ctx, nil, "messages: expected a JSON array, got an object")
+    end
     ctx.format = "state"
     -- a top-level `system` is Anthropic's; everything else is told apart by
     -- the messages themselves
