@@ -199,4 +199,21 @@ describe("sse parser", function()
     end
     assert.equal(20000, count)
   end)
+
+  it("parses a large CR-only chunk exactly, then LF and CRLF lines after it", function()
+    -- one memchr for LF per line used to scan to the end of a CR-only
+    -- chunk: quadratic (80 000 events in one chunk: 0.31 s, now 0.014 s)
+    local parts = {}
+    for i = 1, 50000 do parts[i] = "event: e\rdata: " .. i .. "\r\r" end
+    parts[#parts + 1] = "data: lf\n\ndata: crlf\r\n\r\n"
+    local events = parse_all({ table.concat(parts) })
+    assert.equal(50002, #events)
+    for i = 1, 50000, 4999 do
+      assert.equal("e", events[i].event)
+      assert.equal(tostring(i), events[i].data)
+    end
+    assert.equal("50000", events[50000].data)
+    assert.equal("lf", events[50001].data)
+    assert.equal("crlf", events[50002].data)
+  end)
 end)

@@ -174,6 +174,11 @@ static int sse_push(sse_state *p, const char *s, size_t n, sse_emit emit, void *
 {
     static const unsigned char bom[3] = { 0xEF, 0xBB, 0xBF };
     size_t i = 0, start;
+    /* The next LF at or after i (n: none). Kept across lines so CR-only
+     * streams do not rescan to the end of the chunk for every line, which
+     * was quadratic in the chunk size. */
+    size_t next_lf = 0;
+    int lf_known = 0;
     int rc;
     /* The BOM may itself be split across chunks; hold back a partial match. */
     while (p->bom >= 0 && p->bom < 3 && i < n) {
@@ -210,10 +215,14 @@ static int sse_push(sse_state *p, const char *s, size_t n, sse_emit emit, void *
         p->after_cr = 0;
         {
             /* jump to the next line terminator */
-            const char *nl = (const char *)memchr(s + i, '\n', n - i);
-            const char *cr = (const char *)memchr(s + i, '\r', nl ? (size_t)(nl - (s + i)) : n - i);
-            const char *stop = cr ? cr : nl;
-            i = stop ? (size_t)(stop - s) : n;
+            const char *cr;
+            if (!lf_known || next_lf < i) {
+                const char *nl = (const char *)memchr(s + i, '\n', n - i);
+                next_lf = nl ? (size_t)(nl - s) : n;
+                lf_known = 1;
+            }
+            cr = (const char *)memchr(s + i, '\r', next_lf - i);
+            i = cr ? (size_t)(cr - s) : next_lf;
         }
     }
     if ((rc = sse_buf_add(&p->line, s + start, n - start, p->max)) != SSE_OK)
