@@ -429,9 +429,14 @@ function common.check_request(name, request)
   if type(request.messages) ~= "table" then
     return nil, errors.invalid_request(name .. ": request.messages must be a list")
   end
+  -- Read the list through its metatable now, as 5.2+ ipairs does later:
+  -- ipairs is raw on 5.1/LuaJIT, so a hostile __index would otherwise pass
+  -- there as an empty list (the caller then gets invalid_request everywhere).
+  local _ = request.messages[1]
   if request.tools ~= nil and type(request.tools) ~= "table" then
     return nil, errors.invalid_request(name .. ": request.tools must be a list")
   end
+  if request.tools ~= nil then _ = request.tools[1] end -- same as messages above
   for i, tool in ipairs(request.tools or {}) do
     if type(tool) ~= "table" or is_blank(tool.name) then
       return nil, errors.invalid_request(name .. ": tool " .. i .. " must be a table with a name")
