@@ -85,19 +85,31 @@ typedef struct chunk_call {
     http_req *r;
     const char *data;
     size_t len;
+    int failed;
 } chunk_call;
 
-/* Runs under lua_pcall: on_data(chunk, status). */
+/* Slots of the request's uservalue table (the "env"). Integer keys in the
+ * array part, all created by http_start: the libcurl callbacks read and
+ * overwrite them with lua_rawgeti/lua_rawseti, which never allocate, so no
+ * memory error or finalizer error can be raised outside a protected call
+ * and unwind through libcurl's frames. */
+enum { ENV_CALL_DATA = 1, ENV_CALL_CANCEL, ENV_ERR, ENV_ON_DATA, ENV_CANCEL, ENV_SLOTS = ENV_CANCEL };
+
+/* Runs under lua_pcall with (chunk_call, env): on_data(chunk, status) under
+ * a nested pcall; what it raises is stored in env[ENV_ERR] and c->failed
+ * set. Allocations here are protected by the outer call. */
 static int call_on_data(lua_State *L)
 {
     chunk_call *c = (chunk_call *)lua_touserdata(L, 1);
     long status = 0;
     curl_easy_getinfo(c->r->easy, CURLINFO_RESPONSE_CODE, &status);
-    /* argument 2 is on_data: the caller's stack slots are not visible here */
-    lua_pushvalue(L, 2);
+    lua_rawgeti(L, 2, ENV_ON_DATA);
     lua_pushlstring(L, c->data, c->len);
     lua_pushnumber(L, (lua_Number)status);
-    lua_call(L, 2, 0);
+    if (lua_pcall(L, 2, 0, 0) != 0) {
+        lua_rawseti(L, 2, ENV_ERR);
+        c->failed = 1;
+    }
     return 0;
 }
 
@@ -122,20 +134,23 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *userdata)
         return n;
     }
     {
+        /* Only allocation-free calls before lua_pcall (stack space was
+         * reserved by step()); see ENV_* above. */
         chunk_call c;
         c.r = r;
         c.data = ptr;
         c.len = n;
-        if (!lua_checkstack(L, 4)) {
-            r->no_memory = 1;
-            return 0;
-        }
-        lua_pushcfunction(L, call_on_data);
+        c.failed = 0;
+        lua_rawgeti(L, r->env, ENV_CALL_DATA);
         lua_pushlightuserdata(L, &c);
-        lua_getfield(L, r->env, "on_data");
+        lua_pushvalue(L, r->env);
         if (lua_pcall(L, 2, 0, 0) != 0) {
+            /* a memory error (or a finalizer's) around on_data */
+            lua_rawseti(L, r->env, ENV_ERR);
+            c.failed = 1;
+        }
+        if (c.failed) {
             /* keep what was raised for step() to return, then abort */
-            lua_setfield(L, r->env, "err");
             r->cb_failed = 1;
             return 0;
         }
@@ -155,12 +170,13 @@ static size_t on_header(char *ptr, size_t size, size_t nmemb, void *userdata)
     return n;
 }
 
-/* Runs under lua_pcall: is the token cancelled? Pushes a boolean. */
+/* Runs under lua_pcall with (env): is the token cancelled? Pushes a
+ * boolean. */
 static int call_cancelled(lua_State *L)
 {
-    /* argument 1 is the token */
     lua_settop(L, 1);
-    lua_getfield(L, 1, "cancelled");
+    lua_rawgeti(L, 1, ENV_CANCEL);
+    lua_getfield(L, 2, "cancelled");
     lua_insert(L, -2);
     lua_call(L, 1, 1);
     lua_pushboolean(L, lua_toboolean(L, -1));
@@ -175,10 +191,11 @@ static int check_cancel(http_req *r)
     int yes = 0;
     if (r->cancelled)
         return 1;
-    if (!r->has_cancel || L == NULL || !lua_checkstack(L, 4))
+    if (!r->has_cancel || L == NULL)
         return 0;
-    lua_pushcfunction(L, call_cancelled);
-    lua_getfield(L, r->env, "cancel");
+    /* allocation-free until the protected call, as in on_write */
+    lua_rawgeti(L, r->env, ENV_CALL_CANCEL);
+    lua_pushvalue(L, r->env);
     if (lua_pcall(L, 1, 1, 0) == 0)
         yes = lua_toboolean(L, -1);
     lua_pop(L, 1);
@@ -243,12 +260,12 @@ static const char *configure(lua_State *L, http_req *r, int opts, int env)
     if (!lua_isnil(L, -1) && !lua_isfunction(L, -1))
         return "on_data must be a function";
     r->streaming = lua_isfunction(L, -1);
-    lua_setfield(L, env, "on_data");
+    lua_rawseti(L, env, ENV_ON_DATA);
     lua_getfield(L, opts, "cancel");
     if (!lua_isnil(L, -1) && !lua_istable(L, -1) && !lua_isuserdata(L, -1))
         return "cancel must be a token";
     r->has_cancel = !lua_isnil(L, -1);
-    lua_setfield(L, env, "cancel");
+    lua_rawseti(L, env, ENV_CANCEL);
 
     if ((err = read_headers(L, r, opts)) != NULL)
         return err;
@@ -318,8 +335,19 @@ static int http_start(lua_State *L)
     r->max_body = HTTP_DEFAULT_MAX_BODY;
     luaL_getmetatable(L, HTTP_MT);
     lua_setmetatable(L, -2);
-    lua_newtable(L);
+    /* every slot the callbacks touch exists before a transfer starts */
+    lua_createtable(L, ENV_SLOTS, 0);
     env = lua_gettop(L);
+    lua_pushcfunction(L, call_on_data);
+    lua_rawseti(L, env, ENV_CALL_DATA);
+    lua_pushcfunction(L, call_cancelled);
+    lua_rawseti(L, env, ENV_CALL_CANCEL);
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, env, ENV_ERR);
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, env, ENV_ON_DATA);
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, env, ENV_CANCEL);
     r->easy = curl_easy_init();
     r->multi = curl_multi_init();
     r->state = ST_RUNNING;
@@ -433,7 +461,7 @@ static int finish(lua_State *L, http_req *r, CURLcode code)
     curl_multi_remove_handle(r->multi, r->easy);
     if (r->cb_failed) {
         lua_pushnil(L);
-        lua_getfield(L, r->env, "err");
+        lua_rawgeti(L, r->env, ENV_ERR);
         lua_pushliteral(L, "callback");
         return 3;
     }
@@ -495,6 +523,10 @@ static int req_step(lua_State *L)
     if (wait > 1)
         wait = 1;
     lua_settop(L, 1);
+    /* the callbacks push at most 4 values at a time and must not grow the
+     * stack themselves (that can raise a memory error on 5.1/LuaJIT) */
+    if (!lua_checkstack(L, 8))
+        return fail(L, "out of memory", "transport");
     compat_getuservalue(L, 1);
     r->env = lua_gettop(L);
     r->L = L;
