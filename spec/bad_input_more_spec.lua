@@ -100,32 +100,8 @@ end)
 -- Command-line input: cli.main in-process
 ---------------------------------------------------------------------------
 
-local function sink()
-  local parts = {}
-  return {
-    write = function(self, ...)
-      for i = 1, select("#", ...) do parts[#parts + 1] = tostring(select(i, ...)) end
-      return self
-    end,
-    text = function() return table.concat(parts) end,
-  }
-end
-
-local function write_file(text)
-  local path = os.tmpname()
-  local file = assert(io.open(path, "wb"))
-  file:write(text)
-  file:close()
-  return path
-end
-
-local function read_file(path)
-  local file = io.open(path, "rb")
-  if not file then return nil end
-  local text = file:read("*a")
-  file:close()
-  return text
-end
+local file_helpers = require "spec.support.files"
+local sink, write_file, read_file = file_helpers.sink, file_helpers.tmpfile, file_helpers.read
 
 describe("bad command-line input", function()
   local files = {}

@@ -8,18 +8,9 @@ local state = require "compact.state"
 local SAMPLE = "examples/sample-session.json"
 local LUA = os.getenv("COMPACT_LUA") or "lua5.4"   -- the runtime under test (set by the Makefile)
 local LARGE = require("spec.support.data").PI_SESSION
-
--- A stream that collects what is written to it.
-local function sink()
-  local parts = {}
-  return {
-    write = function(self, ...)
-      for i = 1, select("#", ...) do parts[#parts + 1] = tostring(select(i, ...)) end
-      return self
-    end,
-    text = function() return table.concat(parts) end,
-  }
-end
+local file_helpers = require "spec.support.files"
+local sink, tmpfile = file_helpers.sink, file_helpers.tmpfile
+local function read(path) return assert(file_helpers.read(path)) end
 
 local function run(args, opts)
   opts = opts or {}
@@ -31,23 +22,6 @@ local function run(args, opts)
     make_generator = opts.make_generator,
   })
   return code, out:text(), err:text()
-end
-
-local function tmpfile(text)
-  local path = os.tmpname()
-  if text then
-    local file = assert(io.open(path, "wb"))
-    file:write(text)
-    file:close()
-  end
-  return path
-end
-
-local function read(path)
-  local file = assert(io.open(path, "rb"))
-  local text = file:read("*a")
-  file:close()
-  return text
 end
 
 -- A small conversation: three turns with tool calls, enough text that a

@@ -4,6 +4,7 @@ local core = require "compact.core"
 local importers = require "compact.importers"
 
 local LARGE = require("spec.support.data").PI_SESSION
+local tmpfile = require("spec.support.files").tmpfile
 
 local function lines(list)
   return table.concat(list, "\n") .. "\n"
@@ -13,13 +14,6 @@ local function encode(value)
   return assert(core.json_encode(value))
 end
 
-local function tmpfile(text)
-  local path = os.tmpname()
-  local file = assert(io.open(path, "wb"))
-  file:write(text)
-  file:close()
-  return path
-end
 
 local function parse_ok(text)
   local result, err = importers.parse(text, { name = "t.json" })
