@@ -42,6 +42,17 @@ static void skip_space(decoder *dec)
 
 static void decode_value(decoder *dec);
 
+/* Skip white space; if the next byte is `c`, consume it and return 1. */
+static int accept(decoder *dec, char c)
+{
+    skip_space(dec);
+    if (dec->at < dec->end && *dec->at == c) {
+        dec->at++;
+        return 1;
+    }
+    return 0;
+}
+
 static int hex_value(char c)
 {
     if (c >= '0' && c <= '9') return c - '0';
@@ -246,64 +257,39 @@ static void decode_array(decoder *dec)
     lua_State *L = dec->L;
     int index = 0;
     lua_newtable(L);
-    skip_space(dec);
-    if (dec->at < dec->end && *dec->at == ']') {
-        dec->at++;
+    if (accept(dec, ']')) {
         json_push_array_mt(L);
         lua_setmetatable(L, -2);
         return;
     }
-    for (;;) {
+    do {
         decode_value(dec);
         lua_rawseti(L, -2, ++index);
-        skip_space(dec);
-        if (dec->at < dec->end && *dec->at == ',') {
-            dec->at++;
-            continue;
-        }
-        if (dec->at < dec->end && *dec->at == ']') {
-            dec->at++;
-            return;
-        }
+    } while (accept(dec, ','));
+    if (!accept(dec, ']'))
         decoder_fail(dec, "expected ',' or ']'");
-    }
 }
 
 static void decode_object(decoder *dec)
 {
     lua_State *L = dec->L;
     lua_newtable(L);
-    skip_space(dec);
-    if (dec->at < dec->end && *dec->at == '}') {
-        dec->at++;
+    if (accept(dec, '}'))
         return;
-    }
-    for (;;) {
-        skip_space(dec);
-        if (dec->at >= dec->end || *dec->at != '"')
+    do {
+        if (!accept(dec, '"'))
             decoder_fail(dec, "expected a string key");
-        dec->at++;
         decode_string(dec);
-        skip_space(dec);
-        if (dec->at >= dec->end || *dec->at != ':')
+        if (!accept(dec, ':'))
             decoder_fail(dec, "expected ':'");
-        dec->at++;
         decode_value(dec);
         if (json_is_null(L, -1))
             lua_pop(L, 2); /* null members are left out */
         else
             lua_rawset(L, -3);
-        skip_space(dec);
-        if (dec->at < dec->end && *dec->at == ',') {
-            dec->at++;
-            continue;
-        }
-        if (dec->at < dec->end && *dec->at == '}') {
-            dec->at++;
-            return;
-        }
+    } while (accept(dec, ','));
+    if (!accept(dec, '}'))
         decoder_fail(dec, "expected ',' or '}'");
-    }
 }
 
 static void decode_value(decoder *dec)
