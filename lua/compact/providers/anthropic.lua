@@ -23,9 +23,9 @@ Generator.__tostring = function(gen)
   return "compact.providers.anthropic(" .. common.display_url(gen._config.base_url) .. ")"
 end
 
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 -- Request mapping
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 
 -- Tool ids must match ^[a-zA-Z0-9_-]+$ (64 bytes at most); ids from other
 -- providers are made to fit, the same way for calls and their results.
@@ -141,9 +141,9 @@ function anthropic.body(request, options)
   return body
 end
 
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 -- Response mapping
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 
 local STOP = { end_turn = "stop", stop_sequence = "stop", pause_turn = "stop", max_tokens = "length",
   model_context_window_exceeded = "length", tool_use = "tool_use" }
@@ -329,9 +329,9 @@ local function make_handler()
   return handler
 end
 
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 -- The generator
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 
 --- Generate one assistant message.
 -- @tparam table request `{ model, system_prompt, messages, tools, tool_choice, max_output_tokens }`

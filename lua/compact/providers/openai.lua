@@ -25,9 +25,9 @@ Generator.__tostring = function(gen)
   return "compact.providers.openai(" .. common.display_url(gen._config.base_url) .. ")"
 end
 
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 -- Request mapping
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 
 local function user_content(content)
   if type(content) == "string" then return content end
@@ -134,9 +134,9 @@ function openai.body(request, options)
   return body
 end
 
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 -- Response mapping
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 
 local STOP = { stop = "stop", length = "length", tool_calls = "tool_use", function_call = "tool_use" }
 
@@ -311,9 +311,9 @@ local function make_handler()
   return handler
 end
 
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 -- The generator
----------------------------------------------------------------------------
+-- ------------------------------------------------------------------------
 
 --- Generate one assistant message.
 -- @tparam table request `{ model, system_prompt, messages, tools, tool_choice, max_output_tokens }`
