@@ -1,0 +1,128 @@
+--- The OpenAI Chat Completions importer (`compact.importers` detects the
+-- format and calls it): system and developer messages become the system
+-- prompt, `tool_calls` become tool_call blocks, `tool` messages tool results.
+-- Internal.
+-- @module compact.importers.openai
+
+local core = require "compact.core"
+local common = require "compact.importers.common"
+
+local fail, is_array, str = common.fail, common.is_array, common.str
+local empty_list, text_block, placeholder = common.empty_list, common.text_block, common.placeholder
+
+local openai = {}
+
+local function data_url_image(url)
+  local mime, data = tostring(url):match("^data:([^;,]+);base64,(.*)$")
+  if mime then return { type = "image", mime_type = mime, data = data } end
+  return text_block("[image: " .. tostring(url) .. "]")
+end
+
+local function openai_parts(ctx, content, where)
+  if content == nil then return empty_list() end
+  if type(content) == "string" then return content end
+  if type(content) ~= "table" then
+    return fail(ctx, where, "content: expected a string or a list of parts, got " .. type(content))
+  end
+  local blocks = empty_list()
+  for i, part in ipairs(content) do
+    if type(part) ~= "table" then return fail(ctx, where, "content[" .. i .. "]: expected an object") end
+    if part.type == "text" then
+      blocks[#blocks + 1] = text_block(str(part.text) or "")
+    elseif part.type == "refusal" then
+      blocks[#blocks + 1] = text_block(str(part.refusal) or "")
+    elseif part.type == "image_url" then
+      local image = part.image_url
+      blocks[#blocks + 1] = data_url_image(type(image) == "table" and image.url or image)
+    else
+      blocks[#blocks + 1] = placeholder(ctx, part.type)
+    end
+  end
+  return blocks
+end
+
+local function join_text(content)
+  if type(content) == "string" then return content end
+  local out = {}
+  for _, block in ipairs(content or {}) do
+    if block.type == "text" then out[#out + 1] = block.text end
+  end
+  return table.concat(out, "\n")
+end
+
+--- Import a list of Chat Completions messages.
+-- @tparam table ctx the import context; `ctx.where(i)` names message i
+-- @tparam table list the messages
+-- @tparam[opt] table object the JSON object holding `messages` (for `summary`)
+-- @treturn table `{ format = "openai", system_prompt, summary, messages, origins }`,
+--   or nil and an `invalid_request` error
+function openai.from_messages(ctx, list, object)
+  local messages, origins, system = {}, {}, {}
+  local tool_names = {}
+  for i, m in ipairs(list) do
+    local where = ctx.where(i)
+    if type(m) ~= "table" then return fail(ctx, where, "expected a message object") end
+    local role = m.role
+    if role == "system" or role == "developer" then
+      local content, err = openai_parts(ctx, m.content, where)
+      if content == nil then return nil, err end
+      system[#system + 1] = join_text(content)
+    else
+      local message
+      if role == "user" then
+        local content, err = openai_parts(ctx, m.content, where)
+        if content == nil then return nil, err end
+        message = { role = "user", content = content }
+      elseif role == "assistant" then
+        local content, err = openai_parts(ctx, m.content, where)
+        if content == nil then return nil, err end
+        if type(content) == "string" then
+          content = content ~= "" and { text_block(content) } or empty_list()
+        end
+        if type(m.refusal) == "string" and m.refusal ~= "" then content[#content + 1] = text_block(m.refusal) end
+        local calls = m.tool_calls
+        if calls ~= nil and type(calls) ~= "table" then
+          return fail(ctx, where, "tool_calls: expected a list")
+        end
+        for j, call in ipairs(calls or {}) do
+          local fn = type(call) == "table" and call["function"]
+          if type(fn) ~= "table" or type(call.id) ~= "string" or type(fn.name) ~= "string" then
+            return fail(ctx, where, "tool_calls[" .. j .. "]: expected { id, function = { name, arguments } }")
+          end
+          local block = { type = "tool_call", id = call.id, name = fn.name, arguments = {} }
+          local raw = fn.arguments
+          if type(raw) == "table" then
+            block.arguments = raw
+          elseif type(raw) == "string" and raw:find("%S") then
+            local decoded = core.json_decode(raw)
+            if type(decoded) == "table" and not is_array(decoded) then
+              block.arguments = decoded
+            else
+              -- a truncated or non-object argument string is kept verbatim
+              block.raw_arguments = raw
+            end
+          end
+          tool_names[call.id] = fn.name
+          content[#content + 1] = block
+        end
+        message = { role = "assistant", content = content,
+                    stop_reason = (calls and calls[1]) and "tool_use" or "stop" }
+      elseif role == "tool" then
+        if type(m.tool_call_id) ~= "string" then return fail(ctx, where, "tool message without tool_call_id") end
+        local content, err = openai_parts(ctx, m.content, where)
+        if content == nil then return nil, err end
+        message = { role = "tool_result", tool_call_id = m.tool_call_id,
+                    tool_name = tool_names[m.tool_call_id] or str(m.name), content = content, is_error = false }
+      else
+        return fail(ctx, where, "unsupported OpenAI message role '" .. tostring(role) .. "'")
+      end
+      messages[#messages + 1] = message
+      origins[#messages] = where
+    end
+  end
+  local system_prompt = #system > 0 and table.concat(system, "\n\n") or nil
+  return { format = "openai", system_prompt = system_prompt, summary = object and str(object.summary) or nil,
+           messages = messages, origins = origins }
+end
+
+return openai
