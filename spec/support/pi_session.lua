@@ -1,6 +1,6 @@
 --- Spec helper: read a pi session JSONL file into contract-shaped messages.
 -- Only what the summarizer specs need; the full importer is
--- lua/compact/importers.lua.
+-- lua/compact/importers/pi.lua.
 
 local pi_session = {}
 
