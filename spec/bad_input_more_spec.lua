@@ -12,15 +12,7 @@ local anthropic = require "compact.providers.anthropic"
 local fake_transport = dofile("spec/support/fake_transport.lua")
 local fake = dofile("spec/support/fake_server.lua")
 
-local function deep_copy(value, seen)
-  if type(value) ~= "table" then return value end
-  seen = seen or {}
-  if seen[value] then return seen[value] end
-  local copy = {}
-  seen[value] = copy
-  for k, v in next, value do copy[deep_copy(k, seen)] = deep_copy(v, seen) end
-  return copy
-end
+local deep_copy = require("spec.support.conversation").raw_copy
 
 ---------------------------------------------------------------------------
 -- State files: compact.state.decode / encode

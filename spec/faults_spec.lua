@@ -17,16 +17,7 @@ local generator_summarizer = require "compact.summarizers.generator"
 local fake_transport = dofile("spec/support/fake_transport.lua")
 local fake = dofile("spec/support/fake_server.lua")
 
--- Raw deep copy (keeps sharing; never runs metatables).
-local function deep_copy(value, seen)
-  if type(value) ~= "table" then return value end
-  seen = seen or {}
-  if seen[value] then return seen[value] end
-  local copy = {}
-  seen[value] = copy
-  for k, v in next, value do copy[deep_copy(k, seen)] = deep_copy(v, seen) end
-  return copy
-end
+local deep_copy = require("spec.support.conversation").raw_copy
 
 -- A conversation of `turns` agent turns (user, tool call, result, answer).
 local function conversation(turns, first)

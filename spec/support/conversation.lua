@@ -85,4 +85,16 @@ function conversation.deepcopy(value, seen)
   return setmetatable(copy, getmetatable(value))
 end
 
+--- Deep copy that never runs metamethods and drops metatables (for
+-- snapshots of hostile tables); keeps sharing.
+function conversation.raw_copy(value, seen)
+  if type(value) ~= "table" then return value end
+  seen = seen or {}
+  if seen[value] then return seen[value] end
+  local copy = {}
+  seen[value] = copy
+  for k, v in next, value do copy[conversation.raw_copy(k, seen)] = conversation.raw_copy(v, seen) end
+  return copy
+end
+
 return conversation
