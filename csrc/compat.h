@@ -59,6 +59,20 @@ static inline int compat_newmetatable(lua_State *L, const char *name)
     return 1;
 }
 
+/* Set __gc, __close (5.4: equal to __gc, as in liolib.c, so closing twice
+ * is as safe as collecting) and __tostring on the metatable on top. */
+static inline void compat_set_lifecycle(lua_State *L, lua_CFunction gc, lua_CFunction tostring)
+{
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -2, "__gc");
+#if LUA_VERSION_NUM >= 504
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -2, "__close");
+#endif
+    lua_pushcfunction(L, tostring);
+    lua_setfield(L, -2, "__tostring");
+}
+
 /* Is the value at `index` a userdata with the metatable `name`? Returns the
  * block or NULL, never raises (luaL_testudata is 5.2+). */
 static inline void *compat_testudata(lua_State *L, int index, const char *name)

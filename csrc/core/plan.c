@@ -356,14 +356,7 @@ int luaopen_compact_core_plan(lua_State *L)
         message_push_keys(L); /* sync inspects messages (message.h) */
         compat_setfuncs_up(L, methods, MESSAGE_KEY_COUNT);
         lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, ledger_gc);
-        lua_setfield(L, -2, "__gc");
-#if LUA_VERSION_NUM >= 504
-        lua_pushcfunction(L, ledger_gc);
-        lua_setfield(L, -2, "__close");
-#endif
-        lua_pushcfunction(L, ledger_tostring);
-        lua_setfield(L, -2, "__tostring");
+        compat_set_lifecycle(L, ledger_gc, ledger_tostring);
     }
     lua_pop(L, 1);
     compat_newlib(L, functions);

@@ -408,14 +408,7 @@ static int sse_new(lua_State *L)
             { "close", sse_gc },
             { NULL, NULL }
         };
-        lua_pushcfunction(L, sse_gc);
-        lua_setfield(L, -2, "__gc");
-#if LUA_VERSION_NUM >= 504
-        lua_pushcfunction(L, sse_gc);
-        lua_setfield(L, -2, "__close");
-#endif
-        lua_pushcfunction(L, sse_tostring);
-        lua_setfield(L, -2, "__tostring");
+        compat_set_lifecycle(L, sse_gc, sse_tostring);
         compat_newlib(L, methods);
         lua_setfield(L, -2, "__index");
     }

@@ -611,14 +611,7 @@ HTTP_EXPORT int luaopen_compact_curl(lua_State *L)
         initialized = 1;
     }
     if (compat_newmetatable(L, HTTP_MT)) {
-        lua_pushcfunction(L, req_gc);
-        lua_setfield(L, -2, "__gc");
-#if LUA_VERSION_NUM >= 504
-        lua_pushcfunction(L, req_gc);
-        lua_setfield(L, -2, "__close");
-#endif
-        lua_pushcfunction(L, req_tostring);
-        lua_setfield(L, -2, "__tostring");
+        compat_set_lifecycle(L, req_gc, req_tostring);
         compat_newlib(L, methods);
         lua_setfield(L, -2, "__index");
     }
