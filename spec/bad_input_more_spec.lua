@@ -157,12 +157,7 @@ end)
 -- HTTP responses: the providers over an injected transport
 ---------------------------------------------------------------------------
 
-local function chunks_of(scenario)
-  if scenario.body then return { scenario.body } end
-  local out = {}
-  for piece in (scenario.stream .. "\1"):gmatch("(.-)\1") do out[#out + 1] = piece end
-  return out
-end
+local chunks_of = fake_transport.chunks_of
 
 local SSE = { ["Content-Type"] = "text/event-stream" }
 local TOOL_ARGS_BROKEN = 'data: {"choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,' ..

@@ -474,12 +474,7 @@ describe("faults in the agent loop", function()
 
   -- Provider failures through an injected transport: the real OpenAI
   -- provider parses what the fake server would send.
-  local function chunks_of(scenario)
-    if scenario.body then return { scenario.body } end
-    local out = {}
-    for piece in (scenario.stream .. "\1"):gmatch("(.-)\1") do out[#out + 1] = piece end
-    return out
-  end
+  local chunks_of = fake_transport.chunks_of
 
   for _, name in ipairs { "oa_429", "oa_500", "oa_401", "oa_truncated", "oa_invalid_json", "oa_bad_error_body",
     "oa_context", "oa_filter", "oa_length" } do

@@ -36,4 +36,13 @@ function M.new(reply)
   return t
 end
 
+--- The chunks a fake-server scenario sends: its body whole, or its stream
+-- split at the "\1" markers the scenarios use for chunk boundaries.
+function M.chunks_of(scenario)
+  if scenario.body then return { scenario.body } end
+  local out = {}
+  for piece in (scenario.stream .. "\1"):gmatch("(.-)\1") do out[#out + 1] = piece end
+  return out
+end
+
 return M
