@@ -17,11 +17,7 @@ local DEFAULTS = {
   base_url = "https://api.anthropic.com", timeout = 600, connect_timeout = 30, key_env = "ANTHROPIC_API_KEY",
 }
 
-local Generator = { __name = "compact.providers.anthropic" }
-Generator.__index = Generator
-Generator.__tostring = function(gen)
-  return "compact.providers.anthropic(" .. common.display_url(gen._config.base_url) .. ")"
-end
+local Generator = common.generator_class("anthropic")
 
 -- ------------------------------------------------------------------------
 -- Request mapping
@@ -370,12 +366,7 @@ function anthropic.new(config)
   if type(max_tokens) ~= "number" or max_tokens < 1 or max_tokens % 1 ~= 0 then
     return nil, errors.invalid_config("anthropic: max_tokens must be a positive integer")
   end
-  local key = cfg.api_key
-  cfg.api_key = nil
-  local gen = setmetatable({ _config = cfg, _name = "anthropic",
-    _options = { version = version, max_tokens = max_tokens } }, Generator)
-  common.set_key(gen, key, cfg)
-  return gen
+  return common.new_generator(Generator, "anthropic", cfg, { version = version, max_tokens = max_tokens })
 end
 
 return common.callable(anthropic)

@@ -560,6 +560,27 @@ function common.arguments(name, text)
 end
 
 --- Make a provider module callable: `provider { ... }` is `provider.new { ... }`.
+--- The metatable of a provider's generators (`compact.providers.NAME`),
+-- printing the base URL without credentials.
+function common.generator_class(name)
+  local class = { __name = "compact.providers." .. name }
+  class.__index = class
+  class.__tostring = function(gen)
+    return class.__name .. "(" .. common.display_url(gen._config.base_url) .. ")"
+  end
+  return class
+end
+
+--- Make a generator of `class` from a checked config: the key moves from
+-- the config to the private key table (never a visible field).
+function common.new_generator(class, name, cfg, options)
+  local key = cfg.api_key
+  cfg.api_key = nil
+  local gen = setmetatable({ _config = cfg, _name = name, _options = options }, class)
+  common.set_key(gen, key, cfg)
+  return gen
+end
+
 function common.callable(module)
   return setmetatable(module, { __call = function(_, config) return module.new(config) end })
 end

@@ -19,11 +19,7 @@ local DEFAULTS = {
   base_url = "https://api.openai.com/v1", timeout = 600, connect_timeout = 30, key_env = "OPENAI_API_KEY",
 }
 
-local Generator = { __name = "compact.providers.openai" }
-Generator.__index = Generator
-Generator.__tostring = function(gen)
-  return "compact.providers.openai(" .. common.display_url(gen._config.base_url) .. ")"
-end
+local Generator = common.generator_class("openai")
 
 -- ------------------------------------------------------------------------
 -- Request mapping
@@ -354,12 +350,7 @@ function openai.new(config)
   if role ~= "system" and role ~= "developer" then
     return nil, errors.invalid_config("openai: system_role must be system or developer")
   end
-  local key = cfg.api_key
-  cfg.api_key = nil
-  local gen = setmetatable({ _config = cfg, _name = "openai",
-    _options = { max_tokens_field = field, system_role = role } }, Generator)
-  common.set_key(gen, key, cfg)
-  return gen
+  return common.new_generator(Generator, "openai", cfg, { max_tokens_field = field, system_role = role })
 end
 
 return common.callable(openai)
