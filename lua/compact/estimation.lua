@@ -11,7 +11,8 @@
 -- estimated are not changed in place; appending to the list is always safe.
 -- After editing or replacing messages inside a list, call
 -- `compact.forget(list)`. Tool definition estimates are cached per tools
--- table under the same rule.
+-- table under the same rule, and the projected summary's estimate per
+-- estimator for the last summary seen (estimators must be deterministic).
 -- @module compact.estimation
 
 local core = require "compact.core"
@@ -72,6 +73,8 @@ end
 
 -- estimator -> (list -> ledger); both levels weak so nothing is pinned.
 local ledgers = setmetatable({}, { __mode = "k" })
+-- estimator -> { last summary, its projected estimate }
+local summary_estimates = setmetatable({}, { __mode = "k" })
 -- tools table -> { count, last definition, heuristic estimate }
 local tool_estimates = setmetatable({}, { __mode = "k" })
 --- The ledger for `messages` under `estimator`, brought up to date.
@@ -157,10 +160,17 @@ function estimation.overhead(estimator, system_prompt, summary, tools)
   local system_tokens, err = call_estimator(estimator, "text", system_prompt or "", "system_prompt")
   if not system_tokens then return nil, err end
   local summary_tokens = 0
-  local projected = estimation.project_summary(summary)
-  if projected then
-    summary_tokens, err = call_estimator(estimator, "message", projected, "summary")
-    if not summary_tokens then return nil, err end
+  if summary ~= nil and summary ~= "" then
+    -- the summary changes once per compaction but is estimated every plan:
+    -- keep the last one per estimator rather than rebuild its projection
+    local cached = summary_estimates[estimator]
+    if cached and cached[1] == summary then
+      summary_tokens = cached[2]
+    else
+      summary_tokens, err = call_estimator(estimator, "message", estimation.project_summary(summary), "summary")
+      if not summary_tokens then return nil, err end
+      summary_estimates[estimator] = { summary, summary_tokens }
+    end
   end
   local tool_tokens
   tool_tokens, err = estimate_tools(estimator, tools)
