@@ -11,6 +11,8 @@ local cancel = require "compact.cancel"
 local estimation = require "compact.estimation"
 local compactor = require "compact.compactor"
 local request_module = require "compact.request"
+local repair = require "compact.repair"
+local usage = require "compact.usage"
 
 local compact = {
   VERSION = "0.1.0",
@@ -21,6 +23,16 @@ for name, sentinel in pairs(errors.sentinels) do compact[name] = sentinel end
 
 --- Does `err` (or its `cause` chain) match `sentinel`? Like Go's errors.Is.
 compact.is = errors.is
+
+--- Make an error object for custom generators and summarizers:
+-- `compact.error(code, message, { cause =, status =, retryable = })`.
+compact.error = errors.public_error
+
+--- Repair tool pairs: `compact.repair(messages) -> list, report`.
+compact.repair = repair.repair
+
+--- The usage anchor of the last usable assistant reply at index >= from.
+compact.usage_anchor = usage.anchor
 
 --- Create a compactor: see `compact.compactor.new`.
 compact.new = compactor.new

@@ -356,7 +356,8 @@ function common.run(self, req, handler)
   end
   if not res then
     if not errors.is_error(err) then
-      err = errors.new("transport", self._name .. ": transport failed", { cause = err, reason = "other" })
+      err = errors.new("transport", self._name .. ": transport failed", { cause = err, reason = "other",
+        retryable = true })
     end
     if err.code == "transport" and started and err.reason ~= "timeout" then
       err = errors.new("stream", self._name .. ": the stream broke mid-response",

@@ -129,18 +129,12 @@ function generator.new(config)
   }, Summarizer)
 end
 
---- Is a generator error worth another attempt? Classified by `code` and
--- `status` only (contract 6.2): transport, stream, HTTP 408/409/429/5xx.
+--- Is a generator error worth another attempt? The library's one retry rule,
+-- `compact.errors.retryable`: `retryable = false` never; `retryable = true`,
+-- HTTP 408/409/429/5xx, transport and stream errors yes; never cancellation,
+-- context-window rejection or an invalid request anywhere in the cause chain.
 -- @treturn boolean
-function generator.is_retryable(err)
-  if type(err) ~= "table" then return false end
-  local code, status = rawget(err, "code"), rawget(err, "status")
-  if code == "transport" or code == "stream" then return true end
-  if code == "http" and type(status) == "number" then
-    return status == 408 or status == 409 or status == 429 or (status >= 500 and status <= 599)
-  end
-  return false
-end
+generator.is_retryable = errors.retryable
 
 local function zero_usage()
   return { input = 0, output = 0, cache_read = 0, cache_write = 0 }

@@ -1,0 +1,84 @@
+--- Usage anchors: what the provider really counted for a request.
+--
+-- An anchor `{ tokens = N, through = k }` says the provider counted `N`
+-- tokens for a request whose messages were `messages[1..k]`, where
+-- `messages[k]` is the assistant reply that reported it (`N` = input +
+-- cache_read + cache_write + output of that reply's usage). Estimates then
+-- count `N` plus the estimate of the messages after `k`.
+-- @module compact.usage
+
+local errors = require "compact.errors"
+local util = require "compact.util"
+
+local usage_module = {}
+
+local usage_fields = { "input", "cache_read", "cache_write", "output" }
+
+--- The provider's token count of a reply's usage table: input + cache_read +
+-- cache_write + output (fields that are not finite non-negative numbers
+-- count 0), rounded down; 0 when `usage` is not a table.
+-- @treturn integer
+function usage_module.total(usage)
+  if type(usage) ~= "table" then return 0 end
+  local total = 0
+  for _, field in ipairs(usage_fields) do
+    local value = rawget(usage, field)
+    if util.is_finite_number(value) and value > 0 then total = total + value end
+  end
+  return math.floor(total)
+end
+
+local unusable_stop = { error = true, aborted = true }
+
+--- The anchor of the last assistant reply at index `>= from` with a positive
+-- usage total and a stop reason other than `error`/`aborted`.
+-- @tparam table messages a message list
+-- @tparam[opt=1] integer from the first index to consider
+-- @treturn ?table `{ tokens = N, through = k }`, or nil when there is none
+-- @return or nil and an ErrInvalidRequest for arguments of the wrong type
+function usage_module.anchor(messages, from)
+  if type(messages) ~= "table" then
+    return nil, errors.invalid_request("messages: expected a list of messages, got " .. type(messages))
+  end
+  if from == nil then from = 1 end
+  if not util.is_finite_number(from) or from ~= math.floor(from) then
+    return nil, errors.invalid_request("from: expected an integer, got " .. tostring(from))
+  end
+  for index = #messages, math.max(from, 1), -1 do
+    local message = rawget(messages, index)
+    if type(message) == "table" and rawget(message, "role") == "assistant"
+        and not unusable_stop[rawget(message, "stop_reason")] then
+      local tokens = usage_module.total(rawget(message, "usage"))
+      if tokens > 0 then return { tokens = tokens, through = index } end
+    end
+  end
+  return nil
+end
+
+--- Check a request's `usage` field against its message count.
+-- @treturn ?table a copy `{ tokens = N, through = k }` (nil for a nil usage)
+-- @return or nil and an ErrInvalidRequest naming the field
+function usage_module.check(usage, message_count, field)
+  field = field or "request.usage"
+  if usage == nil then return nil end
+  if type(usage) ~= "table" then
+    return nil, errors.invalid_request(field .. ": expected a table { tokens, through }, got " .. type(usage))
+  end
+  for key in pairs(usage) do
+    if key ~= "tokens" and key ~= "through" then
+      return nil, errors.invalid_request(field .. "." .. tostring(key) .. ": unknown field")
+    end
+  end
+  local tokens, through = usage.tokens, usage.through
+  if not util.is_finite_number(tokens) or tokens ~= math.floor(tokens) or tokens <= 0 then
+    return nil, errors.invalid_request(field .. ".tokens: expected a positive integer, got " .. tostring(tokens))
+  end
+  if not util.is_finite_number(through) or through ~= math.floor(through) or through < 1
+      or through > message_count then
+    return nil, errors.invalid_request(string.format("%s.through: expected an integer in 1..%d, got %s",
+      field, message_count, tostring(through)))
+  end
+  return { tokens = tokens, through = through }
+end
+
+return usage_module
