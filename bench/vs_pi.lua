@@ -1,0 +1,76 @@
+-- bench/vs_pi.lua: cold planning of compact against pi-mono's own
+-- implementation (npm @mariozechner/pi-coding-agent: estimateTokens over
+-- every message + findCutPoint), on the same real session repeated to
+-- BENCH_MESSAGES (default 9 900) messages, fresh tables for every run, in one
+-- run of this script. Run through bench/vs_pi.sh, which installs the npm
+-- package. Prints both medians and the ratio (target: compact >= 8x).
+package.path = "./lua/?.lua;./lua/?/init.lua;" .. package.path
+package.cpath = "./build/?.so;" .. package.cpath
+
+local compact = require "compact"
+local importers = require "compact.importers"
+
+local SESSION = arg[1] or os.getenv("COMPACT_SESSION") or "../shared/data/pi-large-session.jsonl"
+local NODE_MODULES = arg[2] or "build/npm-pi/node_modules"
+local MESSAGES = tonumber(os.getenv("BENCH_MESSAGES")) or 9900
+local KEEP, RUNS = 20000, 15
+
+local state, err = importers.load(SESSION)
+if not state then
+  print("vs_pi: skipped (" .. tostring(err) .. ")")
+  return
+end
+
+local function deepcopy(value)
+  if type(value) ~= "table" then return value end
+  local out = {}
+  for k, v in pairs(value) do out[k] = deepcopy(v) end
+  return out
+end
+
+local base = state.messages
+local function fresh_list()
+  local list = {}
+  while #list < MESSAGES do
+    for i = 1, #base do
+      if #list >= MESSAGES then break end
+      list[#list + 1] = deepcopy(base[i])
+    end
+  end
+  return list
+end
+
+local compactor = assert(compact.new { keep_recent_tokens = KEEP,
+  summarizer = compact.summarizer(function() return "unused" end) })
+
+local lists = {}
+for run = 1, RUNS do lists[run] = fresh_list() end
+local bytes = #assert(compact.state.encode({ messages = lists[1] }))
+local times, cut = {}, nil
+for run = 1, RUNS do
+  collectgarbage()
+  local start = os.clock()
+  local plan = assert(compactor:plan { messages = lists[run], require_reduction = true })
+  times[run] = os.clock() - start
+  cut = plan.first_kept_index
+  lists[run] = nil
+end
+table.sort(times)
+local ours = times[math.floor((RUNS + 1) / 2)] * 1e3
+
+local command = string.format("node bench/vs_pi.mjs %q %d %d %d %q 2>&1",
+  SESSION, MESSAGES, KEEP, RUNS, NODE_MODULES)
+local pipe = assert(io.popen(command))
+local output = pipe:read("*a")
+pipe:close()
+local pi_ms, _, _, pi_cut = output:match("^pi (%S+) (%d+) (%d+) (%-?%d+)")
+print(string.format("session: %d messages (%s repeated), %.1f MB as state JSON, keep %d, %s",
+  MESSAGES, SESSION:match("[^/]*$"), bytes / 1e6, KEEP, _VERSION))
+print(string.format("%-34s %10.2f ms   (cut at %d)", "compact cold plan (heuristic)", ours, cut))
+if not pi_ms then
+  print("pi: not measured: " .. output:gsub("\n", " "):sub(1, 300))
+  return
+end
+print(string.format("%-34s %10.2f ms   (cut at entry %d)", "pi estimateTokens + findCutPoint", tonumber(pi_ms), pi_cut + 1))
+print(string.format("ratio pi / compact: %.1fx (target >= 8x: %s)", tonumber(pi_ms) / ours,
+  tonumber(pi_ms) / ours >= 8 and "met" or "NOT met"))
