@@ -71,6 +71,7 @@ if not pi_ms then
   print("pi: not measured: " .. output:gsub("\n", " "):sub(1, 300))
   return
 end
-print(string.format("%-34s %10.2f ms   (cut at entry %d)", "pi estimateTokens + findCutPoint", tonumber(pi_ms), pi_cut + 1))
+print(string.format("%-34s %10.2f ms   (cut at entry %d)", "pi estimateTokens + findCutPoint",
+  tonumber(pi_ms), pi_cut + 1))
 print(string.format("ratio pi / compact: %.1fx (target >= 8x: %s)", tonumber(pi_ms) / ours,
   tonumber(pi_ms) / ours >= 8 and "met" or "NOT met"))
