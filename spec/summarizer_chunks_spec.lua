@@ -7,26 +7,8 @@ local core = require "compact.core"
 
 local function estimate(text) return core.heuristic_text(text) end
 
-local function reply(text, usage)
-  return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = text } },
-           usage = usage or { input = 100, output = 10, cache_read = 1, cache_write = 2 } }
-end
-
--- Records every request; `script[i]` answers request i: a string (reply), an
--- error object or a function(request, token). Unlisted requests get
--- "SUMMARY <n>".
-local function fake(script)
-  local gen = { requests = {} }
-  function gen:generate(request, token)
-    self.requests[#self.requests + 1] = request
-    local step = (script or {})[#self.requests]
-    if step == nil then step = "SUMMARY " .. #self.requests end
-    if type(step) == "function" then return step(request, token) end
-    if type(step) == "string" then return reply(step) end
-    return nil, step
-  end
-  return gen
-end
+local fake_generator = require "spec.support.fake_generator"
+local reply, fake = fake_generator.reply, fake_generator.new
 
 local function new(gen, extra)
   local config = { generator = gen, model = "m", options = { max_output_tokens = 50 }, max_input_tokens = 1200 }
