@@ -294,6 +294,18 @@ describe("extractive summarizer", function()
       assert.is_nil(text:find("read-files", 1, true))
     end)
 
+    it("keeps the previous summary's constraints ahead of new progress", function()
+      local messages = {}
+      for i = 1, 60 do
+        messages[#messages + 1] = user("request " .. i .. ": tune the renderer a little more")
+        messages[#messages + 1] = say("Tuned it, step " .. i .. ".")
+      end
+      local previous = "## Goal\nShip the renderer.\n\n## Constraints and decisions\n- Never touch the database schema."
+      local text = summarize({ messages = messages, previous_summary = previous }, { max_chars = 1500 })
+      assert.are.equal("- Never touch the database schema.", section(text, "## Constraints and decisions"))
+      assert.truthy(section(text, "## Progress"):find("more items left out", 1, true))
+    end)
+
     it("gives back the same summary when nothing new happened", function()
       local first = summarize({ messages = conversation })
       assert.are.equal(first, summarize({ messages = {}, previous_summary = first }))

@@ -218,8 +218,10 @@ local function candidates(facts, keywords)
     if T.mentions(full, keywords) then priority = priority + 10 end
     items[#items + 1] = { section = section, order = order, priority = priority, full = full, brief = brief }
   end
-  for _, c in ipairs(facts.constraints) do
-    add("constraints", c.order, 3 + c.order / (turns + 1) / 2, "- " .. T.cut_words(c.text, 240))
+  -- constraints rank by age (those of a previous summary are the oldest)
+  local constraints = #facts.constraints
+  for rank, c in ipairs(facts.constraints) do
+    add("constraints", c.order, 3 + rank / (constraints + 1) / 2, "- " .. T.cut_words(c.text, 240))
   end
   for i, line in ipairs(facts.earlier) do
     local first = line:match("^[^\n]*")
