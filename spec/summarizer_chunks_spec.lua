@@ -233,4 +233,28 @@ describe("chunked generator summaries", function()
     local result = assert(compactor:compact({ messages = history(2), require_reduction = true }))
     assert.is_nil(result.record.chunks)
   end)
+
+  describe("on the real pi session", function()
+    local data = require "spec.support.data"
+    if not data.available() then
+      if os.getenv("CI") == "true" then error("shared data not found under CI: " .. data.PI_SESSION) end
+      pending("shared data not found (" .. data.PI_SESSION .. ")")
+      return
+    end
+    local messages = require("spec.support.pi_session").load()
+
+    it("fits every request into a small model's window and loses no record", function()
+      local gen = fake()
+      local s = new(gen, { max_input_tokens = 16000, options = { max_output_tokens = 2000 } })
+      local _, _, meta = assert(s:summarize({ messages = messages }))
+      assert.is_true(meta.chunks >= 4, tostring(meta.chunks))
+      local parts = {}
+      for i, request in ipairs(gen.requests) do
+        local prompt = prompt_of(request)
+        parts[i] = conversation_of(prompt)
+        assert.is_true(estimate(request.system_prompt) + estimate(prompt) <= 16000, "chunk " .. i)
+      end
+      assert.are.equal(assert(core.serialize_records(messages)), table.concat(parts, "\n\n"))
+    end)
+  end)
 end)
