@@ -87,6 +87,7 @@ lint:
 
 bench: deps build
 	$(LUA) bench/plan.lua
+	$(LUA) bench/summary_quality.lua
 
 # make demo: the shipped sample conversation through the `compact` command,
 # offline (extractive summarizer, no key, no network): stats, then the plan,

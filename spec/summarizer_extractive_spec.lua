@@ -1,13 +1,15 @@
--- compact.summarizers.extractive: the offline, deterministic summarizer.
+-- compact.summarizers.extractive: the offline handoff note.
 local extractive = require "compact.summarizers.extractive"
 local errors = require "compact.errors"
 local cancel = require "compact.cancel"
 local pi_session = require "spec.support.pi_session"
 
-local function user(text) return { role = "user", content = text } end
-local function call(id, name, args)
-  return { role = "assistant", stop_reason = "tool_use",
-           content = { { type = "tool_call", id = id, name = name, arguments = args } } }
+local function user(content) return { role = "user", content = content } end
+local function call(id, name, args, text)
+  local content = {}
+  if text then content[1] = { type = "text", text = text } end
+  content[#content + 1] = { type = "tool_call", id = id, name = name, arguments = args }
+  return { role = "assistant", stop_reason = "tool_use", content = content }
 end
 local function result(id, name, text, is_error)
   return { role = "tool_result", tool_call_id = id, tool_name = name, content = text, is_error = is_error }
@@ -16,9 +18,11 @@ local function say(text)
   return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = text } } }
 end
 
+-- The lines under `heading`, up to the next heading or the end.
 local function section(text, heading)
-  return text:match("\n?" .. heading:gsub("%p", "%%%0") .. "\n(.-)\n\n") or text:match(heading:gsub("%p", "%%%0")
-    .. "\n(.*)$")
+  local body = text:match("\n?" .. heading:gsub("%p", "%%%0") .. "\n(.-)\n\n##")
+    or text:match(heading:gsub("%p", "%%%0") .. "\n(.-)%s*$")
+  return body
 end
 
 local function summarize(req, config)
@@ -28,21 +32,36 @@ local function summarize(req, config)
   return text, usage
 end
 
+local function count(text, needle)
+  local n, start = 0, 1
+  while true do
+    local at = text:find(needle, start, true)
+    if not at then return n end
+    n, start = n + 1, at + 1
+  end
+end
+
 local conversation = {
-  user("Add a --verbose flag to src/cli.lua"),
-  call("c1", "read", { path = "src/cli.lua" }),
+  user("/model"),
+  user("ok"),
+  user("Add a --verbose flag to src/cli.lua. Never print to stdout from library code, only from the CLI."),
+  call("c1", "read", { path = "src/cli.lua" }, "Reading the CLI first."),
   result("c1", "read", "local M = {}"),
   call("c2", "edit", { path = "src/cli.lua", old = "a", new = "b" }),
   result("c2", "edit", "ok"),
   call("c3", "bash", { command = "make test" }),
   result("c3", "bash", "FAIL spec/cli_spec.lua:12: expected true\nCommand exited with code 1", true),
+  call("c4", "bash", { command = "make test" }),
+  result("c4", "bash", "12 successes / 0 failures / 0 errors / 0 pending"),
   { role = "assistant", stop_reason = "aborted", content = {
     { type = "tool_call", id = "c9", name = "write", arguments = { path = "ABORTED.lua" } } } },
-  user("/model"),
+  say("The flag is in and the specs pass. The spec needed a fake stdout. Nothing else changed."),
   user("Also document it in README.md"),
-  call("c4", "write", { path = "docs/cli.md", content = "..." }),
-  call("c5", "read", { path = "README.md" }),
-  say("Done: the flag is documented."),
+  call("c5", "write", { path = "docs/cli.md", content = "..." }),
+  result("c5", "write", "written"),
+  call("c6", "bash", { command = "make docs" }),
+  result("c6", "bash", "building...\nCommand exited with code 2"),
+  say("Documented in docs/cli.md, but `make docs` fails. I'd fix the docs build next."),
 }
 
 describe("extractive summarizer", function()
@@ -53,140 +72,185 @@ describe("extractive summarizer", function()
       assert.is_nil(s)
       assert.is_true(errors.is(err, errors.sentinels.ErrInvalidConfig))
     end
-    assert.are.equal(extractive.DEFAULT_MAX_CHARS, assert(extractive.new()).max_chars)
+    assert.are.equal(6000, extractive.DEFAULT_MAX_CHARS)
+    assert.are.equal(6000, assert(extractive.new()).max_chars)
     assert.are.equal(500, assert(extractive.new({ max_chars = 500 })).max_chars)
   end)
 
-  it("extracts the goal, requests, tool calls, errors, files and next step", function()
+  describe("the handoff note", function()
     local text, usage = summarize({ messages = conversation })
-    assert.are.same({ input = 0, output = 0, cache_read = 0, cache_write = 0 }, usage)
-    assert.are.equal("Add a --verbose flag to src/cli.lua", section(text, "## Goal"))
-    assert.are.equal("- Add a --verbose flag to src/cli.lua\n- Also document it in README.md",
-      section(text, "## User requests"))
-    assert.are.equal(table.concat({
-      "- read `src/cli.lua`", "- edit `src/cli.lua`", "- bash: `make test`", "- write `docs/cli.md`",
-      "- read `README.md`" }, "\n"), section(text, "## Progress (tool calls)"))
-    assert.are.equal("- bash: `make test` -> FAIL spec/cli_spec.lua:12: expected true Command exited with code 1",
-      section(text, "## Errors"))
-    assert.are.equal("### Read\n- README.md\n### Modified\n- docs/cli.md\n- src/cli.lua",
-      section(text, "## Files touched"))
-    assert.are.equal("- Also document it in README.md", section(text, "## Next steps"))
-    assert.are.equal("- Last assistant reply: Done: the flag is documented.", section(text, "## Critical context"))
-    assert.is_nil(text:find("ABORTED", 1, true))
-    assert.is_nil(text:find("/model", 1, true))
-  end)
 
-  it("reads the turn prefix after the history", function()
-    local text = summarize({ messages = { user("first") }, turn_prefix_messages = { user("second"),
-      call("p1", "read", { file_path = "x.lua" }) } })
-    assert.are.equal("- first\n- second", section(text, "## User requests"))
-    assert.are.equal("- second", section(text, "## Next steps"))
-    -- `read` names its file by `path` (the compactor's default mapping)
-    assert.falsy(text:find("### Read\n- x.lua", 1, true))
-    local mapped = assert(extractive.new { file_tools = { read = { kind = "read", key = "file_path" } } })
-    text = mapped:summarize({ messages = { user("first") }, turn_prefix_messages = { user("second"),
-      call("p1", "read", { file_path = "x.lua" }) } })
-    assert.truthy(text:find("### Read\n- x.lua", 1, true))
-  end)
-
-  it("cuts long error results short, keeping head and tail", function()
-    local long = "START " .. string.rep("noise ", 2000) .. " THE END"
-    local text = summarize({ messages = { user("go"), call("e", "bash", { command = "run" }),
-                                          result("e", "bash", long, true) } })
-    local line = section(text, "## Errors")
-    assert.truthy(#line < 320)
-    assert.truthy(line:find("START", 1, true))
-    assert.truthy(line:find("THE END", 1, true))
-  end)
-
-  it("handles an empty request", function()
-    local text = summarize({ messages = {} })
-    assert.truthy(text:find("## Goal\n(no request yet)", 1, true))
-  end)
-
-  it("is deterministic", function()
-    local a = summarize({ messages = conversation, previous_summary = "<read-files>\nz.lua\n</read-files>" })
-    local b = summarize({ messages = conversation, previous_summary = "<read-files>\nz.lua\n</read-files>" })
-    assert.are.equal(a, b)
-  end)
-
-  describe("previous summary", function()
-    it("merges its own earlier summary, older items first", function()
-      local first = summarize({ messages = conversation })
-      local second = summarize({ messages = { user("Now add --quiet"), call("q", "edit", { path = "src/quiet.lua" }) },
-                                 previous_summary = first })
-      assert.are.equal("Add a --verbose flag to src/cli.lua", section(second, "## Goal"))
-      assert.are.equal("- Add a --verbose flag to src/cli.lua\n- Also document it in README.md\n- Now add --quiet",
-        section(second, "## User requests"))
-      local progress = section(second, "## Progress (tool calls)")
-      local tail = "- read `README.md`\n- edit `src/quiet.lua`"
-      assert.are.equal(tail, progress:sub(-#tail))
-      assert.truthy(section(second, "## Errors"):find("make test", 1, true))
-      assert.are.equal("### Read\n- README.md\n### Modified\n- docs/cli.md\n- src/cli.lua\n- src/quiet.lua",
-        section(second, "## Files touched"))
-      assert.are.equal("- Now add --quiet", section(second, "## Next steps"))
+    it("states the goal: the first substantive request", function()
+      assert.are.same({ input = 0, output = 0, cache_read = 0, cache_write = 0 }, usage)
+      assert.are.equal("Add a --verbose flag to src/cli.lua. Never print to stdout from library code, only from the CLI.",
+        section(text, "## Goal"))
+      assert.is_nil(text:find("/model", 1, true))
     end)
 
-    it("gives back the same summary when nothing new happened", function()
-      local first = summarize({ messages = conversation })
-      assert.are.equal(first, summarize({ messages = {}, previous_summary = first }))
+    it("lists the constraints the user gave", function()
+      assert.are.equal("- Never print to stdout from library code, only from the CLI.", section(text, "## Constraints and decisions"))
     end)
 
-    it("reads the file lists the compactor appended", function()
-      local previous = "## Goal\nold goal\n\n<read-files>\na.lua\nb.lua\n</read-files>\n\n"
-        .. "<modified-files>\nb.lua\nc.lua\n</modified-files>"
-      local text = summarize({ messages = { user("x") }, previous_summary = previous })
-      assert.are.equal("### Read\n- a.lua\n### Modified\n- b.lua\n- c.lua", section(text, "## Files touched"))
+    it("says what was done, with outcomes and the assistant's conclusion", function()
+      local progress = section(text, "## Progress")
+      assert.are.equal(table.concat({
+        "- Add a --verbose flag to src/cli.lua. Never print to stdout from library code, only from the CLI.",
+        "  - Ran: `make test` failed: spec/cli_spec.lua:12: expected true, then passed; edited 1 file",
+        "  - Said: The flag is in and the specs pass. The spec needed a fake stdout. Nothing else changed.",
+      }, "\n"), progress)
+    end)
+
+    it("ends with the open work and the latest exchange", function()
+      assert.are.equal(table.concat({
+        "- Still failing: `make docs` FAILED: Command exited with code 2",
+        "- I'd fix the docs build next." }, "\n"), section(text, "## Open work"))
+      assert.are.equal(table.concat({
+        "- User: Also document it in README.md",
+        "- Ran: `make docs` FAILED; edited 1 file",
+        "- Assistant: Documented in docs/cli.md, but `make docs` fails. I'd fix the docs build next." }, "\n"),
+        section(text, "## Latest exchange"))
+    end)
+
+    it("leaves failed attempts and file lists out of the text", function()
+      assert.is_nil(text:find("ABORTED", 1, true))
+      assert.is_nil(text:find("Files", 1, true))
       assert.is_nil(text:find("<read-files>", 1, true))
-      assert.are.equal("old goal", section(text, "## Goal"))
     end)
+  end)
 
-    it("keeps a summary written by someone else as an earlier summary", function()
-      local foreign = "The user is porting the theme system.\n## Heading from a model\n- a point"
-      local text = summarize({ messages = { user("continue") }, previous_summary = foreign })
-      assert.are.equal("> The user is porting the theme system.\n> ## Heading from a model\n> - a point",
-        section(text, "## Earlier summary"))
-      -- and survives another round unchanged
-      local again = summarize({ messages = {}, previous_summary = text })
-      assert.are.equal(section(text, "## Earlier summary"), section(again, "## Earlier summary"))
-    end)
+  it("orders outcomes in time: a failure followed by a pass reads 'failed, then passed'", function()
+    local text = summarize({ messages = {
+      user("fix the parser please"),
+      call("a", "bash", { command = "make test" }), result("a", "bash", "1 failure", true),
+      call("b", "bash", { command = "make test" }), result("b", "bash", "ok"),
+      say("Fixed."), user("thanks, next one") } })
+    assert.truthy(section(text, "## Progress"):find("`make test` failed: 1 failure, then passed", 1, true))
+  end)
+
+  it("recognises failures in output without an error flag", function()
+    local outputs = {
+      { "Command exited with code 1", false }, { "exit status 2", false }, { "exit=3", false },
+      { "3 successes / 1 failure / 0 errors / 0 pending", false }, { "Tests: 2 failed, 10 passed", false },
+      { "FAILED tests/test_x.py::test_y", false }, { "npm error code 2", false },
+      { "src/a.ts(3,1): error TS2304: Cannot find name", false }, { "make: *** [all] Error 1", false },
+      { "exit=0", true }, { "13 successes / 0 failures / 0 errors / 0 pending", true }, { "all good", true },
+      { "Tests: 0 failed, 10 passed", true },
+    }
+    for i, case in ipairs(outputs) do
+      local text = summarize({ messages = { user("run the checks now"), call("x", "bash", { command = "check" }),
+                                            result("x", "bash", case[1]), say("Done.") } })
+      local ran = section(text, "## Latest exchange")
+      if case[2] then
+        assert.truthy(ran:find("`check` passed", 1, true), i .. ": " .. ran)
+      else
+        assert.truthy(ran:find("`check` FAILED", 1, true), i .. ": " .. ran)
+        assert.truthy(section(text, "## Open work"):find("Still failing: `check` FAILED", 1, true), i)
+      end
+    end
+  end)
+
+  it("counts a search that found nothing as a look-up, not a failure", function()
+    local text = summarize({ messages = { user("is there any console.log left?"),
+      call("g", "bash", { command = "grep -rn console.log src" }), result("g", "bash", "Command exited with code 1", true),
+      say("No, none is left.") } })
+    assert.truthy(text:find("- Ran: 1 look-up", 1, true))
+    assert.is_nil(text:find("FAILED", 1, true))
+  end)
+
+  it("shortens conclusions at sentence boundaries, never inside a sentence", function()
+    local sentences = {}
+    for i = 1, 40 do sentences[i] = "Sentence number " .. i .. " explains one more detail of the change." end
+    local long = table.concat(sentences, " ")
+    local text = summarize({ messages = { user("explain the change in detail"), say(long),
+                                          user("and the next step?"), say("Tests.") } })
+    local said = section(text, "## Progress"):match("  %- Said: ([^\n]*)")
+    assert.truthy(#said <= 240)
+    assert.truthy(said:match("%.$"), said)
+    assert.are.equal(1, long:find(said, 1, true))
+  end)
+
+  it("reports an unfinished last step instead of cutting it", function()
+    local text = summarize({ messages = { user("release it"),
+      call("v", "bash", { command = "npm publish" }, "All set. Let me verify:"),
+      result("v", "bash", "npm error code E403", true) } })
+    assert.truthy(section(text, "## Open work"):find(
+      "- The last request was still being worked on; last step: All set. Let me verify:", 1, true))
+    assert.truthy(section(text, "## Latest exchange"):find("- Ran: `npm publish` FAILED", 1, true))
+  end)
+
+  it("shortens shell output pasted into a request", function()
+    local pasted = { "the app crashes on start:", "" }
+    for i = 1, 30 do pasted[#pasted + 1] = "    at frame" .. i .. " (/src/app.ts:" .. i .. ":3)" end
+    table.insert(pasted, 4, "Error: Variable reference not found: dimGray")
+    pasted[#pasted + 1] = "please fix it"
+    local text = summarize({ messages = { user(table.concat(pasted, "\n")) } })
+    local request = section(text, "## Latest exchange"):match("%- User: ([^\n]*)")
+    assert.are.equal("the app crashes on start: [pasted output, 31 lines: \"Error: Variable reference not found: "
+      .. "dimGray\"] please fix it", request)
+    assert.is_nil(text:find("frame7", 1, true))
+  end)
+
+  it("mentions images: attached ones and pasted screenshot paths", function()
+    local text = summarize({ messages = {
+      user({ { type = "text", text = "what is wrong in this screenshot?" },
+             { type = "image", mime_type = "image/png", data = "AAAA" } }),
+      say("The border is off."),
+      user("'/var/folders/T/Screenshot 2025-11-21 at 01.27.21.png'\n\nand this one, why do colors differ?") } })
+    assert.truthy(section(text, "## Progress"):find("what is wrong in this screenshot? [1 image]", 1, true))
+    assert.truthy(section(text, "## Latest exchange"):find(
+      "[image: Screenshot 2025-11-21 at 01.27.21.png] and this one, why do colors differ? [1 image]", 1, true))
   end)
 
   describe("budget", function()
-    local function big_history(n)
+    local function big_history(n, topic_at)
       local messages = {}
       for i = 1, n do
-        messages[#messages + 1] = user(string.format("request %05d: %s", i, string.rep("please ", 30)))
-        messages[#messages + 1] = call("id" .. i, i % 2 == 0 and "edit" or "read",
-          { path = string.format("src/file_%05d.lua", i) })
-        messages[#messages + 1] = result("id" .. i, "read", string.rep("error text ", 50), i % 7 == 0)
+        local words = i == topic_at and "migrate the database schema" or "tune the renderer"
+        messages[#messages + 1] = user(string.format("request %05d: %s %s", i, words, string.rep("please ", 20)))
+        messages[#messages + 1] = call("id" .. i, i % 2 == 0 and "edit" or "bash",
+          { path = string.format("src/file_%02d.lua", i % 40), command = "make check" })
+        messages[#messages + 1] = result("id" .. i, "bash", string.rep("output ", 50), i % 7 == 0)
+        messages[#messages + 1] = say("Done with request " .. i .. ". All checks pass now.")
       end
       return messages
     end
 
-    for _, max_chars in ipairs({ 200, 1000, 4000, 16000 }) do
-      it("stays within max_chars = " .. max_chars .. " and keeps the newest items", function()
-        local text = summarize({ messages = big_history(3000), previous_summary = "OLD\n" .. string.rep("x", 50000) },
+    for _, max_chars in ipairs({ 200, 1000, 4000, 6000, 16000 }) do
+      it("stays within max_chars = " .. max_chars .. ", newest first", function()
+        local text = summarize({ messages = big_history(600), previous_summary = "OLD\n" .. string.rep("x ", 5000) },
           { max_chars = max_chars })
         assert.is_true(#text <= max_chars, #text .. " > " .. max_chars)
         if max_chars >= 1000 then
-          assert.truthy(text:find("request 03000", 1, true))
-          assert.is_nil(text:find("request 00002", 1, true))
-          assert.truthy(text:find("earlier items omitted", 1, true))
-          assert.truthy(text:find("## Next steps\n- request 03000", 1, true))
+          assert.truthy(text:find("request 00600", 1, true))
+          assert.is_nil(text:find("request 00300", 1, true))
+          assert.truthy(text:find("## Goal\nrequest 00001", 1, true))
         end
         if max_chars >= 4000 then
-          assert.truthy(text:find("src/file_03000.lua", 1, true))
-          assert.truthy(text:find("src/file_02999.lua", 1, true))
-          assert.is_nil(text:find("src/file_00001.lua", 1, true))
-          assert.truthy(text:find("## Goal\nrequest 00001", 1, true))
+          assert.truthy(text:find("request 00599", 1, true))
+          assert.truthy(text:find("more items left out", 1, true))
         end
       end)
     end
 
-    it("uses most of the budget when there is plenty to say", function()
-      local text = summarize({ messages = big_history(500) }, { max_chars = 8000 })
-      assert.is_true(#text > 6000 and #text <= 8000, tostring(#text))
+    it("keeps the stored summary, file lists included, within max_chars", function()
+      local compact = require "compact"
+      local s = assert(extractive.new { max_chars = 3000 })
+      local compactor = assert(compact.new { summarizer = s })
+      local messages = big_history(300)
+      local out = assert(compactor:apply({ messages = messages },
+        { first_kept_index = #messages + 1, messages_to_summarize = messages, turn_prefix_messages = {} }))
+      assert.truthy(out.summary:find("<modified-files>", 1, true))
+      assert.is_true(#out.summary <= 3000, tostring(#out.summary))
+    end)
+
+    it("keeps what the instructions ask for first", function()
+      local messages = big_history(400, 3)
+      local plain = summarize({ messages = messages }, { max_chars = 2000 })
+      assert.is_nil(plain:find("database", 1, true))
+      local focused = summarize({ messages = messages, instructions = "Focus on the database migration." },
+        { max_chars = 2000 })
+      assert.truthy(focused:find("request 00003: migrate the database schema", 1, true))
+      assert.is_true(#focused <= 2000)
     end)
 
     it("never splits a UTF-8 sequence when cutting", function()
@@ -194,6 +258,79 @@ describe("extractive summarizer", function()
       assert.is_true(#text <= 300)
       for char in text:gmatch("[\192-\244][\128-\191]*") do assert.are.equal("\226\130\172", char) end
     end)
+  end)
+
+  describe("previous summary", function()
+    it("merges its own sections instead of quoting the summary", function()
+      local first = summarize({ messages = conversation })
+      local second = summarize({ messages = { user("Now add --quiet, and keep the output stable."),
+        call("q", "edit", { path = "src/quiet.lua" }), result("q", "edit", "ok"), say("Added --quiet.") },
+        previous_summary = first })
+      assert.are.equal(section(first, "## Goal"), section(second, "## Goal"))
+      assert.are.equal("- Never print to stdout from library code, only from the CLI.\n- Now add --quiet, and keep the output stable.",
+        section(second, "## Constraints and decisions"))
+      local progress = section(second, "## Progress")
+      assert.truthy(progress:find("- Add a --verbose flag to src/cli.lua.", 1, true))
+      assert.truthy(progress:find("  - Said: The flag is in and the specs pass.", 1, true))
+      assert.truthy(progress:find("- Earlier exchange:\n  - User: Also document it in README.md", 1, true))
+      assert.are.equal(1, count(second, "## Goal"))
+      assert.is_nil(second:find("> ", 1, true))
+      assert.truthy(section(second, "## Latest exchange"):find("- User: Now add --quiet", 1, true))
+    end)
+
+    it("merges the sections of a model-written summary", function()
+      local foreign = table.concat({
+        "## Goal", "Port the theme system.", "",
+        "## Constraints and preferences", "- Use RGB values, not palette indices", "",
+        "## Progress", "### Done", "- [x] Ported the selectors", "### In progress", "- [ ] Light theme", "",
+        "## Next steps", "1. Release 0.8.0", "",
+        "<read-files>\na.lua\n</read-files>" }, "\n")
+      local text = summarize({ messages = { user("continue with the light theme"), say("Light theme done.") },
+                               previous_summary = foreign })
+      assert.are.equal("Port the theme system.", section(text, "## Goal"))
+      assert.are.equal("- Use RGB values, not palette indices", section(text, "## Constraints and decisions"))
+      assert.are.equal("- [x] Ported the selectors\n- Was open: Light theme\n- Was open: Release 0.8.0",
+        section(text, "## Progress"))
+      assert.is_nil(text:find("read-files", 1, true))
+    end)
+
+    it("keeps the previous summary's constraints ahead of new progress", function()
+      local messages = {}
+      for i = 1, 60 do
+        messages[#messages + 1] = user("request " .. i .. ": tune the renderer a little more")
+        messages[#messages + 1] = say("Tuned it, step " .. i .. ".")
+      end
+      local previous = "## Goal\nShip the renderer.\n\n## Constraints and decisions\n- Never touch the database schema."
+      local text = summarize({ messages = messages, previous_summary = previous }, { max_chars = 1500 })
+      assert.are.equal("- Never touch the database schema.", section(text, "## Constraints and decisions"))
+      assert.truthy(section(text, "## Progress"):find("more items left out", 1, true))
+    end)
+
+    it("gives back the same summary when nothing new happened", function()
+      local first = summarize({ messages = conversation })
+      assert.are.equal(first, summarize({ messages = {}, previous_summary = first }))
+    end)
+
+    it("stays stable over several rounds on the same budget", function()
+      local previous
+      for round = 1, 5 do
+        local messages = {}
+        for i = 1, 20 do
+          messages[#messages + 1] = user("round " .. round .. " request " .. i .. ": keep the API small")
+          messages[#messages + 1] = say("Done " .. round .. "." .. i .. ".")
+        end
+        previous = summarize({ messages = messages, previous_summary = previous }, { max_chars = 2500 })
+        assert.is_true(#previous <= 2500)
+      end
+      assert.truthy(previous:find("## Goal\nround 1 request 1: keep the API small", 1, true))
+      assert.truthy(previous:find("round 5 request 20", 1, true))
+    end)
+  end)
+
+  it("is deterministic", function()
+    local a = summarize({ messages = conversation, previous_summary = "## Goal\nx\n\n## Progress\n- y" })
+    local b = summarize({ messages = conversation, previous_summary = "## Goal\nx\n\n## Progress\n- y" })
+    assert.are.equal(a, b)
   end)
 
   describe("errors", function()
@@ -208,7 +345,7 @@ describe("extractive summarizer", function()
       local s = assert(extractive.new())
       for _, req in ipairs({ 5, { messages = 5 }, { messages = { 5 } }, { messages = { { content = "x" } } },
                              { messages = {}, turn_prefix_messages = "x" },
-                             { messages = {}, previous_summary = 3 } }) do
+                             { messages = {}, previous_summary = 3 }, { messages = {}, instructions = {} } }) do
         local text, err = s:summarize(req)
         assert.is_nil(text)
         assert.are.equal("invalid_request", err.code)
@@ -217,57 +354,46 @@ describe("extractive summarizer", function()
 
     it("skips odd blocks instead of failing", function()
       local text = summarize({ messages = {
-        { role = "user", content = { 5, { type = "image", data = "AAAA" }, { type = "text", text = "hello" } } },
+        { role = "user", content = { 5, { type = "image", data = "AAAA" }, { type = "text", text = "hello there friend" } } },
         { role = "assistant", content = { "junk", { type = "tool_call", name = "read", arguments = "not a table" } } },
         { role = "tool_result", content = 42, is_error = true },
       } })
-      assert.truthy(text:find("## Goal\nhello", 1, true))
-      assert.truthy(text:find("- read\n", 1, true))
+      assert.truthy(text:find("## Goal\nhello there friend", 1, true))
     end)
   end)
 
   describe("on the real pi session", function()
     if not require("spec.support.data").available() then
-      pending("shared data not found")
+      if os.getenv("CI") == "true" then error("shared data not found under CI") end
+      pending("shared data not found (" .. require("spec.support.data").PI_SESSION .. ")")
       return
     end
     local messages = pi_session.load()
 
-    it("loads the session", function()
-      assert.are.equal(914, #messages)
-      assert.are.equal("tool_call", messages[4].content[2].type)
-      assert.are.equal("tool_result", messages[5].role)
-    end)
-
-    it("stays within the default budget and names the files the session touched", function()
+    it("writes a handoff within the default budget", function()
       local s = assert(extractive.new())
       local text = assert(s:summarize({ messages = messages }))
       assert.is_true(#text <= extractive.DEFAULT_MAX_CHARS)
-      assert.is_true(#text > extractive.DEFAULT_MAX_CHARS / 2)
-      local files = section(text, "## Files touched")
-      for _, path in ipairs({ "packages/coding-agent/src/theme/theme.ts",
-                              "packages/coding-agent/src/tui/tui-renderer.ts",
-                              "packages/coding-agent/src/tui/user-message-selector.ts",
-                              "packages/coding-agent/docs/theme.md",
-                              "packages/coding-agent/src/tui/oauth-selector.ts" }) do
-        assert.truthy(files:find("- " .. path .. "\n", 1, true) or files:find("- " .. path .. "$"), path)
-      end
       assert.truthy(section(text, "## Goal"):find("user-message-selector.ts", 1, true))
+      assert.truthy(section(text, "## Open work"):find("`npm run publish` FAILED", 1, true))
+      assert.truthy(section(text, "## Latest exchange"):find("- User: yeah, do it all", 1, true))
+      assert.truthy(section(text, "## Constraints and decisions"):find("use fucking rgb values", 1, true))
     end)
 
-    it("stays within a small budget, summarizing in halves", function()
+    it("merges a second compaction within the budget", function()
       local s = assert(extractive.new({ max_chars = 4000 }))
-      local half = math.floor(#messages / 2)
+      local half = 457
+      while messages[half].role ~= "user" do half = half + 1 end
       local first_half, second_half = {}, {}
       for i = 1, #messages do
-        local list = i <= half and first_half or second_half
+        local list = i < half and first_half or second_half
         list[#list + 1] = messages[i]
       end
       local first = assert(s:summarize({ messages = first_half }))
       local second = assert(s:summarize({ messages = second_half, previous_summary = first }))
       assert.is_true(#first <= 4000 and #second <= 4000)
       assert.are.equal(section(first, "## Goal"), section(second, "## Goal"))
-      assert.truthy(section(second, "## Files touched"):find("packages/coding-agent/src/theme/theme.ts", 1, true))
+      assert.are.equal(1, count(second, "## Constraints and decisions"))
     end)
   end)
 end)

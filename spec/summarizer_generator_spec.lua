@@ -4,26 +4,8 @@ local prompts = require "compact.prompts"
 local errors = require "compact.errors"
 local cancel = require "compact.cancel"
 
-local function reply(text, usage)
-  return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = text } },
-           usage = usage or { input = 100, output = 10, cache_read = 1, cache_write = 2 } }
-end
-
--- A generator that records every request and plays `script` in order: each
--- step is a string (reply text), an error object, or a function.
-local function fake(script)
-  local gen = { requests = {}, cancels = {} }
-  function gen:generate(request, token)
-    self.requests[#self.requests + 1] = request
-    self.cancels[#self.cancels + 1] = token
-    local step = script[#self.requests]
-    if step == nil then step = script.default end
-    if type(step) == "function" then return step(request, token) end
-    if type(step) == "string" then return reply(step) end
-    return nil, step
-  end
-  return gen
-end
+local fake_generator = require "spec.support.fake_generator"
+local reply, fake = fake_generator.reply, fake_generator.new
 
 local function new(gen, extra)
   local config = { generator = gen, model = "summary-model", options = { max_output_tokens = 4000 } }

@@ -119,6 +119,7 @@ function Estimator:tools(defs) end
 ---@field tokens_after integer
 ---@field usage? compact.Usage
 ---@field fallback? boolean a fallback summarizer wrote the summary
+---@field chunks? integer model calls the history took (meta.chunks of the summarizer; > 1 when split)
 
 ---@class compact.Result
 ---@field summary? string
@@ -168,7 +169,7 @@ local Summarizer = {}
 ---@param cancel? compact.CancelToken
 ---@return string|nil text
 ---@return compact.Usage|compact.Error|nil usage_or_err
----@return { fallback: boolean }|nil meta
+---@return { fallback?: boolean, chunks?: integer }|nil meta
 function Summarizer:summarize(req, cancel) end
 
 ---@class compact.GenerateRequest
@@ -194,9 +195,17 @@ function Generator:generate(request, cancel) end
 ---@field system_prompt? string non-blank replaces the default
 ---@field sleep? fun(seconds: number, cancel?: compact.CancelToken) default really sleeps
 ---@field fallback? compact.Summarizer used when the model fails; sets record.fallback
+---@field max_input_tokens? integer default 120000: a longer history is split into chunks summarized in order
+---@field on_progress? fun(event: compact.SummaryProgressEvent) called before each history call; what it raises is ignored
+
+---@class compact.SummaryProgressEvent
+---@field type "summary_progress"
+---@field chunk integer 1-based index of the call about to be made
+---@field chunks integer number of history calls
 
 ---@class compact.ExtractiveSummarizerConfig
----@field max_chars? integer default 16000, at least 200
+---@field max_chars? integer default 6000 (text and the compactor's file lists together), at least 200
+---@field file_tools? table<string, { kind: "read"|"write"|"edit", key: string }> same as the compactor's
 
 -- == The agent (contract 8) ==
 

@@ -252,6 +252,8 @@ function Compactor:apply(request, plan, cancel)
     usage = normalize_usage(usage),
   }
   if type(meta) == "table" and meta.fallback then record.fallback = true end
+  local chunks = type(meta) == "table" and meta.chunks
+  if is_finite_number(chunks) and chunks >= 1 and chunks == math.floor(chunks) then record.chunks = chunks end
   return { summary = summary, messages = kept, record = record }
 end
 

@@ -56,9 +56,81 @@ local function parse_block(text, tag, into)
   end
 end
 
+-- == Moves and removals in shell commands ==
+-- `mv`, `git mv`, `rm` and `git rm` in a `bash` call's `command` rename or
+-- drop listed paths, so a moved file is not listed under its old name. A
+-- relative `cd DIR` earlier in the same command prefixes the paths; an
+-- absolute `cd` is taken as the project root.
+
+local function words_of(segment)
+  local words = {}
+  for word in segment:gmatch("%S+") do
+    words[#words + 1] = word:gsub("^[\"']", ""):gsub("[\"']$", "")
+  end
+  return words
+end
+
+local function join_path(dir, path)
+  if dir == "" or path:sub(1, 1) == "/" or path:sub(1, 1) == "~" then return path end
+  return dir .. path
+end
+
+-- The operands of a command (options and globs left out), in `dir`.
+local function operands(words, first, dir)
+  local out = {}
+  for i = first, #words do
+    local word = words[i]
+    if word:sub(1, 1) ~= "-" and not word:find("[*?%[]") and word ~= "" then
+      out[#out + 1] = join_path(dir, (word:gsub("^%./", ""):gsub("/$", "")))
+    end
+  end
+  return out
+end
+
+--- The moves and removals a shell command makes: a list of
+-- `{ from = path, to = path }` (to is nil for a removal).
+function files.shell_changes(command)
+  local changes, dir = {}, ""
+  for segment in (command .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
+    local words = words_of(segment)
+    local first = words[1] == "git" and 2 or 1
+    local verb = words[first]
+    if verb == "cd" and words[first + 1] then
+      local target = words[first + 1]
+      dir = target:match("^[/~]") and "" or (dir .. target:gsub("^%./", ""):gsub("/?$", "/"))
+    elseif verb == "mv" then
+      local paths = operands(words, first + 1, dir)
+      local dest = table.remove(paths)
+      for _, from in ipairs(paths) do
+        local to = #paths > 1 and (dest .. "/" .. from:match("[^/]*$")) or dest
+        changes[#changes + 1] = { from = from, to = to }
+      end
+    elseif verb == "rm" then
+      for _, path in ipairs(operands(words, first + 1, dir)) do changes[#changes + 1] = { from = path } end
+    end
+  end
+  return changes
+end
+
+-- Apply one move or removal to the path sets (a directory moves its files).
+local function apply_change(read, modified, change)
+  local from, to = change.from, change.to
+  for _, set in ipairs({ read, modified }) do
+    local moved = {}
+    for path in pairs(set) do
+      if path == from or path:sub(1, #from + 1) == from .. "/" then moved[#moved + 1] = path end
+    end
+    for _, path in ipairs(moved) do
+      set[path] = nil
+      if to then modified[to .. path:sub(#from + 1)] = true end
+    end
+  end
+end
+
 --- Collect read and modified paths from `message_lists` (lists of
 -- messages) and from a previous summary's lists. Returns read, modified as
--- sorted lists; a modified path is never listed as read.
+-- sorted lists; a modified path is never listed as read. Moves and
+-- removals in `bash` calls (see `shell_changes`) apply in order.
 function files.collect(tools, previous_summary, message_lists)
   local read, modified = {}, {}
   if type(previous_summary) == "string" then
@@ -74,6 +146,11 @@ function files.collect(tools, previous_summary, message_lists)
           local path = type(arguments) == "table" and arguments[spec.key]
           if type(path) == "string" and path ~= "" then
             if modifying[spec.kind] then modified[path] = true else read[path] = true end
+          end
+          local command = block.type == "tool_call" and block.name == "bash" and type(block.arguments) == "table"
+            and block.arguments.command
+          if type(command) == "string" then
+            for _, change in ipairs(files.shell_changes(command)) do apply_change(read, modified, change) end
           end
         end
       end

@@ -1,27 +1,37 @@
---- The extractive summarizer: an offline, deterministic summary without a
--- model.
+--- The extractive summarizer: an offline, deterministic handoff note
+-- written without a model.
 --
---     local summarizer = compact.extractive_summarizer { max_chars = 16000 }
+--     local summarizer = compact.extractive_summarizer { max_chars = 6000 }
 --     local text, usage = summarizer:summarize(req, cancel)
 --
--- It pulls the sections a model summary would have out of the messages
--- themselves: the first request as the goal, the user's requests in order,
--- the tool calls with their paths or commands, error results cut short, the
--- files touched, the last request as the next step and the last assistant
--- reply. A previous summary is merged: one this summarizer wrote is parsed
--- back into its lists, any other text is kept as "Earlier summary". The
--- result never exceeds `max_chars` bytes; when something must go, the oldest
--- items go first and a line says how many were left out.
+-- The note is meant for another agent that continues the work from it
+-- alone:
+--
+--     ## Goal                      the first substantive request (or the previous goal)
+--     ## Constraints and decisions sentences of the user's requests that constrain or decide
+--     ## Progress                  one entry per earlier request: the commands run with
+--                                  their outcomes, the assistant's final text
+--     ## Open work                 an unfinished last step, commands still failing,
+--                                  next steps the assistant named
+--     ## Latest exchange           the last request, its commands and the last reply
+--
+-- Files are not listed in the text: the compactor appends `<read-files>` and
+-- `<modified-files>`, and `max_chars` (default 6000 bytes) bounds the text
+-- together with those lists. When something must go, `instructions` decide
+-- first (items that mention its words are kept first), then recency.
 -- @module compact.summarizers.extractive
 
 local errors = require "compact.errors"
+local util = require "compact.util"
 local cancel_mod = require "compact.cancel"
 local file_lists = require "compact.files"
+local T = require "compact.summarizers.extractive_text"
+local read = require "compact.summarizers.extractive_read"
 
 local extractive = {}
 
---- Default size limit in bytes: about a 4000-token summary.
-extractive.DEFAULT_MAX_CHARS = 16000
+--- Default size limit in bytes (text and file lists together).
+extractive.DEFAULT_MAX_CHARS = 6000
 
 --- The smallest accepted `max_chars`.
 extractive.MIN_MAX_CHARS = 200
@@ -32,28 +42,13 @@ Summarizer.__tostring = function(self)
   return "compact.ExtractiveSummarizer(" .. self.max_chars .. ")"
 end
 
--- Section headings; parsing a previous summary relies on them.
 local H = {
-  goal = "## Goal",
-  requests = "## User requests",
-  progress = "## Progress (tool calls)",
-  errors = "## Errors",
-  files = "## Files touched",
-  read = "### Read",
-  modified = "### Modified",
-  next = "## Next steps",
-  context = "## Critical context",
-  earlier = "## Earlier summary",
+  goal = "## Goal", constraints = "## Constraints and decisions", progress = "## Progress",
+  open = "## Open work", latest = "## Latest exchange",
 }
 
--- Argument keys that name what a call worked on, for its progress line. The
--- files section itself follows the compactor's file_tools mapping, so the
--- two never disagree about what was read or modified.
-local PATH_KEYS = { "path", "file_path", "filename", "file" }
-local DETAIL_KEYS = { "command", "cmd", "pattern", "query", "url" }
-
 --- Create an extractive summarizer.
--- @tparam[opt] table config `{ max_chars = 16000, file_tools = nil }`; `file_tools`
+-- @tparam[opt] table config `{ max_chars = 6000, file_tools = nil }`; `file_tools`
 --   maps tool names to `{ kind = "read"|"write"|"edit", key = "path" }` like
 --   the compactor's option (pass the same table to both)
 -- @treturn table|nil the summarizer, or nil and an `invalid_config` error
@@ -73,381 +68,337 @@ function extractive.new(config)
   return setmetatable({ max_chars = max_chars, file_tools = file_tools }, Summarizer)
 end
 
--- Cut `s` to at most `limit` bytes without splitting a UTF-8 sequence,
--- ending with "..." when something was cut.
-local function cut(s, limit)
-  if #s <= limit then return s end
-  if limit <= 3 then return ("..."):sub(1, limit) end
-  local stop = limit - 3
-  -- step back over continuation bytes so the last sequence stays whole
-  while stop > 0 and s:byte(stop + 1) and s:byte(stop + 1) >= 0x80 and s:byte(stop + 1) < 0xC0 do
-    stop = stop - 1
-  end
-  return s:sub(1, stop) .. "..."
+-- == Rendering ==
+
+local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
+
+-- "`cmd` passed", "`cmd` failed (x2): reason", "`cmd` failed, then passed".
+local function outcome(entry, no_reason)
+  local o, n = entry.outcomes, #entry.outcomes
+  if n == 0 then return entry.label .. " (no result)" end
+  local failures = 0
+  for i = 1, n do if not o[i] then failures = failures + 1 end end
+  local times = n > 1 and (" (x" .. n .. ")") or ""
+  local reason = entry.reason and not no_reason and (": " .. entry.reason) or ""
+  if failures == 0 then return entry.label .. " passed" .. times end
+  if failures == n and entry.fixed then return entry.label .. " failed" .. reason .. ", passed later" end
+  if failures == n then return entry.label .. " FAILED" .. times .. reason end
+  if o[n] then return entry.label .. " failed" .. reason .. ", then passed" end
+  return entry.label .. " passed, then FAILED" .. reason
 end
 
--- Cut `s` to about `limit` bytes keeping its head and its tail, where
--- errors usually say what went wrong.
-local function cut_middle(s, limit)
-  if #s <= limit then return s end
-  local head = cut(s, math.floor(limit * 0.4))
-  local tail_start = #s - (limit - #head - 5) + 1
-  while s:byte(tail_start) and s:byte(tail_start) >= 0x80 and s:byte(tail_start) < 0xC0 do
-    tail_start = tail_start + 1
-  end
-  return head .. " " .. s:sub(tail_start)
+local function failed_last(entry)
+  return #entry.outcomes > 0 and not entry.outcomes[#entry.outcomes] and not entry.fixed
 end
 
--- A slash command such as "/model" is an instruction to the host
--- application, not a request to the assistant.
-local function is_command(text)
-  return text:match("^%s*/%S*%s*$") ~= nil
+-- Commands that only look at things; when they pass they are counted,
+-- not listed.
+local LOOKUPS = { grep = true, rg = true, sed = true, cat = true, ls = true, find = true, head = true, tail = true,
+                  wc = true, awk = true, echo = true, pwd = true, which = true, tree = true, stat = true,
+                  du = true, file = true, diff = true, sleep = true }
+local GIT_LOOKUPS = { log = true, status = true, diff = true, show = true, branch = true }
+
+local function is_lookup(entry)
+  if #entry.outcomes == 0 or not entry.outcomes[#entry.outcomes] or entry.reason then return false end
+  local first, second = entry.label:match("^`([%w_%.%-]+)%s*([%w_%-]*)")
+  if not first then return entry.label:match("^read ") ~= nil end
+  return LOOKUPS[first] or (first == "git" and GIT_LOOKUPS[second]) or false
 end
 
--- One line of text: white space runs become single spaces.
-local function flatten(s)
-  return (s:gsub("%s+", " "):match("^ ?(.-) ?$"))
+local function any_failure(entry)
+  for _, ok in ipairs(entry.outcomes) do if not ok then return true end end
+  return false
 end
 
-local function content_text(content)
-  if type(content) == "string" then return content end
-  if type(content) ~= "table" then return "" end
-  local parts = {}
-  for i = 1, #content do
-    local block = content[i]
-    if type(block) == "table" and block.type == "text" and type(block.text) == "string" then
-      parts[#parts + 1] = block.text
-    end
-  end
-  return table.concat(parts, "\n")
-end
-
-local function first_string(args, keys)
-  if type(args) ~= "table" then return nil end
-  for _, key in ipairs(keys) do
-    local value = rawget(args, key)
-    if type(value) == "string" and value:find("%S") then return value end
-  end
-  return nil
-end
-
--- The facts gathered from messages, oldest first.
-local function new_facts(file_tools)
-  return { goal = nil, requests = {}, progress = {}, errors = {}, files = {}, touches = 0,
-           last_request = nil, last_reply = nil, earlier = {}, calls = {}, file_tools = file_tools }
-end
-
-local function touch(facts, path, kind)
-  local entry = facts.files[path]
-  if not entry then
-    entry = { path = path, kind = kind }
-    facts.files[path] = entry
-  elseif kind == "modified" then
-    entry.kind = "modified"
-  end
-  facts.touches = facts.touches + 1
-  entry.seen = facts.touches
-end
-
-local function add_progress(facts, item)
-  local list = facts.progress
-  local last = list[#list]
-  if last and last.text == item then
-    last.count = last.count + 1
-  else
-    list[#list + 1] = { text = item, count = 1 }
-  end
-end
-
-local function read_message(facts, msg)
-  local role = msg.role
-  if role == "user" then
-    local text = content_text(msg.content)
-    if text:find("%S") and not is_command(text) then
-      facts.requests[#facts.requests + 1] = text
-      facts.goal = facts.goal or text
-      facts.last_request = text
-    end
-  elseif role == "assistant" then
-    if msg.stop_reason == "error" or msg.stop_reason == "aborted" then return end
-    local content = msg.content
-    if type(content) == "string" then content = { { type = "text", text = content } } end
-    if type(content) ~= "table" then return end
-    for i = 1, #content do
-      local block = content[i]
-      if type(block) == "table" and block.type == "text" and type(block.text) == "string"
-          and block.text:find("%S") then
-        facts.last_reply = block.text
-      elseif type(block) == "table" and block.type == "tool_call" and type(block.name) == "string" then
-        local spec = facts.file_tools[block.name]
-        local file = spec and type(block.arguments) == "table" and block.arguments[spec.key]
-        if type(file) == "string" and file ~= "" then
-          touch(facts, flatten(file), spec.kind == "read" and "read" or "modified")
-        end
-        local path = first_string(block.arguments, PATH_KEYS)
-        local label
-        if path then
-          label = block.name .. " `" .. cut(flatten(path), 200) .. "`"
-        else
-          local detail = first_string(block.arguments, DETAIL_KEYS)
-          label = block.name .. (detail and (": `" .. cut(flatten(detail), 160) .. "`") or "")
-        end
-        add_progress(facts, label)
-        if type(block.id) == "string" then facts.calls[block.id] = label end
+-- The "Ran:" part of a turn: commands with a failure first, at most
+-- `limit` of them, then the number of files edited.
+local function ran_line(turn, limit, no_reason)
+  local shown, more, lookups = {}, 0, 0
+  for pass = 1, 2 do
+    for _, entry in ipairs(turn.commands) do
+      if is_lookup(entry) then
+        if pass == 1 then lookups = lookups + 1 end
+      elseif any_failure(entry) == (pass == 1) then
+        if #shown < limit then shown[#shown + 1] = outcome(entry, no_reason) else more = more + 1 end
       end
     end
-  elseif role == "tool_result" and msg.is_error == true then
-    -- name the call that failed (with its path or command) when it is known
-    local label = type(msg.tool_call_id) == "string" and facts.calls[msg.tool_call_id]
-      or (type(msg.tool_name) == "string" and msg.tool_name) or "tool"
-    label = cut(label, 120)
-    facts.errors[#facts.errors + 1] = label .. " -> "
-      .. cut_middle(flatten(content_text(msg.content)), math.max(80, 290 - #label))
   end
+  if more > 0 then shown[#shown + 1] = plural(more, "more command") end
+  if lookups > 0 then shown[#shown + 1] = plural(lookups, "look-up") end
+  if turn.edits > 0 then shown[#shown + 1] = "edited " .. plural(turn.edits, "file") end
+  if #shown == 0 then return nil end
+  return table.concat(shown, "; ")
 end
 
--- Parse a previous summary into `facts` (items count as older than anything
--- in the messages). File lists the compactor appended are read too.
-local function read_previous(facts, text)
-  local function list_block(tag, kind)
-    local quoted = tag:gsub("%p", "%%%0")
-    text = text:gsub("<" .. quoted .. ">\n?(.-)\n?</" .. quoted .. ">", function(body)
-      for line in body:gmatch("[^\n]+") do
-        local path = line:match("^%s*(.-)%s*$")
-        if path ~= "" then touch(facts, path, kind) end
+local function request_text(turn, limit)
+  local text = turn.request and T.cut_words(turn.request, limit) or "(continued from earlier)"
+  local images = turn.images + (turn.result_images or 0)
+  if images > 0 then text = text .. " [" .. plural(images, "image") .. "]" end
+  return text
+end
+
+-- The full and the brief entry of an earlier turn.
+local function turn_entry(turn)
+  local lines = { "- " .. request_text(turn, 240) }
+  local ran = ran_line(turn, 4)
+  if ran then lines[#lines + 1] = "  - Ran: " .. ran end
+  if turn.conclusion then lines[#lines + 1] = "  - Said: " .. T.shorten(turn.conclusion, 240) end
+  -- the brief form, when the request says something the constraints do not
+  local brief
+  if turn.request and not turn.decided and select(2, turn.request:gsub("%a+", "")) >= 3 then
+    brief = "- " .. request_text(turn, 90)
+    for _, entry in ipairs(turn.commands) do
+      if failed_last(entry) then brief = brief .. " (" .. T.cut_words(outcome(entry), 120) .. ")"; break end
+    end
+  end
+  return table.concat(lines, "\n"), brief
+end
+
+local NEXT_WORDS = { "next step", "todo", "remaining", "not yet", "still need", "still to", "follow%-up",
+                     "i'd ", "would be the next", "needs to be" }
+
+local function names_next_step(sentence)
+  local lower = sentence:lower()
+  for _, word in ipairs(NEXT_WORDS) do
+    if lower:find(word) then return true end
+  end
+  return false
+end
+
+-- Open work: an unfinished last step, commands whose last run failed in
+-- the last two turns with commands, next steps named in the last reply.
+local function open_work(facts, limit)
+  local out = {}
+  local last = facts.turns[#facts.turns]
+  if last and (facts.last_has_calls or not last.conclusion) then
+    local step = last.pending and T.shorten(last.pending, limit) or "(no reply yet)"
+    out[#out + 1] = "- The last request was still being worked on; last step: " .. step
+  end
+  local seen_turns, reasons = 0, {}
+  for i = #facts.turns, 1, -1 do
+    local turn = facts.turns[i]
+    if #turn.commands > 0 then
+      seen_turns = seen_turns + 1
+      for _, entry in ipairs(turn.commands) do
+        if failed_last(entry) and #out < 4 and not reasons[entry.reason or entry.label] then
+          reasons[entry.reason or entry.label] = true
+          out[#out + 1] = "- Still failing: " .. T.cut_words(outcome(entry), limit)
+        end
       end
-      return ""
-    end)
+      if seen_turns == 2 then break end
+    end
   end
-  list_block("read-files", "read")
-  list_block("modified-files", "modified")
-  text = text:match("^%s*(.-)%s*$")
-  if text == "" then return end
-  if text:sub(1, #H.goal + 1) ~= H.goal .. "\n" then
-    for line in text:gmatch("[^\n]+") do facts.earlier[#facts.earlier + 1] = line end
-    return
+  if last and last.conclusion then
+    for _, sentence in ipairs(T.sentences(last.conclusion)) do
+      if names_next_step(sentence) and #out < 5 then out[#out + 1] = "- " .. T.cut_words(sentence, limit) end
+    end
   end
-  local section, sub
-  local goal = {}
-  for line in (text .. "\n"):gmatch("(.-)\n") do
-    if line:sub(1, 3) == "## " then
-      section, sub = line, nil
-    elseif line:sub(1, 4) == "### " then
-      sub = line
-    elseif section == H.goal then
-      if line:find("%S") then goal[#goal + 1] = line end
-    elseif section == H.earlier then
-      local quoted = line:match("^> ?(.*)$")
-      if quoted then facts.earlier[#facts.earlier + 1] = quoted end
+  return out
+end
+
+-- The latest exchange: the last request, its commands and the last reply.
+local function latest_exchange(facts, limit)
+  local last = facts.turns[#facts.turns]
+  if not last then return {} end
+  local out = { "- User: " .. request_text(last, limit) }
+  local ran = ran_line(last, 12, true) -- the reasons of failures are under open work
+  if ran then out[#out + 1] = "- Ran: " .. T.cut_words(ran, 2 * limit) end
+  if facts.last_text then out[#out + 1] = "- Assistant: " .. T.shorten(facts.last_text, limit) end
+  return out
+end
+
+-- Candidate items for the optional sections, with priorities: matches of
+-- the instructions' words first, then constraints, then progress, newest
+-- first; what the previous summary said counts as older than any turn.
+local function candidates(facts, keywords)
+  local items = {}
+  local turns = #facts.turns
+  local function add(section, order, priority, full, brief)
+    if not full then return end
+    if T.mentions(full, keywords) then priority = priority + 10 end
+    items[#items + 1] = { section = section, order = order, priority = priority, full = full, brief = brief }
+  end
+  -- constraints rank by age (those of a previous summary are the oldest)
+  local constraints = #facts.constraints
+  for rank, c in ipairs(facts.constraints) do
+    add("constraints", c.order, 3 + rank / (constraints + 1) / 2, "- " .. T.cut_words(c.text, 240))
+  end
+  for i, line in ipairs(facts.earlier) do
+    local first = line:match("^[^\n]*")
+    add("progress", i - #facts.earlier - 1, 1 + i / (#facts.earlier + 1), line, T.cut_words(first, 120))
+  end
+  for i = 1, turns - 1 do
+    local turn = facts.turns[i]
+    local full, brief = turn_entry(turn)
+    -- a bare "sleep" or "f0c674" with nothing done says nothing on its own
+    if not full:find("\n") and not brief then full = nil end
+    add("progress", i, 2 + i / turns, full, brief)
+  end
+  return items
+end
+
+-- Choose items within `budget` bytes, by priority: first the brief form
+-- of as many items as fit in `BREADTH` of the budget (so older requests
+-- are not all lost to the details of recent ones), then full forms, then
+-- more brief ones. Returns the chosen texts by section, in order, and the
+-- number left out per section.
+local BREADTH = 0.6
+
+local function choose(items, budget)
+  table.sort(items, function(a, b)
+    if a.priority ~= b.priority then return a.priority > b.priority end
+    return a.order > b.order
+  end)
+  local used, count = 0, { constraints = 0, progress = 0 }
+  local function size(item, text)
+    local heading = count[item.section] == 0 and (#H[item.section] + 2) or 0
+    return heading + #text + 1 - (item.text and (#item.text + 1) or 0)
+  end
+  local function try(item, text, limit)
+    local grow = size(item, text)
+    if used + grow > limit then return end
+    if not item.text then count[item.section] = count[item.section] + 1 end
+    used, item.text = used + grow, text
+  end
+  for _, item in ipairs(items) do
+    if item.brief or item.section == "constraints" then try(item, item.brief or item.full, budget * BREADTH) end
+  end
+  for _, item in ipairs(items) do
+    if item.text ~= item.full then try(item, item.full, budget) end
+  end
+  for _, item in ipairs(items) do
+    if not item.text then try(item, item.brief or item.full, budget) end
+  end
+  local chosen, left_out = { constraints = {}, progress = {} }, { constraints = 0, progress = 0 }
+  for _, item in ipairs(items) do
+    if item.text then
+      local list = chosen[item.section]
+      list[#list + 1] = item
     else
-      local item = line:match("^%- (.*)$")
-      if item and not item:match("^%(%d+ earlier .* omitted%)$") then
-        if section == H.requests then
-          facts.requests[#facts.requests + 1] = item
-        elseif section == H.progress then
-          local base, count = item:match("^(.-) %(x(%d+)%)$")
-          facts.progress[#facts.progress + 1] = { text = base or item, count = tonumber(count) or 1 }
-        elseif section == H.errors then
-          facts.errors[#facts.errors + 1] = item
-        elseif section == H.files then
-          touch(facts, item, sub == H.modified and "modified" or "read")
-        elseif section == H.next then
-          facts.last_request = item
-        elseif section == H.context then
-          facts.last_reply = item:match("^Last assistant reply: (.*)$") or facts.last_reply
-        end
-      end
+      left_out[item.section] = left_out[item.section] + 1
     end
   end
-  if #goal > 0 then facts.goal = table.concat(goal, "\n") end
+  for _, list in pairs(chosen) do table.sort(list, function(a, b) return a.order < b.order end) end
+  return chosen, left_out
 end
 
--- The newest items of `list` whose rendered lines fit in `budget` bytes,
--- in their original order, and how many older ones were left out.
-local function fit(lines, budget)
-  local used, first = 0, #lines + 1
-  for i = #lines, 1, -1 do
-    local size = #lines[i] + 1
-    if used + size > budget then break end
-    used = used + size
-    first = i
-  end
-  local kept = {}
-  for i = first, #lines do kept[#kept + 1] = lines[i] end
-  return kept, first - 1
+local function left_out_line(count)
+  return "- (" .. count .. " more item" .. (count == 1 and "" or "s") .. " left out)"
 end
 
--- Like `fit` but keeps the oldest lines (a foreign summary reads top down).
-local function fit_head(lines, budget)
-  local used, kept = 0, {}
-  for i = 1, #lines do
-    local size = #lines[i] + 1
-    if used + size > budget then return kept, #lines - #kept end
-    used = used + size
-    kept[#kept + 1] = lines[i]
+-- Keep whole lines of `text` within `limit` bytes (a last guard).
+local function fit_lines(text, limit)
+  if #text <= limit then return text end
+  local out, used = {}, 0
+  for line in text:gmatch("[^\n]*") do
+    if used + #line + 1 > limit + 1 then break end
+    out[#out + 1] = line
+    used = used + #line + 1
   end
-  return kept, 0
+  local kept = table.concat(out, "\n"):gsub("%s+$", "")
+  if kept == "" then return T.cut_words(text, limit) end
+  return kept
 end
 
--- Split `available` bytes among sections by weight; a section that needs
--- less than its share gives the rest to the others (water filling).
-local function allot(sections, available)
-  local active = {}
-  for _, s in ipairs(sections) do
-    s.allotted = 0
-    if s.need > 0 then active[#active + 1] = s end
+local function render(facts, budget, keywords)
+  local unit = math.floor(budget / 10)
+  local goal = facts.goal and T.cut_words(facts.goal, math.min(400, unit)) or "(no request yet)"
+  local fixed = { H.goal, goal, "" }
+  local tail = {}
+  local open = open_work(facts, math.min(240, unit))
+  if #open > 0 then
+    tail[#tail + 1] = H.open
+    for _, line in ipairs(open) do tail[#tail + 1] = line end
+    tail[#tail + 1] = ""
   end
-  local remaining = math.max(0, available)
-  while #active > 0 do
-    local weight = 0
-    for _, s in ipairs(active) do weight = weight + s.weight end
-    local still, freed = {}, 0
-    for _, s in ipairs(active) do
-      if s.need <= remaining * s.weight / weight then
-        s.allotted = s.need
-        freed = freed + s.need
-      else
-        still[#still + 1] = s
-      end
-    end
-    if #still == #active then
-      for _, s in ipairs(still) do s.allotted = math.floor(remaining * s.weight / weight) end
-      return
-    end
-    remaining = remaining - freed
-    active = still
+  local latest = latest_exchange(facts, math.min(600, unit))
+  if #latest > 0 then
+    tail[#tail + 1] = H.latest
+    for _, line in ipairs(latest) do tail[#tail + 1] = line end
   end
-end
-
-local function bullet(list, limit, prefix)
-  local lines = {}
-  for i, item in ipairs(list) do lines[i] = (prefix or "- ") .. cut(prefix and item or flatten(item), limit) end
-  return lines
-end
-
-local function size_of(lines)
-  local n = 0
-  for _, line in ipairs(lines) do n = n + #line + 1 end
-  return n
-end
-
-local function omitted_line(count)
-  return "- (" .. count .. " earlier item" .. (count == 1 and "" or "s") .. " omitted)"
-end
-
-local function render(facts, max_chars)
-  -- fixed parts scale with the budget so a small max_chars still works
-  local goal = cut(flatten(facts.goal or "(no request yet)"), math.min(600, math.floor(max_chars / 10)))
-  local next_step = cut(flatten(facts.last_request or "(none)"), math.min(1000, math.floor(max_chars / 8)))
-  local reply = facts.last_reply and cut(flatten(facts.last_reply), math.min(600, math.floor(max_chars / 10)))
-  local item_limit = math.max(40, math.min(300, math.floor(max_chars / 20)))
-
-  local progress_items = {}
-  for i, p in ipairs(facts.progress) do
-    progress_items[i] = p.count > 1 and (p.text .. " (x" .. p.count .. ")") or p.text
-  end
-  -- files: newest touch wins a place; listed sorted within each kind
-  local files = {}
-  for _, entry in pairs(facts.files) do files[#files + 1] = entry end
-  table.sort(files, function(a, b) return a.seen < b.seen end)
-  local file_lines = {}
-  for i, entry in ipairs(files) do file_lines[i] = "- " .. cut(entry.path, item_limit) end
-
-  local sections = {
-    { key = "requests", lines = bullet(facts.requests, item_limit), weight = 4 },
-    { key = "progress", lines = bullet(progress_items, item_limit), weight = 3 },
-    { key = "errors", lines = bullet(facts.errors, item_limit), weight = 2 },
-    { key = "files", lines = file_lines, weight = 2 },
-    { key = "earlier", lines = bullet(facts.earlier, item_limit * 2, "> "), weight = 2, head = true },
-  }
-  local fixed = #H.goal + #goal + #H.next + #next_step + 16
-    + (reply and (#H.context + #reply + 30) or 0)
-  local overhead = 0
-  for _, s in ipairs(sections) do
-    s.need = size_of(s.lines)
-    -- heading, blank line and a possible "omitted" line
-    overhead = overhead + (s.need > 0 and (#H[s.key] + #H.read + #H.modified + 48) or 0)
-  end
-  allot(sections, max_chars - fixed - overhead)
-
-  local out = { H.goal, goal, "" }
-  local function emit(heading, lines, dropped)
-    if #lines == 0 and dropped == 0 then return end
-    out[#out + 1] = heading
-    if dropped > 0 then out[#out + 1] = omitted_line(dropped) end
-    for _, line in ipairs(lines) do out[#out + 1] = line end
-    out[#out + 1] = ""
-  end
-  for _, s in ipairs(sections) do
-    local kept, dropped = (s.head and fit_head or fit)(s.lines, s.allotted)
-    if s.key == "files" then
-      -- `fit` kept the newest entries: the last #kept of `files`
-      local read, modified = {}, {}
-      for i = #files - #kept + 1, #files do
-        local list = files[i].kind == "modified" and modified or read
-        list[#list + 1] = file_lines[i]
-      end
-      table.sort(read)
-      table.sort(modified)
-      if #kept > 0 or dropped > 0 then
-        out[#out + 1] = H.files
-        if dropped > 0 then out[#out + 1] = omitted_line(dropped) end
-        if #read > 0 then out[#out + 1] = H.read end
-        for _, line in ipairs(read) do out[#out + 1] = line end
-        if #modified > 0 then out[#out + 1] = H.modified end
-        for _, line in ipairs(modified) do out[#out + 1] = line end
-        out[#out + 1] = ""
-      end
-    elseif s.key == "earlier" then
-      if #kept > 0 then
-        if dropped > 0 then kept[#kept + 1] = "[... " .. dropped .. " more lines cut ...]" end
-        emit(H.earlier, kept, 0)
-      end
-    else
-      emit(H[s.key], kept, dropped)
+  local head_text, tail_text = table.concat(fixed, "\n"), table.concat(tail, "\n")
+  local room = budget - #head_text - #tail_text - 2 * 40
+  local chosen, left_out = choose(candidates(facts, keywords), room)
+  local out = { head_text }
+  for _, section in ipairs({ "constraints", "progress" }) do
+    if #chosen[section] > 0 then
+      out[#out + 1] = H[section]
+      if left_out[section] > 0 then out[#out + 1] = left_out_line(left_out[section]) end
+      for _, item in ipairs(chosen[section]) do out[#out + 1] = item.text end
+      out[#out + 1] = ""
     end
   end
-  out[#out + 1] = H.next
-  out[#out + 1] = "- " .. next_step
-  if reply then
-    out[#out + 1] = ""
-    out[#out + 1] = H.context
-    out[#out + 1] = "- Last assistant reply: " .. reply
-  end
-  local text = table.concat(out, "\n")
-  -- the budget arithmetic is conservative; this only guards the contract
-  return cut(text, max_chars)
+  out[#out + 1] = tail_text
+  return fit_lines(util.trim(table.concat(out, "\n")), budget)
 end
 
---- Summarize `req` (contract 6.1) without a model.
--- @tparam table req `{ messages, turn_prefix_messages, previous_summary, instructions }`
--- @param[opt] cancel a cancellation token
--- @treturn string|nil the summary (at most `max_chars` bytes)
--- @treturn table zero usage, or the error
-function Summarizer:summarize(req, cancel)
-  if cancel_mod.is_cancelled(cancel) then return nil, errors.cancelled("summarization cancelled") end
+local ZERO = { input = 0, output = 0, cache_read = 0, cache_write = 0 }
+
+local function zero_usage()
+  local usage = {}
+  for key, value in pairs(ZERO) do usage[key] = value end
+  return usage
+end
+
+-- Check the request; returns the message lists or nil, err.
+local function check(req)
   if type(req) ~= "table" then return nil, errors.invalid_request("summarize: req must be a table") end
-  local facts = new_facts(self.file_tools)
-  if req.previous_summary ~= nil then
-    if type(req.previous_summary) ~= "string" then
-      return nil, errors.invalid_request("summarize: req.previous_summary must be a string")
+  for _, key in ipairs({ "previous_summary", "instructions" }) do
+    if req[key] ~= nil and type(req[key]) ~= "string" then
+      return nil, errors.invalid_request("summarize: req." .. key .. " must be a string")
     end
-    read_previous(facts, req.previous_summary)
   end
+  local lists = {}
   for _, key in ipairs({ "messages", "turn_prefix_messages" }) do
     local list = req[key]
     if list ~= nil and type(list) ~= "table" then
       return nil, errors.invalid_request("summarize: req." .. key .. " must be a table")
     end
-    for i = 1, list and #list or 0 do
-      local msg = list[i]
-      if type(msg) ~= "table" or type(msg.role) ~= "string" then
+    list = list or {}
+    for i = 1, #list do
+      if type(list[i]) ~= "table" or type(list[i].role) ~= "string" then
         return nil, errors.invalid_request("summarize: req." .. key .. "[" .. i .. "].role must be a string")
       end
-      read_message(facts, msg)
     end
+    lists[#lists + 1] = list
   end
-  return render(facts, self.max_chars), { input = 0, output = 0, cache_read = 0, cache_write = 0 }
+  return lists
+end
+
+-- Bytes the compactor's file lists will add to the summary.
+function Summarizer:_lists_size(previous, lists)
+  local ok, read_list, modified_list = pcall(file_lists.collect, self.file_tools, previous, lists)
+  if not ok then return 0 end
+  return #file_lists.finish_summary("x", read_list, modified_list) - 1
+end
+
+--- Summarize `req` without a model.
+-- @tparam table req `{ messages, turn_prefix_messages, previous_summary, instructions }`
+-- @param[opt] cancel a cancellation token
+-- @treturn string|nil the summary (with the file lists the compactor adds,
+--   at most `max_chars` bytes unless the lists alone take more than three
+--   quarters of it)
+-- @treturn table zero usage, or the error
+function Summarizer:summarize(req, cancel)
+  if cancel_mod.is_cancelled(cancel) then return nil, errors.cancelled("summarization cancelled") end
+  local lists, err = check(req)
+  if not lists then return nil, err end
+  local facts = read.new_facts(self.file_tools)
+  local previous = req.previous_summary
+  local body
+  if previous then
+    body = previous:gsub("<read%-files>.-</read%-files>", ""):gsub("<modified%-files>.-</modified%-files>", "")
+    body = util.trim(body)
+    read.previous(facts, body)
+  end
+  for _, list in ipairs(lists) do
+    for i = 1, #list do read.message(facts, list[i]) end
+  end
+  local budget = math.max(self.max_chars - self:_lists_size(previous, lists), math.floor(self.max_chars / 4))
+  if #facts.turns == 0 and body and body ~= "" and #body <= budget then
+    return body, zero_usage() -- nothing new: the previous summary stands
+  end
+  return render(facts, budget, T.keywords(req.instructions)), zero_usage()
 end
 
 return extractive

@@ -6,12 +6,17 @@
 --       system_prompt = nil,   -- non-blank replaces prompts.system
 --       sleep = nil,           -- function(seconds, cancel); default really sleeps
 --       fallback = nil,        -- a summarizer used when the model fails
+--       max_input_tokens = 120000, -- split longer histories into chunks
+--       on_progress = nil,     -- function(event) before each history call
 --     }
 --     local text, usage, meta = summarizer:summarize(req, cancel)
 --
 -- The conversation goes to the model as compact records
--- (`compact.core.serialize_records`) in one user message. Each model call
--- gets one attempt and up to two retries (sleeping 2 s, then 4 s) for
+-- (`compact.core.serialize_records`) in one user message. When that message
+-- would exceed `max_input_tokens` (heuristic estimate), the history is split
+-- into chunks (`compact.summarizers.chunks`) summarized in order, each next
+-- chunk merged into the running summary with the update prompt. Each model
+-- call gets one attempt and up to two retries (sleeping 2 s, then 4 s) for
 -- transport and stream errors and HTTP 408, 409, 429 and 5xx.
 -- @module compact.summarizers.generator
 
@@ -19,8 +24,16 @@ local errors = require "compact.errors"
 local cancel_mod = require "compact.cancel"
 local prompts = require "compact.prompts"
 local util = require "compact.util"
+local chunks = require "compact.summarizers.chunks"
 
 local generator = {}
+
+--- Default `max_input_tokens`: the estimated size of one summary request.
+generator.DEFAULT_MAX_INPUT_TOKENS = 120000
+
+--- Tokens kept free for the running summary when the history is split and
+-- `options.max_output_tokens` is not set.
+generator.SUMMARY_RESERVE = 4000
 
 -- Seconds slept before the second and third attempt of a call.
 generator.RETRY_DELAYS = { 2, 4 }
@@ -49,6 +62,11 @@ local function serialize(messages)
     return nil, errors.new("invalid_request", "invalid messages: " .. tostring(err))
   end
   return text
+end
+
+-- Estimated tokens of `text` (the C heuristic; core is loaded by serialize).
+local function estimate(text)
+  return core.heuristic_text(text)
 end
 
 local is_blank = util.is_blank
@@ -117,6 +135,15 @@ function generator.new(config)
   if config.fallback ~= nil and method_of(config.fallback, "summarize") == nil then
     return nil, errors.invalid_config("generator summarizer: fallback must have a summarize method")
   end
+  local max_input_tokens = config.max_input_tokens
+  if max_input_tokens == nil then max_input_tokens = generator.DEFAULT_MAX_INPUT_TOKENS end
+  if type(max_input_tokens) ~= "number" or max_input_tokens <= 0 or max_input_tokens == math.huge
+      or max_input_tokens ~= math.floor(max_input_tokens) then
+    return nil, errors.invalid_config("generator summarizer: max_input_tokens must be a positive integer")
+  end
+  if config.on_progress ~= nil and not is_callable(config.on_progress) then
+    return nil, errors.invalid_config("generator summarizer: on_progress must be a function")
+  end
   return setmetatable({
     generator = config.generator,
     generate = method_of(config.generator, "generate"),
@@ -126,6 +153,8 @@ function generator.new(config)
     system_prompt = system_prompt,
     sleep = config.sleep or generator.default_sleep,
     fallback = config.fallback,
+    max_input_tokens = max_input_tokens,
+    on_progress = config.on_progress,
   }, Summarizer)
 end
 
@@ -250,7 +279,47 @@ local function check_string(req, key)
   return value
 end
 
--- The model part of summarize: text, usage or nil, err, usage so far.
+-- Tell on_progress about the next history call. What the callback raises
+-- is ignored: progress display must not break a summary.
+function Summarizer:_progress(chunk, count)
+  if self.on_progress then
+    pcall(self.on_progress, { type = "summary_progress", chunk = chunk, chunks = count })
+  end
+end
+
+-- The history's records as chunks that each fit `max_input_tokens` with
+-- their prompt: `{ records }` when the whole history fits.
+function Summarizer:_chunks(history, records, previous, instructions)
+  local system = estimate(self.system_prompt)
+  if system + estimate(prompts.build_history(records, previous, instructions)) <= self.max_input_tokens then
+    return { records }
+  end
+  -- later chunks carry the running summary instead of the previous one
+  local reserve = math.max(previous and estimate(previous) or 0,
+    self.max_output_tokens or generator.SUMMARY_RESERVE)
+  local overhead = system + estimate(prompts.build_history("", "-", instructions)) + reserve
+  return chunks.split(history, serialize, estimate, self.max_input_tokens - overhead)
+end
+
+-- The history calls: the summary, the number of calls, or nil, err.
+-- Usage of every successful call is added to `usage`.
+function Summarizer:_history(history, records, previous, instructions, cancel, usage)
+  local parts, err = self:_chunks(history, records, previous, instructions)
+  if not parts then return nil, err end
+  local running = previous
+  for i = 1, #parts do
+    if cancel_mod.is_cancelled(cancel) then return nil, cancelled_error() end
+    self:_progress(i, #parts)
+    local summary, call_usage = self:_call(prompts.build_history(parts[i], running, instructions), cancel)
+    if not summary then return nil, call_usage end
+    add_usage(usage, call_usage)
+    running = summary
+  end
+  return running, #parts
+end
+
+-- The model part of summarize: text, usage, history calls or nil, err,
+-- usage so far.
 function Summarizer:_summarize(history, prefix, previous, instructions, cancel)
   local usage = zero_usage()
   local prefix_records
@@ -260,24 +329,22 @@ function Summarizer:_summarize(history, prefix, previous, instructions, cancel)
     if not prefix_records then return nil, err, usage end
     if prefix_records == "" then prefix_records = nil end
   end
-  local history_summary
+  local history_summary, calls
   local history_records, err = serialize(history)
   if not history_records then return nil, err, usage end
   if history_records ~= "" then
-    local call_usage
-    history_summary, call_usage = self:_call(prompts.build_history(history_records, previous, instructions), cancel)
-    if not history_summary then return nil, call_usage, usage end
-    add_usage(usage, call_usage)
+    history_summary, calls = self:_history(history, history_records, previous, instructions, cancel, usage)
+    if not history_summary then return nil, calls, usage end
   elseif not prefix_records then
     -- nothing the model could read (only failed attempts, say)
     if previous then return previous, usage end
     return nil, errors.new("empty_summary", "no messages with content to summarize"), usage
   end
-  if not prefix_records then return history_summary, usage end
+  if not prefix_records then return history_summary, usage, calls end
   local prefix_summary, call_usage = self:_call(prompts.build_turn_prefix(prefix_records, instructions), cancel)
   if not prefix_summary then return nil, call_usage, usage end
   add_usage(usage, call_usage)
-  return prompts.join_split_turn(history_summary or previous or prompts.no_history, prefix_summary), usage
+  return prompts.join_split_turn(history_summary or previous or prompts.no_history, prefix_summary), usage, calls
 end
 
 --- Summarize `req` (contract 6.1) through the model.
@@ -285,7 +352,9 @@ end
 -- @param[opt] cancel a cancellation token
 -- @treturn string|nil the summary text
 -- @treturn table usage summed over the model calls, or the error
--- @treturn[opt] table `{ fallback = true }` when the fallback summarizer wrote it
+-- @treturn[opt] table meta: `{ chunks = n }` after n history calls (n > 1
+--   when the history was split), `{ fallback = true }` when the fallback
+--   summarizer wrote it
 function Summarizer:summarize(req, cancel)
   if type(req) ~= "table" then
     return nil, errors.invalid_request("summarize: req must be a table")
@@ -301,9 +370,11 @@ function Summarizer:summarize(req, cancel)
   instructions, err = check_string(req, "instructions")
   if err then return nil, err end
 
-  local text, result, usage = self:_summarize(history, prefix, previous, instructions, cancel)
-  if text then return text, result end
+  -- success: text, usage, history calls; failure: nil, err, usage so far
+  local text, result, extra = self:_summarize(history, prefix, previous, instructions, cancel)
+  if text then return text, result, extra and { chunks = extra } or nil end
   err = result
+  local usage = extra
   if not self.fallback or errors.is(err, "invalid_request") or errors.is(err, "cancelled")
       or errors.is(err, "deadline") or cancel_mod.is_cancelled(cancel) then
     return nil, err

@@ -1,0 +1,81 @@
+-- File lists after moves and removals in bash calls (compact.files), as the
+-- compactor appends them to every summary.
+local files = require "compact.files"
+local compact = require "compact"
+
+local function call(id, name, args)
+  return { role = "assistant", stop_reason = "tool_use",
+           content = { { type = "tool_call", id = id, name = name, arguments = args } } }
+end
+
+local function collect(messages, previous)
+  return files.collect(files.merge_tools(nil), previous, { messages })
+end
+
+describe("file lists and shell moves", function()
+  it("reads mv, git mv, rm and git rm, with options, quotes and a relative cd", function()
+    local function changes(command)
+      local out = {}
+      for _, change in ipairs(files.shell_changes(command)) do
+        out[#out + 1] = change.from .. " -> " .. tostring(change.to)
+      end
+      return out
+    end
+    assert.are.same({ "a.lua -> b.lua" }, changes("mv a.lua b.lua"))
+    assert.are.same({ "src/x.ts -> src/y.ts" }, changes("git mv -f ./src/x.ts 'src/y.ts'"))
+    assert.are.same({ "pkg/src/a -> pkg/src/b", "pkg/old -> nil" },
+      changes("cd pkg && mv src/a src/b && rm -rf old/"))
+    assert.are.same({ "a -> dir/a", "b -> dir/b" }, changes("mv a b dir/"))
+    assert.are.same({ "~/.pi/agent/themes/nord.json -> nil" }, changes("rm ~/.pi/agent/themes/nord.json"))
+    assert.are.same({ "z -> nil" }, changes("cd /the/project && git rm --cached z"))
+    assert.are.same({}, changes("rm *.o"))
+    assert.are.same({}, changes("echo mv a b; git commit -m done"))
+  end)
+
+  it("lists a moved file under its new name and drops a removed one", function()
+    local read, modified = collect({
+      call("1", "edit", { path = "src/old.lua" }),
+      call("2", "read", { path = "notes.md" }),
+      call("3", "write", { path = "tmp/scratch.json" }),
+      call("4", "bash", { command = "git mv src/old.lua src/new.lua && rm tmp/scratch.json" }),
+      call("5", "read", { path = "docs/a.md" }),
+      call("6", "bash", { command = "mv docs lib/docs" }),
+    })
+    assert.are.same({ "notes.md" }, read)
+    assert.are.same({ "lib/docs/a.md", "src/new.lua" }, modified)
+  end)
+
+  it("applies moves in order: a file written again after rm is listed", function()
+    local _, modified = collect({
+      call("1", "write", { path = "a.lua" }),
+      call("2", "bash", { command = "rm a.lua" }),
+      call("3", "write", { path = "a.lua" }),
+    })
+    assert.are.same({ "a.lua" }, modified)
+  end)
+
+  it("moves paths carried over from the previous summary's lists", function()
+    local read, modified = collect({ call("1", "bash", { command = "mv b.lua c.lua; rm a.lua" }) },
+      "text\n\n<read-files>\na.lua\n</read-files>\n\n<modified-files>\nb.lua\n</modified-files>")
+    assert.are.same({}, read)
+    assert.are.same({ "c.lua" }, modified)
+  end)
+
+  it("puts each path once in a compacted summary, in the lists only", function()
+    local compactor = assert(compact.new { summarizer = assert(compact.extractive_summarizer()) })
+    local messages = {
+      { role = "user", content = "rename the helper module and fix its callers" },
+      call("1", "edit", { path = "src/helper.lua" }),
+      { role = "tool_result", tool_call_id = "1", tool_name = "edit", content = "ok" },
+      call("2", "bash", { command = "git mv src/helper.lua src/util.lua" }),
+      { role = "tool_result", tool_call_id = "2", tool_name = "bash", content = "" },
+      { role = "assistant", stop_reason = "stop", content = { { type = "text", text = "Renamed." } } },
+    }
+    local out = assert(compactor:apply({ messages = messages },
+      { first_kept_index = #messages + 1, messages_to_summarize = messages, turn_prefix_messages = {} }))
+    assert.truthy(out.summary:find("<modified%-files>\nsrc/util%.lua\n</modified%-files>$"))
+    local _, n = out.summary:gsub("src/util%.lua", "")
+    assert.are.equal(2, n) -- the lists and the git mv command
+    assert.is_nil(out.summary:find("src/helper.lua\n", 1, true))
+  end)
+end)
