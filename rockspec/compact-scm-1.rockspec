@@ -57,6 +57,7 @@ build = {
     ["compact.providers.openai"] = "lua/compact/providers/openai.lua",
     ["compact.request"] = "lua/compact/request.lua",
     ["compact.repair"] = "lua/compact/repair.lua",
+    ["compact.fit"] = "lua/compact/fit.lua",
     ["compact.usage"] = "lua/compact/usage.lua",
     ["compact.state"] = "lua/compact/state.lua",
     ["compact.util"] = "lua/compact/util.lua",

@@ -32,9 +32,10 @@ local estimator = {
   tools = function(_, definitions) return 10 * #definitions end,
 }
 
+-- A reply without usage (the provider reports none), so the estimator's
+-- figures decide; `usage_reply` gives one an anchor.
 local function reply(text)
-  return { role = "assistant", content = { { type = "text", text = text } }, stop_reason = "stop",
-    usage = { input = 1, output = 1, cache_read = 0, cache_write = 0 } }
+  return { role = "assistant", content = { { type = "text", text = text } }, stop_reason = "stop" }
 end
 
 -- An assistant message with tool calls: calls = { { id, name, args }, ... }
@@ -648,7 +649,7 @@ describe("agent maintenance timing", function()
     local calls = 0
     local summarizer = counting_summarizer()
     local agent = new_agent { generator = scripted { reply("ok") }, compactor = new_compactor(summarizer),
-      context_window_tokens = 10, on_event = function() calls = calls + 1; error("handler bug") end }
+      context_window_tokens = 300, on_event = function() calls = calls + 1; error("handler bug") end }
     agent.state.messages = history(2, 100)
     local result = assert(agent:run("go"))
     assert.equal(2, calls)
@@ -688,7 +689,7 @@ describe("agent cancellation", function()
       return "summary written anyway"
     end)
     local gen = scripted {}
-    local agent = new_agent { generator = gen, compactor = new_compactor(summarizer), context_window_tokens = 10 }
+    local agent = new_agent { generator = gen, compactor = new_compactor(summarizer), context_window_tokens = 300 }
     agent.state.messages = history(2, 100)
     local result, err, partial = agent:run("go", { cancel = token })
     assert.is_nil(result)

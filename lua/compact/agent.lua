@@ -20,6 +20,8 @@ local core = require "compact.core"
 local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"
+local repair = require "compact.repair"
+local usage_module = require "compact.usage"
 local util = require "compact.util"
 
 local agent_module = {}
@@ -36,7 +38,7 @@ local MAX_OVERFLOW_RECOVERIES = 2
 
 local known_config = {
   generator = true, model = true, system_prompt = true, tools = true, compactor = true,
-  context_window_tokens = true, reserve_tokens = true, estimator = true, on_event = true,
+  context_window_tokens = true, reserve_tokens = true, estimator = true, on_event = true, fit = true,
 }
 
 local known_options = { max_output_tokens = true, skills = true, cancel = true }
@@ -55,16 +57,28 @@ local function copy_list(list)
   return out
 end
 
+-- tostring that never raises (a value's __tostring may raise or return a
+-- non-string).
+local function safe_tostring(value)
+  local ok, text = pcall(tostring, value)
+  if ok and type(text) == "string" then return text end
+  return "(a " .. type(value) .. " whose __tostring failed)"
+end
+agent_module.safe_tostring = safe_tostring
+
 -- Deep copy of JSON-like values, so a tool handler editing its arguments
--- cannot change the tool call stored in the state.
+-- cannot change the tool call stored in the state. Raw reads (no __pairs,
+-- no __index); only the JSON array marker is kept as a metatable. Call it
+-- under pcall: a table can still raise (a __gc, memory).
 local function deep_copy(value, seen)
   if type(value) ~= "table" then return value end
   seen = seen or {}
   if seen[value] then return seen[value] end
   local out = {}
   seen[value] = out
-  for k, v in pairs(value) do out[deep_copy(k, seen)] = deep_copy(v, seen) end
-  return setmetatable(out, getmetatable(value))
+  for k, v in next, value do out[deep_copy(k, seen)] = deep_copy(v, seen) end
+  if rawequal(debug.getmetatable(value), core.json_array_mt) then setmetatable(out, core.json_array_mt) end
+  return out
 end
 
 local function check_tools(tools)
@@ -141,6 +155,9 @@ function agent_module.new(config)
   if config.on_event ~= nil and not is_callable(config.on_event) then
     return config_error("config.on_event: expected a function, got " .. type(config.on_event))
   end
+  if config.fit ~= nil and type(config.fit) ~= "boolean" then
+    return config_error("config.fit: expected a boolean, got " .. type(config.fit))
+  end
   return setmetatable({
     generator = config.generator,
     model = config.model,
@@ -149,6 +166,7 @@ function agent_module.new(config)
     reserve_tokens = reserve,
     estimator = estimator,
     on_event = config.on_event,
+    fit = config.fit ~= false,
     tool_definitions = definitions,
     _handlers = handlers,
     state = { system_prompt = config.system_prompt, messages = {} },
@@ -232,6 +250,9 @@ local function check_state(state)
   -- since the last check are read, so a long conversation costs nothing.
   local ledger, err = estimation.ledger(estimation.heuristic(), state.messages)
   if not ledger then return nil, errors.new("invalid_request", "agent.state." .. err.message, { cause = err.cause }) end
+  local _
+  _, err = usage_module.check(state.usage, #state.messages, "agent.state.usage")
+  if err then return nil, err end
   return state
 end
 
@@ -252,7 +273,7 @@ local function failed_attempt(err, aborted)
     role = "assistant",
     content = setmetatable({}, core.json_array_mt),
     stop_reason = aborted and "aborted" or "error",
-    error_message = tostring(err),
+    error_message = safe_tostring(err),
     usage = { input = 0, output = 0, cache_read = 0, cache_write = 0 },
   }
 end
@@ -279,10 +300,30 @@ function Run:fail(err)
   return nil, err, self.result
 end
 
--- Commit a message to the context (in place: see the module comment).
+-- Commit a message to the context (in place: see the module comment). A
+-- reply with usage becomes the state's anchor.
 function Run:commit(message)
   local messages = self.state.messages
-  messages[#messages + 1] = message
+  local index = #messages + 1
+  messages[index] = message
+  if message.role == "assistant" then
+    local anchor = usage_module.anchor(messages, index)
+    if anchor then self.state.usage = anchor end
+  end
+end
+
+-- Repair the context's tool pairs before a request (contract: every call
+-- answered exactly once). A changed list replaces the old one, and the
+-- anchor, whose indices it no longer matches, goes.
+function Run:repair_state()
+  local repaired, report = repair.repair(self.state.messages)
+  if not repaired then return nil, report end
+  if repair.changed(report) then
+    self.state.messages = repaired
+    self.state.usage = nil
+    self:emit { type = "repair", report = report }
+  end
+  return true
 end
 
 function Run:budget()
@@ -303,6 +344,8 @@ function Run:compaction_request(require_reduction)
     input_token_budget = self:budget(),
     estimator = self.agent.estimator,
     require_reduction = require_reduction,
+    usage = state.usage,
+    fit = self.agent.fit and self:budget() ~= nil or nil,
   }
 end
 
@@ -325,9 +368,12 @@ function Run:rewrite(reason, request, plan)
     self:emit { type = "compaction_end", reason = reason, err = err }
     return nil, err
   end
-  -- Commit: a new list, never an in-place edit of the old one.
+  -- Commit: a new list, never an in-place edit of the old one. Every
+  -- earlier anchor is stale now.
   self.state.summary = outcome.summary
   self.state.messages = outcome.messages
+  self.state.usage = nil
+  self.agent._compacted = { messages = outcome.messages, count = #outcome.messages, summary = outcome.summary }
   local compactions = self.result.compactions
   compactions[#compactions + 1] = outcome.record
   self:emit { type = "compaction_end", reason = reason, record = outcome.record }
@@ -339,6 +385,12 @@ end
 function Run:maintain()
   local agent = self.agent
   if not agent.compactor or agent.context_window_tokens == nil then return true end
+  -- never twice in a row for the same context
+  local last, state = agent._compacted, self.state
+  if last and rawequal(last.messages, state.messages) and last.count == #state.messages
+      and last.summary == state.summary then
+    return true
+  end
   local request = self:compaction_request(false)
   local ok, plan = pcall(agent.compactor.plan, agent.compactor, request)
   if not ok or plan == nil then return true end -- estimate/planning errors and no-ops are silent
@@ -397,7 +449,7 @@ function Run:generate()
     if err == nil then
       return nil, errors.new("invalid_response", "the generator returned neither a message nor an error")
     end
-    if not errors.is_error(err) then err = errors.new("generator", tostring(err), { cause = err }) end
+    if not errors.is_error(err) then err = errors.new("generator", safe_tostring(err), { cause = err }) end
     return nil, err
   end
   if type(message) ~= "table" or message.role ~= "assistant" then
@@ -421,13 +473,18 @@ function Run:run_tool(call)
   if not handler then return tool_result(call, "unknown tool: " .. tostring(call.name), true) end
   local args = call.arguments
   if args == nil then args = {} end
-  local ok, content, is_error = pcall(handler, deep_copy(args), self.cancel)
+  local copied, copy = pcall(deep_copy, args)
+  if not copied then
+    return tool_result(call, "tool " .. call.name .. ": its arguments could not be copied: "
+      .. safe_tostring(copy), true)
+  end
+  local ok, content, is_error = pcall(handler, copy, self.cancel)
   if not ok then
-    return tool_result(call, "tool " .. call.name .. " raised an error: " .. tostring(content), true)
+    return tool_result(call, "tool " .. call.name .. " raised an error: " .. safe_tostring(content), true)
   end
   if content == nil then
     -- Lua convention `return nil, err`: the second value describes the failure.
-    if is_error ~= nil and type(is_error) ~= "boolean" then return tool_result(call, tostring(is_error), true) end
+    if is_error ~= nil and type(is_error) ~= "boolean" then return tool_result(call, safe_tostring(is_error), true) end
     content = ""
   elseif type(content) == "number" then
     content = tostring(content)
@@ -436,9 +493,10 @@ function Run:run_tool(call)
   end
   local result = tool_result(call, content, is_error)
   if type(content) == "table" then
-    local valid, problem = core.validate_messages({ result })
+    local called, valid, problem = pcall(core.validate_messages, { result })
+    if not called then problem = valid; valid = false end
     if not valid then
-      return tool_result(call, "tool " .. call.name .. " returned invalid content: " .. tostring(problem), true)
+      return tool_result(call, "tool " .. call.name .. " returned invalid content: " .. safe_tostring(problem), true)
     end
   end
   return result
@@ -455,7 +513,9 @@ function Run:run_batch(calls)
     if cancelled then
       result = tool_result(call, "cancelled: tool " .. tostring(call.name) .. " was not run", true)
     else
-      result = self:run_tool(call)
+      local ok, outcome = pcall(self.run_tool, self, call)
+      result = ok and outcome
+        or tool_result(call, "tool " .. tostring(call.name) .. " failed: " .. safe_tostring(outcome), true)
     end
     self:commit(result)
     new[#new + 1] = result
@@ -470,6 +530,8 @@ function Run:loop()
   local batches = 0
   while true do
     if self:cancelled() then return self:fail(cancelled_error()) end
+    local repaired, repair_err = self:repair_state()
+    if not repaired then return self:fail(repair_err) end
     local message, err = self:generate()
     if not message then
       local aborted = errors.is(err, "cancelled") or self:cancelled()
@@ -506,16 +568,8 @@ function Run:loop()
   end
 end
 
---- Run one prompt to completion.
--- Checks maintenance on the current context, appends the user message, calls
--- the generator, runs tool batches until an assistant message has no tool
--- calls, checks maintenance again after a completed tool loop, and recovers
--- from context-window rejections.
--- @param prompt a string, a list of content blocks, or a user message
--- @tparam[opt] table opts `{ max_output_tokens = nil, skills = nil, cancel = nil }`
--- @return `{ final, new_messages, compactions }`; or nil, err, partial result
-function Agent:run(prompt, opts)
-  local result = { final = nil, new_messages = {}, compactions = {} }
+-- One run, unprotected (Agent:run wraps it).
+local function run_unprotected(self, prompt, opts, result)
   local err
   opts, err = check_options(opts)
   if not opts then return nil, err, result end
@@ -543,6 +597,32 @@ function Agent:run(prompt, opts)
   run:commit(message)
   result.new_messages[1] = message
   return run:loop()
+end
+
+--- Run one prompt to completion.
+-- Checks maintenance on the current context, appends the user message,
+-- repairs the context's tool pairs and calls the generator, runs tool
+-- batches until an assistant message has no tool calls, checks maintenance
+-- again after a completed tool loop, and recovers from context-window
+-- rejections. Never raises: a Lua error raised anywhere in the run (a
+-- hostile metatable, a yield across a C boundary) returns nil and an error
+-- with code `callback`, and the state keeps every tool call answered.
+-- @param prompt a string, a list of content blocks, or a user message
+-- @tparam[opt] table opts `{ max_output_tokens = nil, skills = nil, cancel = nil }`
+-- @return `{ final, new_messages, compactions }`; or nil, err, partial result
+function Agent:run(prompt, opts)
+  local result = { final = nil, new_messages = {}, compactions = {} }
+  local ok, value, err, partial = pcall(run_unprotected, self, prompt, opts, result)
+  if ok then return value, err, partial end
+  local state = rawget(self, "state")
+  if type(state) == "table" and type(rawget(state, "messages")) == "table" then
+    local repaired_ok, repaired, report = pcall(repair.repair, state.messages)
+    if repaired_ok and repaired and repair.changed(report) then
+      state.messages = repaired
+      state.usage = nil
+    end
+  end
+  return nil, errors.new("callback", "the agent run raised an error", { cause = value }), result
 end
 
 agent_module.Agent = Agent
