@@ -227,3 +227,167 @@ describe("compactor:plan", function()
     assert.matches('"messages_to_summarize":%[', encoded)
   end)
 end)
+
+describe("usage anchors (request.usage)", function()
+  -- 4 messages of 10 estimated tokens; the provider counted N for messages[1..2]
+  local function conversation4() return { user(10), assistant(10), user(10), assistant(10) } end
+
+  it("estimates N plus the messages after the anchor, as one value", function()
+    local messages = conversation4()
+    assert.equal(40, compact.estimate(request(messages)))
+    assert.equal(1, select("#", compact.estimate(request(messages))))
+    local anchored = request(messages, { usage = { tokens = 55, through = 2 }, system_prompt = "sssss" })
+    assert.equal(55 + 20, compact.estimate(anchored))
+    assert.equal(1, select("#", compact.estimate(anchored)))
+    -- an anchor on the newest message: exactly N
+    assert.equal(123, compact.estimate(request(messages, { usage = { tokens = 123, through = 4 } })))
+  end)
+
+  it("rejects an invalid anchor with ErrInvalidRequest naming the field, at every entry point", function()
+    local messages = conversation4()
+    local c = compactor(0)
+    for _, case in ipairs {
+      { 5, "request.usage: expected a table" },
+      { { tokens = 0, through = 2 }, "request.usage.tokens: expected a positive integer" },
+      { { tokens = -3, through = 2 }, "request.usage.tokens" },
+      { { tokens = 1.5, through = 2 }, "request.usage.tokens" },
+      { { tokens = 0 / 0, through = 2 }, "request.usage.tokens" },
+      { { tokens = "10", through = 2 }, "request.usage.tokens" },
+      { { tokens = 10, through = 0 }, "request.usage.through: expected an integer in 1..4" },
+      { { tokens = 10, through = 5 }, "request.usage.through" },
+      { { tokens = 10, through = 2.5 }, "request.usage.through" },
+      { { tokens = 10 }, "request.usage.through" },
+      { { tokens = 10, through = 2, extra = 1 }, "request.usage.extra: unknown field" },
+    } do
+      local r = request(messages, { usage = case[1], input_token_budget = 1, require_reduction = true })
+      for _, entry in ipairs {
+        function() return compact.estimate(r) end,
+        function() return c:plan(r) end,
+        function() return c:compact(r) end,
+        function() return c:apply(r, { first_kept_index = 2, messages_to_summarize = { messages[1] } }) end,
+      } do
+        local value, err = entry()
+        assert.is_nil(value)
+        assert.is_true(compact.is(err, compact.ErrInvalidRequest), tostring(err))
+        assert.is_truthy(err.message:find(case[2], 1, true), err.message)
+      end
+    end
+    assert.equal(0, calls)
+  end)
+
+  it("decides the threshold on the anchored figure", function()
+    local messages = conversation4()
+    local c = compactor(0)
+    -- heuristic 40 <= 50: no compaction; the provider counted 60 for the first two
+    assert.is_nil(c:plan(request(messages, { input_token_budget = 50 })))
+    local plan = assert(c:plan(request(messages, { input_token_budget = 50, usage = { tokens = 60, through = 2 } })))
+    assert.equal(80, plan.tokens_before)
+    assert.equal(3, plan.calibration)
+    -- and the other way: a provider count below the estimate keeps it from triggering
+    assert.is_nil(c:plan(request(messages, { input_token_budget = 30, usage = { tokens = 5, through = 2 } })))
+  end)
+
+  it("calibrates with N / estimate(system, summary, tools, messages[1..k]), clamped to [0.5, 4]", function()
+    local messages = conversation4()
+    local c = compactor(0)
+    local function calibration(usage, fields)
+      local r = request(messages, { usage = usage, require_reduction = true })
+      for k, v in pairs(fields or {}) do r[k] = v end
+      return assert(c:plan(r)).calibration
+    end
+    assert.equal(1, calibration(nil))
+    assert.equal(1.5, calibration { tokens = 30, through = 2 })
+    -- system prompt (10 by the exact estimator's text) counts in the denominator
+    assert.equal(1, calibration({ tokens = 30, through = 2 }, { system_prompt = ("p"):rep(10) }))
+    assert.equal(4, calibration { tokens = 1000, through = 2 })
+    assert.equal(0.5, calibration { tokens = 1, through = 2 })
+    -- an estimate of 0 for the anchored part: the ratio is clamped, never NaN or inf
+    local zero = { user(0), assistant(0), user(10), assistant(10) }
+    local plan = assert(c:plan(request(zero, { usage = { tokens = 7, through = 2 }, require_reduction = true })))
+    assert.equal(4, plan.calibration)
+  end)
+
+  it("scales the cut walk so keep_recent_tokens counts provider tokens (>= exactly)", function()
+    local messages = { user(10), assistant(10), user(10), assistant(10), user(10), assistant(10) }
+    -- without an anchor: 30 reaches keep = 30 at messages[4]
+    assert.equal(4, assert(compactor(30):plan(request(messages, { require_reduction = true }))).first_kept_index)
+    -- r = 2 (40 counted for 20 estimated): each message is 20 provider tokens; 30 is reached at messages[5]
+    local anchored = request(messages, { require_reduction = true, usage = { tokens = 40, through = 2 } })
+    assert.equal(5, assert(compactor(30):plan(anchored)).first_kept_index)
+    -- exactly reaching keep stops: r * 20 = 40 >= 40 at messages[5]
+    assert.equal(5, assert(compactor(40):plan(anchored)).first_kept_index)
+    assert.equal(4, assert(compactor(41):plan(anchored)).first_kept_index)
+    -- r = 0.5: keep = 10 needs two messages (5 + 5)
+    local low = request(messages, { require_reduction = true, usage = { tokens = 10, through = 2 } })
+    assert.equal(5, assert(compactor(10):plan(low)).first_kept_index)
+    assert.equal(4, assert(compactor(10.5):plan(low)).first_kept_index)
+  end)
+
+  it("finds the smallest raw threshold T with r * T >= keep for any ratio", function()
+    local scaled_keep = require("compact.compactor").scaled_keep
+    local random = require("spec.support.conversation").rng(99)
+    for _ = 1, 2000 do
+      local r = 0.5 + random(3500) / 1000
+      local keep = random(100000) / random(100)
+      local t = scaled_keep(keep, r)
+      assert.is_true(r * t >= keep, r .. " " .. keep .. " " .. t)
+      assert.is_true(t == 0 or r * (t - 1) < keep, r .. " " .. keep .. " " .. t)
+    end
+    assert.equal(0, scaled_keep(0, 3))
+    assert.equal(7, scaled_keep(7, 1))
+  end)
+
+  it("carries the calibration into the record; the result carries no anchor", function()
+    local messages = { user(10), assistant(10), user(10), assistant(10) }
+    local c = compactor(0)
+    local r = request(messages, { require_reduction = true, usage = { tokens = 40, through = 4 } })
+    local before = require("spec.support.conversation").deepcopy(r)
+    local plan = assert(c:plan(r))
+    assert.equal(40, plan.tokens_before)
+    assert.equal(1, plan.calibration)
+    r.usage = { tokens = 80, through = 4 }
+    before.usage = { tokens = 80, through = 4 }
+    plan = assert(c:plan(r))
+    assert.equal(2, plan.calibration)
+    local out = assert(c:apply(r, plan))
+    assert.equal(2, out.record.calibration)
+    assert.equal(80, out.record.tokens_before)
+    -- tokens_after: the estimate of summary + kept, in the same (calibrated) units
+    local after = compact.estimate { messages = out.messages, summary = out.summary, estimator = exact }
+    assert.equal(math.ceil(after * 2), out.record.tokens_after)
+    assert.is_nil(out.usage)
+    assert.same({ "messages", "record", "summary" }, (function()
+      local keys = {}
+      for key in pairs(out) do keys[#keys + 1] = key end
+      table.sort(keys)
+      return keys
+    end)())
+    assert.same(before, r)
+    -- without an anchor the record says 1
+    assert.equal(1, assert(c:compact(request(messages, { require_reduction = true }))).record.calibration)
+  end)
+end)
+
+describe("planning an unrepaired list", function()
+  it("never cuts between a call and its result (duplicates, orphans and dangling calls included)", function()
+    local messages = {
+      user(10), call(10, "c1", "c2"), result(10, "c1"), -- c2 dangles
+      result(10, "ghost"), -- an orphan result
+      user(10), assistant(10),
+      result(10, "c1"), -- a duplicate result for c1, far from its call
+      user(10), call(10, "c3"), assistant(10), result(10, "c3"), assistant(10),
+    }
+    local n = #messages
+    for keep = 0, 130, 5 do
+      local plan = compactor(keep):plan(request(messages, { require_reduction = true }))
+      local k = plan and plan.first_kept_index or 1
+      assert.is_true(k == n + 1 or messages[k].role ~= "tool_result")
+      -- no call before k has a result at or after k
+      for i = k, n do
+        local id = messages[i].role == "tool_result" and messages[i].tool_call_id
+        if id == "c1" then assert.is_true(k <= 2, "c1 separated at keep " .. keep) end
+        if id == "c3" then assert.is_true(k <= 9, "c3 separated at keep " .. keep) end
+      end
+    end
+  end)
+end)
