@@ -1229,3 +1229,50 @@ describe("agent state under hostile tools and generators", function()
     every_call_answered(agent.state.messages)
   end)
 end)
+
+describe("agent repair before each request", function()
+  local conversation = require "spec.support.conversation"
+
+  local function expected(list, prompt)
+    local full = {}
+    for i = 1, #list do full[i] = list[i] end
+    full[#full + 1] = prompt
+    return (compact.repair(full))
+  end
+
+  for seed = 1, 8 do
+    it("sends what a full repair gives, also after messages were appended in place (seed " .. seed .. ")", function()
+      local state = conversation.generate(seed * 4243, 6 + seed)
+      local sent = {}
+      local gen = { generate = function(_, request)
+        sent[#sent + 1] = request.messages
+        return reply("ok " .. #sent)
+      end }
+      local events = {}
+      local agent = new_agent { generator = gen, on_event = function(event) events[#events + 1] = event end }
+      agent.state.messages = state
+      local before = {}
+      for i = 1, #state do before[i] = state[i] end
+      assert(agent:run("first"))
+      local want = expected(before, { role = "user", content = "first" })
+      assert.equal(#want, #sent[1])
+      for i = 1, #want do assert.same(want[i], sent[1][i]) end
+      -- break the tail in place: a duplicate of an early result, an orphan, a dangling call
+      local messages = agent.state.messages
+      local early
+      for _, message in ipairs(messages) do
+        if message.role == "tool_result" then early = message; break end
+      end
+      if early then messages[#messages + 1] = early end
+      messages[#messages + 1] = { role = "tool_result", tool_call_id = "nobody", content = "orphan" }
+      messages[#messages + 1] = tool_use { { "dangling_" .. seed, "read", { path = "x" } } }
+      local snapshot = {}
+      for i = 1, #messages do snapshot[i] = messages[i] end
+      assert(agent:run("second"))
+      want = expected(snapshot, { role = "user", content = "second" })
+      assert.equal(#want, #sent[2])
+      for i = 1, #want do assert.same(want[i], sent[2][i]) end
+      assert.equal("repair", events[#events].type)
+    end)
+  end
+end)

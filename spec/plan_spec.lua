@@ -18,6 +18,7 @@ local function call(tokens, ...)
 end
 local function result(tokens, id) return { role = "tool_result", tool_call_id = id, tool_name = "read", content = "r", tokens = tokens } end
 
+local unpack = table.unpack or unpack -- luacheck: ignore 143
 local calls = 0
 local summarizer = compact.summarizer(function() calls = calls + 1; return "s" end)
 
@@ -389,5 +390,35 @@ describe("planning an unrepaired list", function()
         if id == "c3" then assert.is_true(k <= 9, "c3 separated at keep " .. keep) end
       end
     end
+  end)
+end)
+
+describe("usage anchors on the real pi session", function()
+  local data = require "spec.support.data"
+  if not data.available() then
+    if os.getenv("CI") == "true" then
+      it("needs the shared session", function() error("shared data not found at " .. data.PI_SESSION) end)
+    else
+      pending("shared data not found at " .. data.PI_SESSION)
+    end
+    return
+  end
+  local state = assert(require("compact.importers").load(data.PI_SESSION))
+  local messages = state.messages
+
+  it("counts what the provider counted and keeps provider tokens", function()
+    local anchor = assert(compact.usage_anchor(messages))
+    local c = assert(compact.new { keep_recent_tokens = 20000, summarizer = summarizer })
+    local plain = assert(c:plan { messages = messages, require_reduction = true, system_prompt = state.system_prompt })
+    local anchored = assert(c:plan { messages = messages, require_reduction = true, usage = anchor,
+      system_prompt = state.system_prompt })
+    assert.equal(anchor.tokens + compact.estimate { messages = { unpack(messages, anchor.through + 1) } }
+      - compact.estimate { messages = {} }, anchored.tokens_before)
+    -- the heuristic undercounts this Claude session: r > 1, so the same keep keeps fewer messages
+    local estimated = compact.estimate { messages = { unpack(messages, 1, anchor.through) },
+      system_prompt = state.system_prompt }
+    assert.near(anchor.tokens / estimated, anchored.calibration, 1e-9)
+    assert.is_true(anchored.calibration > 1)
+    assert.is_true(anchored.first_kept_index >= plain.first_kept_index)
   end)
 end)
