@@ -58,6 +58,7 @@ build = {
     ["compact.request"] = "lua/compact/request.lua",
     ["compact.repair"] = "lua/compact/repair.lua",
     ["compact.fit"] = "lua/compact/fit.lua",
+    ["compact.agent_tools"] = "lua/compact/agent_tools.lua",
     ["compact.usage"] = "lua/compact/usage.lua",
     ["compact.state"] = "lua/compact/state.lua",
     ["compact.util"] = "lua/compact/util.lua",

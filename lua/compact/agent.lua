@@ -21,6 +21,7 @@ local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"
 local repair = require "compact.repair"
+local tools_module = require "compact.agent_tools"
 local usage_module = require "compact.usage"
 local util = require "compact.util"
 
@@ -50,68 +51,13 @@ local is_finite_number = util.is_finite_number
 local is_callable = util.is_callable
 local has_method = util.has_method
 local is_blank = util.is_blank
+local safe_tostring = tools_module.safe_tostring
+local tool_result = tools_module.result
 
 local function copy_list(list)
   local out = {}
   for i = 1, #list do out[i] = list[i] end
   return out
-end
-
--- tostring that never raises (a value's __tostring may raise or return a
--- non-string).
-local function safe_tostring(value)
-  local ok, text = pcall(tostring, value)
-  if ok and type(text) == "string" then return text end
-  return "(a " .. type(value) .. " whose __tostring failed)"
-end
-agent_module.safe_tostring = safe_tostring
-
--- Deep copy of JSON-like values, so a tool handler editing its arguments
--- cannot change the tool call stored in the state. Raw reads (no __pairs,
--- no __index); only the JSON array marker is kept as a metatable. Call it
--- under pcall: a table can still raise (a __gc, memory).
-local function deep_copy(value, seen)
-  if type(value) ~= "table" then return value end
-  seen = seen or {}
-  if seen[value] then return seen[value] end
-  local out = {}
-  seen[value] = out
-  for k, v in next, value do out[deep_copy(k, seen)] = deep_copy(v, seen) end
-  if rawequal(debug.getmetatable(value), core.json_array_mt) then setmetatable(out, core.json_array_mt) end
-  return out
-end
-
-local function check_tools(tools)
-  if tools == nil then return {}, {} end
-  if type(tools) ~= "table" then return config_error("config.tools: expected a list, got " .. type(tools)) end
-  local definitions, handlers = {}, {}
-  local count = #tools
-  for key in pairs(tools) do
-    if type(key) ~= "number" or key < 1 or key > count or key ~= math.floor(key) then
-      return config_error("config.tools: expected a list, found key " .. tostring(key))
-    end
-  end
-  for i = 1, count do
-    local tool = tools[i]
-    local where = "config.tools[" .. i .. "]"
-    if type(tool) ~= "table" then return config_error(where .. ": expected a table, got " .. type(tool)) end
-    if is_blank(tool.name) then return config_error(where .. ".name: expected a non-blank string") end
-    if handlers[tool.name] then
-      return config_error(where .. ".name: duplicate tool name '" .. tool.name .. "'")
-    end
-    if not is_callable(tool.handler) then
-      return config_error(where .. ".handler: expected a function, got " .. type(tool.handler))
-    end
-    if tool.description ~= nil and type(tool.description) ~= "string" then
-      return config_error(where .. ".description: expected a string, got " .. type(tool.description))
-    end
-    if tool.parameters ~= nil and type(tool.parameters) ~= "table" then
-      return config_error(where .. ".parameters: expected a table, got " .. type(tool.parameters))
-    end
-    handlers[tool.name] = tool.handler
-    definitions[i] = { name = tool.name, description = tool.description, parameters = tool.parameters }
-  end
-  return definitions, handlers
 end
 
 --- Create an agent.
@@ -130,7 +76,7 @@ function agent_module.new(config)
   if config.system_prompt ~= nil and type(config.system_prompt) ~= "string" then
     return config_error("config.system_prompt: expected a string, got " .. type(config.system_prompt))
   end
-  local definitions, handlers = check_tools(config.tools)
+  local definitions, handlers = tools_module.check(config.tools)
   if not definitions then return nil, handlers end
   local compactor = config.compactor
   if compactor ~= nil and not (has_method(compactor, "plan") and has_method(compactor, "apply")) then
@@ -254,16 +200,6 @@ local function check_state(state)
   _, err = usage_module.check(state.usage, #state.messages, "agent.state.usage")
   if err then return nil, err end
   return state
-end
-
-local function tool_calls_of(message)
-  local calls = {}
-  if type(message.content) == "table" then
-    for _, block in ipairs(message.content) do
-      if type(block) == "table" and block.type == "tool_call" then calls[#calls + 1] = block end
-    end
-  end
-  return calls
 end
 
 -- An assistant message standing for a failed generator call: it goes to
@@ -493,46 +429,6 @@ function Run:generate()
   return message
 end
 
-local function tool_result(call, content, is_error)
-  return { role = "tool_result", tool_call_id = call.id, tool_name = call.name, content = content,
-    is_error = is_error == true }
-end
-
--- Run one tool call under pcall; always returns a contract-shaped result.
-function Run:run_tool(call)
-  local handler = self.agent._handlers[call.name]
-  if not handler then return tool_result(call, "unknown tool: " .. tostring(call.name), true) end
-  local args = call.arguments
-  if args == nil then args = {} end
-  local copied, copy = pcall(deep_copy, args)
-  if not copied then
-    return tool_result(call, "tool " .. call.name .. ": its arguments could not be copied: "
-      .. safe_tostring(copy), true)
-  end
-  local ok, content, is_error = pcall(handler, copy, self.cancel)
-  if not ok then
-    return tool_result(call, "tool " .. call.name .. " raised an error: " .. safe_tostring(content), true)
-  end
-  if content == nil then
-    -- Lua convention `return nil, err`: the second value describes the failure.
-    if is_error ~= nil and type(is_error) ~= "boolean" then return tool_result(call, safe_tostring(is_error), true) end
-    content = ""
-  elseif type(content) == "number" then
-    content = tostring(content)
-  elseif type(content) ~= "string" and type(content) ~= "table" then
-    return tool_result(call, "tool " .. call.name .. " returned a " .. type(content) .. ", expected text", true)
-  end
-  local result = tool_result(call, content, is_error)
-  if type(content) == "table" then
-    local called, valid, problem = pcall(core.validate_messages, { result })
-    if not called then problem = valid; valid = false end
-    if not valid then
-      return tool_result(call, "tool " .. call.name .. " returned invalid content: " .. safe_tostring(problem), true)
-    end
-  end
-  return result
-end
-
 -- Run a batch in call order. Cancellation between calls fills the rest with
 -- error results so every committed tool call keeps its result.
 function Run:run_batch(calls)
@@ -544,7 +440,7 @@ function Run:run_batch(calls)
     if cancelled then
       result = tool_result(call, "cancelled: tool " .. tostring(call.name) .. " was not run", true)
     else
-      local ok, outcome = pcall(self.run_tool, self, call)
+      local ok, outcome = pcall(tools_module.run, self.agent._handlers[call.name], call, self.cancel)
       result = ok and outcome
         or tool_result(call, "tool " .. tostring(call.name) .. " failed: " .. safe_tostring(outcome), true)
     end
@@ -583,7 +479,7 @@ function Run:loop()
     else
       self:commit(message)
       new[#new + 1] = message
-      local calls = tool_calls_of(message)
+      local calls = tools_module.calls_of(message)
       if #calls == 0 then
         self.result.final = message
         if batches > 0 then
