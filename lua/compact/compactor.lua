@@ -196,7 +196,7 @@ end
 
 -- Summarize `to_summarize` and `turn_prefix` over `previous` and append the
 -- file lists. Returns summary, usage, meta or nil, err.
-function Compactor:summarize(view, previous, to_summarize, turn_prefix, cancel)
+local function summarize(self, view, previous, to_summarize, turn_prefix, cancel)
   if cancel_module.is_cancelled(cancel) then
     return nil, errors.cancelled("compaction cancelled before the summarizer was called")
   end
@@ -227,10 +227,11 @@ local function measure(view, calibration, summary, kept)
 end
 
 -- Fit the budget (module compact.fit): returns the fitted state or nil, err.
-function Compactor:fit(view, state, calibration, cancel)
+local function fit_context(self, view, state, calibration, cancel)
   local messages = view.messages
   local count = rawlen(messages)
-  local ledger = estimation.ledger(view.estimator, messages)
+  local ledger, err = estimation.ledger(view.estimator, messages)
+  if not ledger then return nil, err end
   return fit.run(state, {
     messages = messages,
     budget = view.input_token_budget,
@@ -241,7 +242,7 @@ function Compactor:fit(view, state, calibration, cancel)
       return math.ceil(((overhead or 0) + ledger:total() - ledger:total(k - 1)) * calibration)
     end,
     resummarize = function(summary, from, to)
-      local text, usage = self:summarize(view, summary, slice(messages, from, to - 1), {}, cancel)
+      local text, usage = summarize(self, view, summary, slice(messages, from, to - 1), {}, cancel)
       if text then state.usage = normalize_usage(usage, state.usage) end
       return text, usage
     end,
@@ -275,14 +276,14 @@ function Compactor:apply(request, plan, cancel)
   end
   local to_summarize, turn_prefix = plan_lists(plan, messages)
   if not to_summarize then return nil, turn_prefix end
-  local summary, usage, meta = self:summarize(view, view.summary, to_summarize, turn_prefix, cancel)
+  local summary, usage, meta = summarize(self, view, view.summary, to_summarize, turn_prefix, cancel)
   if not summary then return nil, usage end
   local state = { summary = summary, first_kept_index = plan.first_kept_index,
     kept = slice(messages, plan.first_kept_index, count), usage = normalize_usage(usage) }
   state.tokens, err = measure(view, calibration, summary, state.kept)
   if not state.tokens then return nil, err end
   if view.fit and view.input_token_budget ~= nil and state.tokens > view.input_token_budget then
-    state, err = self:fit(view, state, calibration, cancel)
+    state, err = fit_context(self, view, state, calibration, cancel)
     if not state then return nil, err end
   end
   if view.require_reduction and state.tokens >= tokens_before then
