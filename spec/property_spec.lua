@@ -158,32 +158,43 @@ describe("fitting properties (fit = true)", function()
 end)
 
 describe("agent properties", function()
-  -- A model that answers with random tool calls and text, without usage.
-  local function random_model(random)
+  -- A model that answers with random tool calls and text; with `counts`,
+  -- each reply reports usage: the heuristic's figure for the request times
+  -- a random factor in [0.8, 1.7] (a provider that counts differently).
+  local function random_model(random, counts)
     local n = 0
     return { generate = function(_, request)
       n = n + 1
       local last = request.messages[#request.messages]
+      local reply
       if last.role == "user" and random(3) > 1 then
         local id = "call_" .. n
-        return { role = "assistant", stop_reason = "tool_use", content = {
+        reply = { role = "assistant", stop_reason = "tool_use", content = {
           { type = "text", text = conversation.sentence(random, random(20)) },
           { type = "tool_call", id = id, name = "read", arguments = { path = "f" .. random(9) .. ".lua" } } } }
+      else
+        reply = { role = "assistant", stop_reason = "stop",
+          content = { { type = "text", text = conversation.sentence(random, random(60)) } } }
       end
-      return { role = "assistant", stop_reason = "stop",
-        content = { { type = "text", text = conversation.sentence(random, random(60)) } } }
+      if counts then
+        local estimate = compact.estimate { messages = request.messages, system_prompt = request.system_prompt,
+          tools = request.tools }
+        reply.usage = { input = math.floor(estimate * (0.7 + random(10) / 10)), output = 20 }
+      end
+      return reply
     end }
   end
 
-  for seed = 1, 12 do
-    it("never compacts twice in a row for the same context (seed " .. seed .. ")", function()
+  for seed = 1, 16 do
+    local counts = seed % 2 == 0
+    it("never compacts twice in a row for the same context (seed " .. seed .. (counts and ", usage" or "") .. ")", function()
       local random = conversation.rng(seed * 7907)
       local compactor = assert(compact.new { keep_recent_tokens = random(300), trigger_ratio = 0.5 + random(5) / 10,
         summarizer = compact.summarizer(function() return conversation.sentence(random, random(30)) end) })
       local last
       local compactions = 0
       local agent
-      agent = assert(compact.agent.new { generator = random_model(random), model = "m", compactor = compactor,
+      agent = assert(compact.agent.new { generator = random_model(random, counts), model = "m", compactor = compactor,
         context_window_tokens = 300 + random(600), reserve_tokens = 50,
         tools = { { name = "read", handler = function() return conversation.sentence(random, random(80)) end } },
         on_event = function(event)
@@ -201,7 +212,13 @@ describe("agent properties", function()
         assert.is_truthy(result, tostring(err))
         local ok = compact.core.validate_messages(agent.state.messages)
         assert.is_true(ok)
-        assert.is_nil(agent.state.usage)
+        if counts then
+          -- the anchor of the last reply, unless a compaction came after it
+          local usage = agent.state.usage
+          if usage then assert.same(compact.usage_anchor(agent.state.messages), usage) end
+        else
+          assert.is_nil(agent.state.usage)
+        end
       end
       assert.is_true(compactions > 0)
     end)
