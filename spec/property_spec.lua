@@ -177,9 +177,9 @@ describe("agent properties", function()
           content = { { type = "text", text = conversation.sentence(random, random(60)) } } }
       end
       if counts then
-        local estimate = compact.estimate { messages = request.messages, system_prompt = request.system_prompt,
+        local estimated = compact.estimate { messages = request.messages, system_prompt = request.system_prompt,
           tools = request.tools }
-        reply.usage = { input = math.floor(estimate * (0.7 + random(10) / 10)), output = 20 }
+        reply.usage = { input = math.floor(estimated * (0.7 + random(10) / 10)), output = 20 }
       end
       return reply
     end }
