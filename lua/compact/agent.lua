@@ -9,7 +9,7 @@
 --     }
 --     local result, err, partial = agent:run("prompt", { max_output_tokens = nil, skills = nil, cancel = nil })
 --
--- `agent.state = { system_prompt, summary, messages }` is the context kept
+-- `agent.state = { system_prompt, summary, messages, usage }` is the context kept
 -- between runs. The agent appends to `agent.state.messages` in place (so the
 -- estimator's per-list cache stays warm) and assigns a new list whenever the
 -- compactor rewrites the context. It never modifies a message once it is in
