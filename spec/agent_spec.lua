@@ -32,9 +32,10 @@ local estimator = {
   tools = function(_, definitions) return 10 * #definitions end,
 }
 
+-- A reply without usage (the provider reports none), so the estimator's
+-- figures decide; `usage_reply` gives one an anchor.
 local function reply(text)
-  return { role = "assistant", content = { { type = "text", text = text } }, stop_reason = "stop",
-    usage = { input = 1, output = 1, cache_read = 0, cache_write = 0 } }
+  return { role = "assistant", content = { { type = "text", text = text } }, stop_reason = "stop" }
 end
 
 -- An assistant message with tool calls: calls = { { id, name, args }, ... }
@@ -648,7 +649,7 @@ describe("agent maintenance timing", function()
     local calls = 0
     local summarizer = counting_summarizer()
     local agent = new_agent { generator = scripted { reply("ok") }, compactor = new_compactor(summarizer),
-      context_window_tokens = 10, on_event = function() calls = calls + 1; error("handler bug") end }
+      context_window_tokens = 300, on_event = function() calls = calls + 1; error("handler bug") end }
     agent.state.messages = history(2, 100)
     local result = assert(agent:run("go"))
     assert.equal(2, calls)
@@ -688,7 +689,7 @@ describe("agent cancellation", function()
       return "summary written anyway"
     end)
     local gen = scripted {}
-    local agent = new_agent { generator = gen, compactor = new_compactor(summarizer), context_window_tokens = 10 }
+    local agent = new_agent { generator = gen, compactor = new_compactor(summarizer), context_window_tokens = 300 }
     agent.state.messages = history(2, 100)
     local result, err, partial = agent:run("go", { cancel = token })
     assert.is_nil(result)
@@ -1028,4 +1029,250 @@ describe("agent conversations", function()
     local decoded = assert(compact.state.decode(assert(compact.state.encode(result))))
     assert.same(result.new_messages, decoded.new_messages)
   end)
+end)
+
+describe("agent usage anchors", function()
+  local function usage_reply(text, input, output)
+    local message = reply(text)
+    message.usage = { input = input, output = output, cache_read = 5, cache_write = 1 }
+    return message
+  end
+
+  -- A compactor that records every request it is asked to plan.
+  local function recording_compactor(inner)
+    local seen = {}
+    return {
+      seen = seen,
+      plan = function(_, request)
+        seen[#seen + 1] = { usage = request.usage, fit = request.fit, count = #request.messages }
+        return inner:plan(request)
+      end,
+      apply = function(_, ...) return inner:apply(...) end,
+    }, seen
+  end
+
+  it("keeps the anchor of its last reply and passes it with every plan", function()
+    local compactor, seen = recording_compactor(new_compactor(counting_summarizer(), 0))
+    local gen = scripted { usage_reply("one", 100, 10), reply("two, without usage"),
+      { role = "assistant", stop_reason = "error", error_message = "boom", content = {},
+        usage = { input = 999, output = 1 } } }
+    local agent = new_agent { generator = gen, compactor = compactor, context_window_tokens = 100000 }
+    assert(agent:run("first"))
+    assert.same({ tokens = 116, through = 2 }, agent.state.usage)
+    assert(agent:run("second"))
+    -- a reply without usage keeps the earlier anchor (its prefix is unchanged)
+    assert.same({ tokens = 116, through = 2 }, agent.state.usage)
+    assert.same({ tokens = 116, through = 2 }, seen[#seen].usage)
+    assert.is_true(seen[#seen].fit)
+    assert.is_nil(agent:run("third"))
+    -- a failed reply never anchors
+    assert.same({ tokens = 116, through = 2 }, agent.state.usage)
+    -- the state keeps its anchor through compact.state
+    local back = assert(compact.state.decode(assert(compact.state.encode(agent.state))))
+    assert.same(agent.state.usage, back.usage)
+  end)
+
+  it("drops the anchor on a compaction and plans on the provider's count", function()
+    local summarizer = counting_summarizer()
+    local compactor, seen = recording_compactor(new_compactor(summarizer, 0))
+    -- the estimator sees ~30 tokens, the provider counted 5000: above the 1000-token window
+    local gen = scripted { usage_reply("a", 4990, 10), reply("b") }
+    local agent = new_agent { generator = gen, compactor = compactor, context_window_tokens = 1000 }
+    agent.state.messages = history(1, 10)
+    assert(agent:run("hi"))
+    assert.same({ tokens = 5005 + 1, through = 4 }, agent.state.usage)
+    local result = assert(agent:run("again"))
+    assert.equal(1, summarizer.calls)
+    assert.equal(1, #result.compactions)
+    assert.is_true(result.compactions[1].calibration > 1)
+    assert.equal(5006, result.compactions[1].tokens_before)
+    -- the compaction made the anchor stale; the reply after it has no usage
+    assert.is_nil(agent.state.usage)
+    assert.same({ tokens = 5006, through = 4 }, seen[2].usage)
+    assert.is_false(compactor.plan == nil)
+  end)
+
+  it("rejects an invalid anchor in an assigned state", function()
+    local agent = new_agent { generator = scripted { reply("x") } }
+    agent.state = { messages = history(1, 1), usage = { tokens = 10, through = 9 } }
+    local result, err = agent:run("go")
+    assert.is_nil(result)
+    assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+    assert.matches("agent.state.usage.through", err.message)
+  end)
+
+  it("fits by default and takes fit = false", function()
+    local compactor, seen = recording_compactor(new_compactor(counting_summarizer(), 0))
+    local agent = new_agent { generator = scripted { reply("x") }, compactor = compactor, context_window_tokens = 1000,
+      fit = false }
+    assert(agent:run("go"))
+    assert.is_nil(seen[1].fit)
+    local bad, err = agent_module.new { generator = scripted {}, model = "m", fit = "yes" }
+    assert.is_nil(bad)
+    assert.is_true(compact.is(err, compact.ErrInvalidConfig))
+  end)
+end)
+
+describe("agent state under hostile tools and generators", function()
+  local function unprintable()
+    return setmetatable({}, { __tostring = function() error("tostring trap") end })
+  end
+
+  local function every_call_answered(messages)
+    local repaired, report = compact.repair(messages)
+    assert.is_table(repaired)
+    assert.same({}, report.missing_results)
+    assert.same({}, report.orphan_results)
+    local last = messages[#messages]
+    if last and last.role == "assistant" then
+      for _, block in ipairs(last.content) do assert.are_not.equal("tool_call", block.type) end
+    end
+  end
+
+  it("a handler error whose __tostring raises becomes an error result", function()
+    local gen = scripted { tool_use { { "c1", "boom" } }, reply("after") }
+    local agent = new_agent { generator = gen,
+      tools = { { name = "boom", handler = function() error(unprintable()) end } } }
+    local ok, result, err = pcall(agent.run, agent, "go")
+    assert.is_true(ok, tostring(result))
+    assert.is_truthy(result, tostring(err))
+    local tool_result = agent.state.messages[3]
+    assert.equal("tool_result", tool_result.role)
+    assert.is_true(tool_result.is_error)
+    assert.matches("__tostring failed", tool_result.content)
+    every_call_answered(agent.state.messages)
+  end)
+
+  it("a handler returning nil and an unprintable error becomes an error result", function()
+    local gen = scripted { tool_use { { "c1", "nilerr" } }, reply("after") }
+    local agent = new_agent { generator = gen,
+      tools = { { name = "nilerr", handler = function() return nil, unprintable() end } } }
+    local ok, result = pcall(agent.run, agent, "go")
+    assert.is_true(ok, tostring(result))
+    assert.is_true(agent.state.messages[3].is_error)
+    every_call_answered(agent.state.messages)
+  end)
+
+  it("tool arguments with __metatable or a raising __pairs reach the handler as a plain copy", function()
+    local locked = setmetatable({ path = "a.lua" }, { __metatable = "locked" })
+    local trapped = setmetatable({ path = "b.lua" }, { __pairs = function() error("pairs trap") end })
+    local seen = {}
+    local gen = scripted { tool_use { { "c1", "read", locked }, { "c2", "read", trapped } }, reply("after") }
+    local agent = new_agent { generator = gen, tools = { { name = "read", handler = function(args)
+      seen[#seen + 1] = args
+      return "ok"
+    end } } }
+    local ok, result, err = pcall(agent.run, agent, "go")
+    assert.is_true(ok, tostring(result))
+    assert.is_truthy(result, tostring(err))
+    assert.same({ { path = "a.lua" }, { path = "b.lua" } }, seen)
+    assert.is_nil(getmetatable(seen[1]))
+    every_call_answered(agent.state.messages)
+  end)
+
+  it("a handler that yields in an abandoned coroutine leaves nothing for the next run to go on with", function()
+    local gen = scripted { tool_use { { "c1", "slow" } }, function(request)
+      -- the orphaned call got a synthetic result before the new prompt
+      local messages = request.messages
+      assert.equal("tool_result", messages[3].role)
+      assert.equal("c1", messages[3].tool_call_id)
+      assert.is_true(messages[3].is_error)
+      assert.equal("again", messages[4].content)
+      return reply("recovered")
+    end }
+    local agent = new_agent { generator = gen, tools = { { name = "slow", handler = function()
+      coroutine.yield("suspended")
+      return "never"
+    end } } }
+    local co = coroutine.create(function() return agent:run("go") end)
+    local resumed, value = coroutine.resume(co)
+    if not resumed or value ~= "suspended" then
+      -- Lua 5.1: pcall is not yieldable, the yield is an error result instead
+      assert.equal("dead", coroutine.status(co))
+      return
+    end
+    co = nil -- luacheck: ignore 311 (abandoned: dropped and collected)
+    collectgarbage()
+    local ok, result, err = pcall(agent.run, agent, "again")
+    assert.is_true(ok, tostring(result))
+    assert.is_truthy(result, tostring(err))
+    assert.equal("recovered", result.final.content[1].text)
+    every_call_answered(agent.state.messages)
+    assert.equal(2, gen.calls)
+  end)
+
+  it("a generator error whose __tostring raises is returned, not raised", function()
+    for _, step in ipairs {
+      function() return nil, unprintable() end,
+      function() error(unprintable()) end,
+    } do
+      local agent = new_agent { generator = scripted { step } }
+      local ok, result, err = pcall(agent.run, agent, "go")
+      assert.is_true(ok, tostring(result))
+      assert.is_nil(result)
+      assert.is_string(tostring(err))
+      assert.equal(1, #agent.state.messages)
+      every_call_answered(agent.state.messages)
+    end
+  end)
+
+  it("never raises: a run that raises returns nil, err with every call answered", function()
+    -- an on_event-free way to raise inside the loop: a generator whose reply
+    -- has content that raises when read
+    local hostile = setmetatable({}, { __index = function() error("index trap") end, __len = function() error("len") end })
+    local agent = new_agent { generator = scripted { tool_use { { "c1", "read" } }, hostile },
+      tools = { read_tool() } }
+    local ok, result, err = pcall(agent.run, agent, "go")
+    assert.is_true(ok, tostring(result))
+    assert.is_nil(result)
+    assert.is_string(tostring(err))
+    every_call_answered(agent.state.messages)
+  end)
+end)
+
+describe("agent repair before each request", function()
+  local conversation = require "spec.support.conversation"
+
+  local function expected(list, prompt)
+    local full = {}
+    for i = 1, #list do full[i] = list[i] end
+    full[#full + 1] = prompt
+    return (compact.repair(full))
+  end
+
+  for seed = 1, 8 do
+    it("sends what a full repair gives, also after messages were appended in place (seed " .. seed .. ")", function()
+      local state = conversation.generate(seed * 4243, 6 + seed)
+      local sent = {}
+      local gen = { generate = function(_, request)
+        sent[#sent + 1] = request.messages
+        return reply("ok " .. #sent)
+      end }
+      local events = {}
+      local agent = new_agent { generator = gen, on_event = function(event) events[#events + 1] = event end }
+      agent.state.messages = state
+      local before = {}
+      for i = 1, #state do before[i] = state[i] end
+      assert(agent:run("first"))
+      local want = expected(before, { role = "user", content = "first" })
+      assert.equal(#want, #sent[1])
+      for i = 1, #want do assert.same(want[i], sent[1][i]) end
+      -- break the tail in place: a duplicate of an early result, an orphan, a dangling call
+      local messages = agent.state.messages
+      local early
+      for _, message in ipairs(messages) do
+        if message.role == "tool_result" then early = message; break end
+      end
+      if early then messages[#messages + 1] = early end
+      messages[#messages + 1] = { role = "tool_result", tool_call_id = "nobody", content = "orphan" }
+      messages[#messages + 1] = tool_use { { "dangling_" .. seed, "read", { path = "x" } } }
+      local snapshot = {}
+      for i = 1, #messages do snapshot[i] = messages[i] end
+      assert(agent:run("second"))
+      want = expected(snapshot, { role = "user", content = "second" })
+      assert.equal(#want, #sent[2])
+      for i = 1, #want do assert.same(want[i], sent[2][i]) end
+      assert.equal("repair", events[#events].type)
+    end)
+  end
 end)

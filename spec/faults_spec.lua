@@ -193,7 +193,7 @@ describe("faults in plan -> apply -> commit", function()
     end)
   end
 
-  it("a pre-cancelled token reaches the summarizer, which can stop the cycle", function()
+  it("a pre-cancelled token stops the cycle before the summarizer is called", function()
     local st = { messages = conversation(8) }
     local full, contents = st.messages, deep_copy(st.messages)
     local seen
@@ -205,7 +205,7 @@ describe("faults in plan -> apply -> commit", function()
     local token = cancel.token()
     token:cancel()
     local err = cycle(compactor, st, nil, token)
-    assert.is_true(rawequal(token, seen))
+    assert.is_nil(seen)
     assert.is_true(compact.is(err, compact.ErrCancelled))
     assert_accounted(st, full, 0, contents)
   end)

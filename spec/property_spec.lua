@@ -9,6 +9,7 @@ local reference = require "spec.support.reference_plan"
 local summarizer = compact.summarizer(function() return "S" end)
 local heuristic = compact.heuristic()
 local function estimate(message) return heuristic:message(message) end
+local unpack = table.unpack or unpack -- luacheck: ignore 143
 
 local function check_invariants(messages, plan)
   local n = #messages
@@ -99,4 +100,127 @@ describe("planning properties", function()
       end
     end
   end)
+end)
+
+describe("fitting properties (fit = true)", function()
+  -- bytes as tokens, so every degradation step can save something
+  local bytes = {
+    text = function(_, s) return #(s or "") end,
+    message = function(_, message)
+      if type(message.content) == "string" then return 1 + #message.content end
+      local total = 1
+      for _, block in ipairs(message.content) do
+        total = total + (block.type == "image" and 100 or #(block.text or block.thinking or block.name or ""))
+      end
+      return total
+    end,
+    tools = function() return 0 end,
+  }
+
+  for seed = 1, 30 do
+    it("either fits the budget or says why, for random conversation #" .. seed, function()
+      local random = conversation.rng(seed * 104729)
+      local messages = conversation.generate(seed * 31337, 4 + seed % 20)
+      local before = conversation.deepcopy(messages)
+      local total = compact.estimate { messages = messages, estimator = bytes }
+      for _ = 1, 6 do
+        local budget = random(total + 200)
+        local calls = 0
+        local c = assert(compact.new { keep_recent_tokens = random(total), summarizer = compact.summarizer(function()
+          calls = calls + 1
+          return conversation.sentence(random, random(40))
+        end) })
+        local request = { messages = messages, input_token_budget = budget, fit = true, estimator = bytes }
+        local result, err = c:compact(request)
+        assert.is_true(calls <= 2, "at most one extra summarizer call")
+        if result and result.record then
+          assert.is_true(result.record.tokens_after <= budget)
+          assert.equal(result.record.tokens_after, compact.estimate { messages = result.messages,
+            summary = result.summary, estimator = bytes })
+          check_invariants(messages, { first_kept_index = result.record.first_kept_index,
+            messages_to_summarize = { unpack(messages, 1, result.record.first_kept_index - 1) },
+            turn_prefix_messages = {}, is_split_turn = false })
+        elseif result then
+          -- nothing planned: under the threshold, or no removable prefix
+          local plan = c:plan(request)
+          assert.is_nil(plan)
+          assert.is_true(total <= budget or reference.plan(messages, c.keep_recent_tokens, function(m)
+            return bytes:message(m) end) == 1)
+        else
+          assert.is_true(compact.is(err, compact.ErrNoReduction), tostring(err))
+          assert.matches("does not fit the budget: %d+ tokens after summarizing", err.message)
+          assert.matches("budget " .. budget, err.message, 1, true)
+        end
+      end
+      assert.same(before, messages)
+    end)
+  end
+end)
+
+describe("agent properties", function()
+  -- A model that answers with random tool calls and text; with `counts`,
+  -- each reply reports usage: the heuristic's figure for the request times
+  -- a random factor in [0.8, 1.7] (a provider that counts differently).
+  local function random_model(random, counts)
+    local n = 0
+    return { generate = function(_, request)
+      n = n + 1
+      local last = request.messages[#request.messages]
+      local reply
+      if last.role == "user" and random(3) > 1 then
+        local id = "call_" .. n
+        reply = { role = "assistant", stop_reason = "tool_use", content = {
+          { type = "text", text = conversation.sentence(random, random(20)) },
+          { type = "tool_call", id = id, name = "read", arguments = { path = "f" .. random(9) .. ".lua" } } } }
+      else
+        reply = { role = "assistant", stop_reason = "stop",
+          content = { { type = "text", text = conversation.sentence(random, random(60)) } } }
+      end
+      if counts then
+        local estimated = compact.estimate { messages = request.messages, system_prompt = request.system_prompt,
+          tools = request.tools }
+        reply.usage = { input = math.floor(estimated * (0.7 + random(10) / 10)), output = 20 }
+      end
+      return reply
+    end }
+  end
+
+  for seed = 1, 16 do
+    local counts = seed % 2 == 0
+    it("never compacts twice in a row for the same context (seed " .. seed .. (counts and ", usage" or "") .. ")", function()
+      local random = conversation.rng(seed * 7907)
+      local compactor = assert(compact.new { keep_recent_tokens = random(300), trigger_ratio = 0.5 + random(5) / 10,
+        summarizer = compact.summarizer(function() return conversation.sentence(random, random(30)) end) })
+      local last
+      local compactions = 0
+      local agent
+      agent = assert(compact.agent.new { generator = random_model(random, counts), model = "m", compactor = compactor,
+        context_window_tokens = 300 + random(600), reserve_tokens = 50,
+        tools = { { name = "read", handler = function() return conversation.sentence(random, random(80)) end } },
+        on_event = function(event)
+          if event.type == "compaction_start" and last then
+            local messages = agent.state.messages
+            assert.is_false(rawequal(last.messages, messages) and last.count == #messages
+              and last.summary == agent.state.summary, "compacted the same context twice in a row")
+          elseif event.type == "compaction_end" and event.record then
+            compactions = compactions + 1
+            last = { messages = agent.state.messages, count = #agent.state.messages, summary = agent.state.summary }
+          end
+        end })
+      for turn = 1, 25 do
+        local result, err = agent:run("task " .. turn .. " " .. conversation.sentence(random, random(30)))
+        assert.is_truthy(result, tostring(err))
+        local ok = compact.core.validate_messages(agent.state.messages)
+        assert.is_true(ok)
+        if counts then
+          -- the anchor of the last reply, unless a compaction came after it
+          local usage = agent.state.usage
+          if usage then assert.same(compact.usage_anchor(agent.state.messages), usage) end
+        else
+          assert.is_nil(agent.state.usage)
+        end
+      end
+      assert.is_true(compactions > 0)
+    end)
+  end
 end)

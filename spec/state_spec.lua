@@ -111,3 +111,26 @@ describe("compact.core JSON", function()
     end
   end)
 end)
+
+describe("compact.state and usage anchors", function()
+  it("keeps a state's usage anchor and rejects one that does not match the messages", function()
+    local state = { messages = {
+      { role = "user", content = "hi" },
+      { role = "assistant", content = { { type = "text", text = "yo" } }, usage = { input = 7, output = 3 } },
+    }, usage = { tokens = 10, through = 2 } }
+    local back = assert(compact.state.decode(assert(compact.state.encode(state))))
+    assert.same(state, back)
+    for _, usage in ipairs { { tokens = 10, through = 3 }, { tokens = 0, through = 1 }, { tokens = 5 }, "x" } do
+      state.usage = usage
+      local none, err = compact.state.decode(assert(compact.state.encode(state)))
+      assert.is_nil(none)
+      assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+      assert.matches("state.decode: usage", err.message, 1, true)
+    end
+    -- a record's usage (the summarizer's) is not an anchor
+    local record = { summary = "s", first_kept_index = 2, tokens_before = 9, tokens_after = 3,
+      usage = { input = 1, output = 2, cache_read = 0, cache_write = 0 }, calibration = 1.5,
+      degraded = { { step = "keep_less", tokens_saved = 4 } } }
+    assert.same(record, assert(compact.state.decode(assert(compact.state.encode(record)))))
+  end)
+end)

@@ -104,13 +104,27 @@ function Estimator:tools(defs) end
 ---@field estimator? compact.Estimator default compact.heuristic()
 ---@field require_reduction? boolean
 ---@field instructions? string extra focus for the summary
+---@field usage? compact.UsageAnchor what the provider counted for messages[1..through]
+---@field fit? boolean with input_token_budget: degrade the kept messages until the result fits (see docs/compactor.md)
+
+---A usage anchor: the provider counted `tokens` for a request whose messages
+---were `messages[1..through]` (`through` in 1..#messages, `tokens` > 0, integers).
+---@class compact.UsageAnchor
+---@field tokens integer
+---@field through integer
+
+---One degradation step of a fitted compaction.
+---@class compact.Degradation
+---@field step "keep_less"|"shorten_tool_results"|"remove_images"
+---@field tokens_saved integer
 
 ---@class compact.Plan
 ---@field messages_to_summarize compact.Message[]
 ---@field turn_prefix_messages compact.Message[]
 ---@field first_kept_index integer may be #messages + 1
 ---@field is_split_turn boolean
----@field tokens_before integer
+---@field tokens_before integer anchored when the request has `usage`
+---@field calibration number provider tokens per estimated token, in [0.5, 4]; 1 without an anchor
 
 ---@class compact.Record
 ---@field summary string
@@ -120,6 +134,8 @@ function Estimator:tools(defs) end
 ---@field usage? compact.Usage
 ---@field fallback? boolean a fallback summarizer wrote the summary
 ---@field chunks? integer model calls the history took (meta.chunks of the summarizer; > 1 when split)
+---@field calibration number the plan's calibration ratio (tokens_after is scaled by it)
+---@field degraded? compact.Degradation[] the fit steps taken, in order (nil when none)
 
 ---@class compact.Result
 ---@field summary? string
@@ -221,12 +237,14 @@ function Generator:generate(request, cancel) end
 ---@field context_window_tokens number
 ---@field reserve_tokens? number default 4000
 ---@field estimator? compact.Estimator
----@field on_event? fun(event: { type: "compaction_start"|"compaction_end", reason?: "threshold"|"overflow", record?: compact.Record, err?: compact.Error })
+---@field on_event? fun(event: { type: "compaction_start"|"compaction_end"|"repair", reason?: "threshold"|"overflow", record?: compact.Record, err?: compact.Error, report?: table })
+---@field fit? boolean default true: compactions fit the budget (request.fit)
 
 ---@class compact.State
 ---@field system_prompt? string
 ---@field summary? string
 ---@field messages compact.Message[]
+---@field usage? compact.UsageAnchor the anchor of the last reply with usage; nil after a compaction
 
 ---@class compact.AgentResult
 ---@field final compact.AssistantMessage
@@ -298,7 +316,8 @@ local compact = {}
 ---@return compact.Error|nil err
 function compact.new(config) end
 
----Estimate a request: system prompt + projected summary + messages + tools.
+---Estimate a request: system prompt + projected summary + messages + tools;
+---with `request.usage`, the provider's count plus the messages after it.
 ---@param request compact.Request
 ---@return integer|nil tokens
 ---@return compact.Error|nil err

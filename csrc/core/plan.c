@@ -250,11 +250,14 @@ static int ledger_sync(lua_State *L)
     return 1;
 }
 
-/* ledger:total() -> estimate of all inspected messages */
+/* ledger:total([k]) -> estimate of inspected messages 1..k (default: all);
+ * k in 0..count (a usage anchor's prefix is a lookup, not a walk) */
 static int ledger_total(lua_State *L)
 {
     ledger *book = check_ledger(L);
-    lua_pushinteger(L, (lua_Integer)book->prefix[book->count]);
+    lua_Integer k = luaL_optinteger(L, 2, (lua_Integer)book->count);
+    luaL_argcheck(L, k >= 0 && k <= (lua_Integer)book->count, 2, "index out of the inspected range");
+    lua_pushinteger(L, (lua_Integer)book->prefix[k]);
     return 1;
 }
 

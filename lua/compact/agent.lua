@@ -9,7 +9,7 @@
 --     }
 --     local result, err, partial = agent:run("prompt", { max_output_tokens = nil, skills = nil, cancel = nil })
 --
--- `agent.state = { system_prompt, summary, messages }` is the context kept
+-- `agent.state = { system_prompt, summary, messages, usage }` is the context kept
 -- between runs. The agent appends to `agent.state.messages` in place (so the
 -- estimator's per-list cache stays warm) and assigns a new list whenever the
 -- compactor rewrites the context. It never modifies a message once it is in
@@ -20,6 +20,9 @@ local core = require "compact.core"
 local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"
+local repair = require "compact.repair"
+local tools_module = require "compact.agent_tools"
+local usage_module = require "compact.usage"
 local util = require "compact.util"
 
 local agent_module = {}
@@ -36,7 +39,7 @@ local MAX_OVERFLOW_RECOVERIES = 2
 
 local known_config = {
   generator = true, model = true, system_prompt = true, tools = true, compactor = true,
-  context_window_tokens = true, reserve_tokens = true, estimator = true, on_event = true,
+  context_window_tokens = true, reserve_tokens = true, estimator = true, on_event = true, fit = true,
 }
 
 local known_options = { max_output_tokens = true, skills = true, cancel = true }
@@ -48,56 +51,13 @@ local is_finite_number = util.is_finite_number
 local is_callable = util.is_callable
 local has_method = util.has_method
 local is_blank = util.is_blank
+local safe_tostring = tools_module.safe_tostring
+local tool_result = tools_module.result
 
 local function copy_list(list)
   local out = {}
   for i = 1, #list do out[i] = list[i] end
   return out
-end
-
--- Deep copy of JSON-like values, so a tool handler editing its arguments
--- cannot change the tool call stored in the state.
-local function deep_copy(value, seen)
-  if type(value) ~= "table" then return value end
-  seen = seen or {}
-  if seen[value] then return seen[value] end
-  local out = {}
-  seen[value] = out
-  for k, v in pairs(value) do out[deep_copy(k, seen)] = deep_copy(v, seen) end
-  return setmetatable(out, getmetatable(value))
-end
-
-local function check_tools(tools)
-  if tools == nil then return {}, {} end
-  if type(tools) ~= "table" then return config_error("config.tools: expected a list, got " .. type(tools)) end
-  local definitions, handlers = {}, {}
-  local count = #tools
-  for key in pairs(tools) do
-    if type(key) ~= "number" or key < 1 or key > count or key ~= math.floor(key) then
-      return config_error("config.tools: expected a list, found key " .. tostring(key))
-    end
-  end
-  for i = 1, count do
-    local tool = tools[i]
-    local where = "config.tools[" .. i .. "]"
-    if type(tool) ~= "table" then return config_error(where .. ": expected a table, got " .. type(tool)) end
-    if is_blank(tool.name) then return config_error(where .. ".name: expected a non-blank string") end
-    if handlers[tool.name] then
-      return config_error(where .. ".name: duplicate tool name '" .. tool.name .. "'")
-    end
-    if not is_callable(tool.handler) then
-      return config_error(where .. ".handler: expected a function, got " .. type(tool.handler))
-    end
-    if tool.description ~= nil and type(tool.description) ~= "string" then
-      return config_error(where .. ".description: expected a string, got " .. type(tool.description))
-    end
-    if tool.parameters ~= nil and type(tool.parameters) ~= "table" then
-      return config_error(where .. ".parameters: expected a table, got " .. type(tool.parameters))
-    end
-    handlers[tool.name] = tool.handler
-    definitions[i] = { name = tool.name, description = tool.description, parameters = tool.parameters }
-  end
-  return definitions, handlers
 end
 
 --- Create an agent.
@@ -116,7 +76,7 @@ function agent_module.new(config)
   if config.system_prompt ~= nil and type(config.system_prompt) ~= "string" then
     return config_error("config.system_prompt: expected a string, got " .. type(config.system_prompt))
   end
-  local definitions, handlers = check_tools(config.tools)
+  local definitions, handlers = tools_module.check(config.tools)
   if not definitions then return nil, handlers end
   local compactor = config.compactor
   if compactor ~= nil and not (has_method(compactor, "plan") and has_method(compactor, "apply")) then
@@ -141,6 +101,9 @@ function agent_module.new(config)
   if config.on_event ~= nil and not is_callable(config.on_event) then
     return config_error("config.on_event: expected a function, got " .. type(config.on_event))
   end
+  if config.fit ~= nil and type(config.fit) ~= "boolean" then
+    return config_error("config.fit: expected a boolean, got " .. type(config.fit))
+  end
   return setmetatable({
     generator = config.generator,
     model = config.model,
@@ -149,6 +112,7 @@ function agent_module.new(config)
     reserve_tokens = reserve,
     estimator = estimator,
     on_event = config.on_event,
+    fit = config.fit ~= false,
     tool_definitions = definitions,
     _handlers = handlers,
     state = { system_prompt = config.system_prompt, messages = {} },
@@ -232,17 +196,10 @@ local function check_state(state)
   -- since the last check are read, so a long conversation costs nothing.
   local ledger, err = estimation.ledger(estimation.heuristic(), state.messages)
   if not ledger then return nil, errors.new("invalid_request", "agent.state." .. err.message, { cause = err.cause }) end
+  local _
+  _, err = usage_module.check(state.usage, #state.messages, "agent.state.usage")
+  if err then return nil, err end
   return state
-end
-
-local function tool_calls_of(message)
-  local calls = {}
-  if type(message.content) == "table" then
-    for _, block in ipairs(message.content) do
-      if type(block) == "table" and block.type == "tool_call" then calls[#calls + 1] = block end
-    end
-  end
-  return calls
 end
 
 -- An assistant message standing for a failed generator call: it goes to
@@ -252,7 +209,7 @@ local function failed_attempt(err, aborted)
     role = "assistant",
     content = setmetatable({}, core.json_array_mt),
     stop_reason = aborted and "aborted" or "error",
-    error_message = tostring(err),
+    error_message = safe_tostring(err),
     usage = { input = 0, output = 0, cache_read = 0, cache_write = 0 },
   }
 end
@@ -279,10 +236,61 @@ function Run:fail(err)
   return nil, err, self.result
 end
 
--- Commit a message to the context (in place: see the module comment).
+-- Commit a message to the context (in place: see the module comment). A
+-- reply with usage becomes the state's anchor.
 function Run:commit(message)
   local messages = self.state.messages
-  messages[#messages + 1] = message
+  local index = #messages + 1
+  messages[index] = message
+  if message.role == "assistant" then
+    local anchor = usage_module.anchor(messages, index)
+    if anchor then self.state.usage = anchor end
+  end
+end
+
+-- Where repair must start reading: the list up to the agent's watermark
+-- (`_clean`: a list and a count it left clean) holds every call answered,
+-- except maybe the calls of its last assistant message, so reading from
+-- that message on gives the same list as reading it all (a later result
+-- for an older call is dropped either way: as a duplicate of the full list,
+-- as an orphan of the part).
+local function repair_start(clean, messages)
+  if not (clean and rawequal(clean.list, messages) and clean.count <= #messages) then return 1 end
+  for i = clean.count, 1, -1 do
+    if messages[i].role == "assistant" then return i end
+  end
+  return 1
+end
+
+local function shift_report(report, offset)
+  for _, list in pairs(report) do
+    for i = 1, #list do list[i] = list[i] + offset end
+  end
+  return report
+end
+
+-- Repair the context's tool pairs before a request (every call answered
+-- exactly once, the new prompt included). A changed list replaces the old
+-- one, and the anchor, whose indices it no longer matches, goes. Only the
+-- messages added since the last repair are read.
+function Run:repair_state()
+  local agent, messages = self.agent, self.state.messages
+  local start = repair_start(agent._clean, messages)
+  local part = start == 1 and messages or core.slice(messages, start, #messages)
+  local repaired, report = repair.repair(part)
+  if not repaired then return nil, report end
+  if repair.changed(report) then
+    if start > 1 then
+      local whole = core.slice(messages, 1, start - 1)
+      for i = 1, #repaired do whole[start - 1 + i] = repaired[i] end
+      repaired = whole
+    end
+    self.state.messages = repaired
+    self.state.usage = nil
+    self:emit { type = "repair", report = shift_report(report, start - 1) }
+  end
+  agent._clean = { list = self.state.messages, count = #self.state.messages }
+  return true
 end
 
 function Run:budget()
@@ -303,6 +311,8 @@ function Run:compaction_request(require_reduction)
     input_token_budget = self:budget(),
     estimator = self.agent.estimator,
     require_reduction = require_reduction,
+    usage = state.usage,
+    fit = self.agent.fit and self:budget() ~= nil or nil,
   }
 end
 
@@ -325,9 +335,12 @@ function Run:rewrite(reason, request, plan)
     self:emit { type = "compaction_end", reason = reason, err = err }
     return nil, err
   end
-  -- Commit: a new list, never an in-place edit of the old one.
+  -- Commit: a new list, never an in-place edit of the old one. Every
+  -- earlier anchor is stale now.
   self.state.summary = outcome.summary
   self.state.messages = outcome.messages
+  self.state.usage = nil
+  self.agent._compacted = { messages = outcome.messages, count = #outcome.messages, summary = outcome.summary }
   local compactions = self.result.compactions
   compactions[#compactions + 1] = outcome.record
   self:emit { type = "compaction_end", reason = reason, record = outcome.record }
@@ -339,6 +352,12 @@ end
 function Run:maintain()
   local agent = self.agent
   if not agent.compactor or agent.context_window_tokens == nil then return true end
+  -- never twice in a row for the same context
+  local last, state = agent._compacted, self.state
+  if last and rawequal(last.messages, state.messages) and last.count == #state.messages
+      and last.summary == state.summary then
+    return true
+  end
   local request = self:compaction_request(false)
   local ok, plan = pcall(agent.compactor.plan, agent.compactor, request)
   if not ok or plan == nil then return true end -- estimate/planning errors and no-ops are silent
@@ -397,7 +416,7 @@ function Run:generate()
     if err == nil then
       return nil, errors.new("invalid_response", "the generator returned neither a message nor an error")
     end
-    if not errors.is_error(err) then err = errors.new("generator", tostring(err), { cause = err }) end
+    if not errors.is_error(err) then err = errors.new("generator", safe_tostring(err), { cause = err }) end
     return nil, err
   end
   if type(message) ~= "table" or message.role ~= "assistant" then
@@ -408,40 +427,6 @@ function Run:generate()
     return nil, errors.new("invalid_response", "the generator returned an invalid message: " .. tostring(problem))
   end
   return message
-end
-
-local function tool_result(call, content, is_error)
-  return { role = "tool_result", tool_call_id = call.id, tool_name = call.name, content = content,
-    is_error = is_error == true }
-end
-
--- Run one tool call under pcall; always returns a contract-shaped result.
-function Run:run_tool(call)
-  local handler = self.agent._handlers[call.name]
-  if not handler then return tool_result(call, "unknown tool: " .. tostring(call.name), true) end
-  local args = call.arguments
-  if args == nil then args = {} end
-  local ok, content, is_error = pcall(handler, deep_copy(args), self.cancel)
-  if not ok then
-    return tool_result(call, "tool " .. call.name .. " raised an error: " .. tostring(content), true)
-  end
-  if content == nil then
-    -- Lua convention `return nil, err`: the second value describes the failure.
-    if is_error ~= nil and type(is_error) ~= "boolean" then return tool_result(call, tostring(is_error), true) end
-    content = ""
-  elseif type(content) == "number" then
-    content = tostring(content)
-  elseif type(content) ~= "string" and type(content) ~= "table" then
-    return tool_result(call, "tool " .. call.name .. " returned a " .. type(content) .. ", expected text", true)
-  end
-  local result = tool_result(call, content, is_error)
-  if type(content) == "table" then
-    local valid, problem = core.validate_messages({ result })
-    if not valid then
-      return tool_result(call, "tool " .. call.name .. " returned invalid content: " .. tostring(problem), true)
-    end
-  end
-  return result
 end
 
 -- Run a batch in call order. Cancellation between calls fills the rest with
@@ -455,7 +440,9 @@ function Run:run_batch(calls)
     if cancelled then
       result = tool_result(call, "cancelled: tool " .. tostring(call.name) .. " was not run", true)
     else
-      result = self:run_tool(call)
+      local ok, outcome = pcall(tools_module.run, self.agent._handlers[call.name], call, self.cancel)
+      result = ok and outcome
+        or tool_result(call, "tool " .. tostring(call.name) .. " failed: " .. safe_tostring(outcome), true)
     end
     self:commit(result)
     new[#new + 1] = result
@@ -470,6 +457,8 @@ function Run:loop()
   local batches = 0
   while true do
     if self:cancelled() then return self:fail(cancelled_error()) end
+    local repaired, repair_err = self:repair_state()
+    if not repaired then return self:fail(repair_err) end
     local message, err = self:generate()
     if not message then
       local aborted = errors.is(err, "cancelled") or self:cancelled()
@@ -490,7 +479,7 @@ function Run:loop()
     else
       self:commit(message)
       new[#new + 1] = message
-      local calls = tool_calls_of(message)
+      local calls = tools_module.calls_of(message)
       if #calls == 0 then
         self.result.final = message
         if batches > 0 then
@@ -506,16 +495,8 @@ function Run:loop()
   end
 end
 
---- Run one prompt to completion.
--- Checks maintenance on the current context, appends the user message, calls
--- the generator, runs tool batches until an assistant message has no tool
--- calls, checks maintenance again after a completed tool loop, and recovers
--- from context-window rejections.
--- @param prompt a string, a list of content blocks, or a user message
--- @tparam[opt] table opts `{ max_output_tokens = nil, skills = nil, cancel = nil }`
--- @return `{ final, new_messages, compactions }`; or nil, err, partial result
-function Agent:run(prompt, opts)
-  local result = { final = nil, new_messages = {}, compactions = {} }
+-- One run, unprotected (Agent:run wraps it).
+local function run_unprotected(self, prompt, opts, result)
   local err
   opts, err = check_options(opts)
   if not opts then return nil, err, result end
@@ -543,6 +524,32 @@ function Agent:run(prompt, opts)
   run:commit(message)
   result.new_messages[1] = message
   return run:loop()
+end
+
+--- Run one prompt to completion.
+-- Checks maintenance on the current context, appends the user message,
+-- repairs the context's tool pairs and calls the generator, runs tool
+-- batches until an assistant message has no tool calls, checks maintenance
+-- again after a completed tool loop, and recovers from context-window
+-- rejections. Never raises: a Lua error raised anywhere in the run (a
+-- hostile metatable, a yield across a C boundary) returns nil and an error
+-- with code `callback`, and the state keeps every tool call answered.
+-- @param prompt a string, a list of content blocks, or a user message
+-- @tparam[opt] table opts `{ max_output_tokens = nil, skills = nil, cancel = nil }`
+-- @return `{ final, new_messages, compactions }`; or nil, err, partial result
+function Agent:run(prompt, opts)
+  local result = { final = nil, new_messages = {}, compactions = {} }
+  local ok, value, err, partial = pcall(run_unprotected, self, prompt, opts, result)
+  if ok then return value, err, partial end
+  local state = rawget(self, "state")
+  if type(state) == "table" and type(rawget(state, "messages")) == "table" then
+    local repaired_ok, repaired, report = pcall(repair.repair, state.messages)
+    if repaired_ok and repaired and repair.changed(report) then
+      state.messages = repaired
+      state.usage = nil
+    end
+  end
+  return nil, errors.new("callback", "the agent run raised an error", { cause = value }), result
 end
 
 agent_module.Agent = Agent

@@ -1,14 +1,17 @@
 --- The compactor: plans where to cut a conversation and rewrites it around
--- a summary (contract section 5).
+-- a summary (contract sections 5, 11 and 14).
 --
 -- `plan` is pure: it estimates, checks the trigger and picks a tool-safe cut
 -- without calling the summarizer. `apply` runs the summarizer on a plan and
 -- builds the new context. Neither ever modifies the tables it is given.
 -- @module compact.compactor
 
+local cancel_module = require "compact.cancel"
 local core = require "compact.core"
 local errors = require "compact.errors"
+local estimation = require "compact.estimation"
 local files = require "compact.files"
+local fit = require "compact.fit"
 local request_module = require "compact.request"
 local util = require "compact.util"
 
@@ -60,89 +63,73 @@ function compactor_module.new(config)
 end
 
 local slice = core.slice
+local rawlen = rawlen or function(t) return #t end
+
+-- The cut walk adds calibrated estimates (r * estimate) until the sum
+-- reaches keep_recent_tokens; the ledger adds raw integer estimates, so it
+-- gets the smallest integer T with r * T >= keep (exactly the same stop).
+local function scaled_keep(keep, r)
+  if r == 1 or keep <= 0 then return keep end
+  local t = math.ceil(keep / r)
+  if t >= 2 ^ 52 then return t end
+  while t > 0 and r * (t - 1) >= keep do t = t - 1 end
+  while r * t < keep do t = t + 1 end
+  return t
+end
+compactor_module.scaled_keep = scaled_keep
+
+-- Plans made by `plan`, with the lists they were made with: `apply` trusts
+-- those lists without validating them again (weak: a dropped plan goes).
+local made_plans = setmetatable({}, { __mode = "k" })
+
+--- Make a plan for `messages`: first_kept_index `k`, the index of the user
+-- message starting a split turn (0 when not split), tokens_before and the
+-- calibration ratio. A plain table.
+function compactor_module.new_plan(messages, k, turn_start, tokens_before, calibration)
+  local history_end = turn_start > 0 and turn_start - 1 or k - 1
+  local plan = {
+    messages_to_summarize = slice(messages, 1, history_end),
+    turn_prefix_messages = turn_start > 0 and slice(messages, turn_start, k - 1) or {},
+    first_kept_index = k,
+    is_split_turn = turn_start > 0,
+    tokens_before = tokens_before,
+    calibration = calibration or 1,
+  }
+  made_plans[plan] = { messages, plan.messages_to_summarize, plan.turn_prefix_messages }
+  return plan
+end
 
 --- Plan a compaction of `request` without calling the summarizer.
 -- @return plan; or nil (nothing to do); or nil, err
 function Compactor:plan(request)
   local view, err = request_module.check(request)
   if not view then return nil, err end
-  local tokens_before, ledger = request_module.estimate(view)
+  local tokens_before, ledger, calibration = request_module.estimate(view)
   if not tokens_before then return nil, ledger end
   if not view.require_reduction then
     local budget = view.input_token_budget
     if budget == nil or tokens_before <= budget * self.trigger_ratio then return nil end
   end
-  local first_kept_index, turn_start = ledger:plan(self.keep_recent_tokens)
+  local first_kept_index, turn_start = ledger:plan(scaled_keep(self.keep_recent_tokens, calibration))
   if first_kept_index <= 1 then
     if view.require_reduction then
       return nil, errors.new("no_reduction", "no raw message prefix can be removed")
     end
     return nil
   end
-  return compactor_module.new_plan(view.messages, first_kept_index, turn_start, tokens_before)
+  return compactor_module.new_plan(view.messages, first_kept_index, turn_start, tokens_before, calibration)
 end
 
--- Plans build their two message lists on first read. Deciding is O(recent
--- messages) with a warm ledger, but copying a long history into
--- `messages_to_summarize` is O(history); a caller that only asks "would it
--- compact, and where?" (an editor's status line, every keystroke) should not
--- pay for it. Reading either list, or iterating the plan with pairs (5.2+),
--- builds both from the request's list as it was planned (appending to that
--- list meanwhile is fine; editing its planned prefix is not).
-local Plan = { __name = "compact.Plan" }
-local plan_sources = setmetatable({}, { __mode = "k" })
-
-local function materialize(plan)
-  local source = plan_sources[plan]
-  if not source then return end
-  plan_sources[plan] = nil
-  local messages, k, turn_start = source[1], source[2], source[3]
-  local history_end = turn_start > 0 and turn_start - 1 or k - 1
-  rawset(plan, "messages_to_summarize", slice(messages, 1, history_end))
-  rawset(plan, "turn_prefix_messages", turn_start > 0 and slice(messages, turn_start, k - 1) or {})
-end
-
-Plan.__index = function(plan, key)
-  if key == "messages_to_summarize" or key == "turn_prefix_messages" then
-    materialize(plan)
-    return rawget(plan, key)
-  end
-  return nil
-end
-Plan.__pairs = function(plan)
-  materialize(plan)
-  return next, plan, nil
-end
-
---- Make a plan for `messages`: first_kept_index `k`, the index of the user
--- message starting a split turn (0 when not split) and tokens_before.
-function compactor_module.new_plan(messages, k, turn_start, tokens_before)
-  local plan = setmetatable({
-    first_kept_index = k,
-    is_split_turn = turn_start > 0,
-    tokens_before = tokens_before,
-  }, Plan)
-  plan_sources[plan] = { messages, k, turn_start }
-  return plan
-end
-
--- The plan's two lists: as given, or rebuilt from the request by the
--- planner's own rule when both are missing (a plan copied with pairs on Lua
--- 5.1 loses the lists a plan builds lazily). Lists that do not add up to
--- first_kept_index - 1 messages are an error rather than a silent loss.
-local function plan_lists(plan, messages, k)
+-- The plan's two lists, validated unless this compactor made them for this
+-- very message list. Lists that do not add up to first_kept_index - 1
+-- messages are an error rather than a silent loss.
+local function plan_lists(plan, messages)
   local to_summarize, turn_prefix = plan.messages_to_summarize, plan.turn_prefix_messages
-  if to_summarize == nil and turn_prefix == nil then
-    local turn_start = 0
-    if plan.is_split_turn then
-      for i = k - 1, 1, -1 do
-        if type(messages[i]) == "table" and messages[i].role == "user" then turn_start = i; break end
-      end
-    end
-    local history_end = turn_start > 0 and turn_start - 1 or k - 1
-    return slice(messages, 1, history_end), turn_start > 0 and slice(messages, turn_start, k - 1) or {}
+  local made = made_plans[plan]
+  if made and rawequal(made[1], messages) and rawequal(made[2], to_summarize) and rawequal(made[3], turn_prefix) then
+    return to_summarize, turn_prefix
   end
-  to_summarize, turn_prefix = to_summarize or {}, turn_prefix or {}
+  if turn_prefix == nil and not plan.is_split_turn then turn_prefix = {} end
   for field, list in pairs { messages_to_summarize = to_summarize, turn_prefix_messages = turn_prefix } do
     if type(list) ~= "table" then
       return nil, errors.invalid_request("plan." .. field .. ": expected a list, got " .. type(list))
@@ -150,9 +137,9 @@ local function plan_lists(plan, messages, k)
     local ok, problem = core.validate_messages(list)
     if not ok then return nil, errors.invalid_request("plan." .. field .. ": " .. problem) end
   end
-  if #to_summarize + #turn_prefix ~= k - 1 then
+  if #to_summarize + #turn_prefix ~= plan.first_kept_index - 1 then
     return nil, errors.invalid_request("plan: messages_to_summarize and turn_prefix_messages hold "
-      .. (#to_summarize + #turn_prefix) .. " messages, first_kept_index says " .. (k - 1))
+      .. (#to_summarize + #turn_prefix) .. " messages, first_kept_index says " .. (plan.first_kept_index - 1))
   end
   return to_summarize, turn_prefix
 end
@@ -169,15 +156,23 @@ local function check_plan(plan, message_count)
   if plan.tokens_before ~= nil and not is_finite_number(plan.tokens_before) then
     return nil, errors.invalid_request("plan.tokens_before: expected a number")
   end
+  local r = plan.calibration
+  if r ~= nil and not (is_finite_number(r) and r > 0) then
+    return nil, errors.invalid_request("plan.calibration: expected a number > 0, got " .. tostring(r))
+  end
   return true
 end
 
-local function normalize_usage(usage)
-  if type(usage) ~= "table" then return nil end
+local usage_keys = { "input", "output", "cache_read", "cache_write" }
+
+-- A usage table with the four fields (non-numbers count 0), summed with
+-- `into` when given; nil when neither is a table.
+local function normalize_usage(usage, into)
+  if type(usage) ~= "table" then return into end
   local out = {}
-  for _, key in ipairs { "input", "output", "cache_read", "cache_write" } do
+  for _, key in ipairs(usage_keys) do
     local value = usage[key]
-    out[key] = is_finite_number(value) and value or 0
+    out[key] = (into and into[key] or 0) + (is_finite_number(value) and value or 0)
   end
   return out
 end
@@ -199,62 +194,115 @@ local function run_summarizer(summarizer, summary_request, cancel)
   return text, usage, meta
 end
 
+-- Summarize `to_summarize` and `turn_prefix` over `previous` and append the
+-- file lists. Returns summary, usage, meta or nil, err.
+local function summarize(self, view, previous, to_summarize, turn_prefix, cancel)
+  if cancel_module.is_cancelled(cancel) then
+    return nil, errors.cancelled("compaction cancelled before the summarizer was called")
+  end
+  local text, usage, meta = run_summarizer(self.summarizer, {
+    messages = to_summarize,
+    turn_prefix_messages = turn_prefix,
+    previous_summary = previous,
+    instructions = view.instructions,
+  }, cancel)
+  if not text then return nil, usage end
+  local read_list, modified_list = files.collect(self.file_tools, previous, { to_summarize, turn_prefix })
+  local summary, err = files.finish_summary(text, read_list, modified_list)
+  if not summary then return nil, err end
+  return summary, usage, meta
+end
+
+-- The calibrated estimate of a context: summary + kept messages (+ the
+-- request's system prompt and tools). A compaction makes the anchor stale,
+-- so this is the estimate scaled by the ratio the anchor gave.
+local function measure(view, calibration, summary, kept)
+  local tokens, err = request_module.estimate {
+    system_prompt = view.system_prompt, summary = summary, messages = kept,
+    tools = view.tools, estimator = view.estimator,
+  }
+  if not tokens then return nil, err end
+  if calibration == 1 then return tokens end
+  return math.ceil(tokens * calibration)
+end
+
+-- Fit the budget (module compact.fit): returns the fitted state or nil, err.
+local function fit_context(self, view, state, calibration, cancel)
+  local messages = view.messages
+  local count = rawlen(messages)
+  local ledger, err = estimation.ledger(view.estimator, messages)
+  if not ledger then return nil, err end
+  return fit.run(state, {
+    messages = messages,
+    budget = view.input_token_budget,
+    measure = function(summary, kept) return measure(view, calibration, summary, kept) end,
+    slice = function(k) return slice(messages, k, count) end,
+    suffix_tokens = function(summary, k)
+      local overhead = estimation.overhead(view.estimator, view.system_prompt, summary, view.tools)
+      return math.ceil(((overhead or 0) + ledger:total() - ledger:total(k - 1)) * calibration)
+    end,
+    resummarize = function(summary, from, to)
+      local text, usage = summarize(self, view, summary, slice(messages, from, to - 1), {}, cancel)
+      if text then state.usage = normalize_usage(usage, state.usage) end
+      return text, usage
+    end,
+  })
+end
+
 --- Run the summarizer on a plan and build the compacted context.
 -- A nil plan is a no-op (`summary` unchanged, `messages` a shallow copy,
--- `record` nil). A non-nil plan is trusted, not re-planned.
+-- `record` nil). A non-nil plan is trusted, not re-planned; an already
+-- cancelled token stops it before the summarizer is called.
 -- @return `{ summary, messages, record }` or nil, err
 function Compactor:apply(request, plan, cancel)
   local view, err = request_module.check(request)
   if not view then return nil, err end
   local messages = view.messages
-  local count = rawlen and rawlen(messages) or #messages
+  local count = rawlen(messages)
   if plan == nil then
     return { summary = request.summary, messages = slice(messages, 1, count), record = nil }
   end
   local ok
   ok, err = check_plan(plan, count)
   if not ok then return nil, err end
-  local tokens_before = plan.tokens_before
-  if tokens_before == nil then
-    tokens_before, err = request_module.estimate(view)
-    if not tokens_before then return nil, err end
+  if cancel_module.is_cancelled(cancel) then
+    return nil, errors.cancelled("compaction cancelled before the summarizer was called")
   end
-  local to_summarize, turn_prefix = plan_lists(plan, messages, plan.first_kept_index)
+  local tokens_before, calibration = plan.tokens_before, plan.calibration
+  if tokens_before == nil or calibration == nil then
+    local estimated, ledger, ratio = request_module.estimate(view)
+    if not estimated then return nil, ledger end
+    tokens_before, calibration = tokens_before or estimated, calibration or ratio
+  end
+  local to_summarize, turn_prefix = plan_lists(plan, messages)
   if not to_summarize then return nil, turn_prefix end
-  local text, usage, meta = run_summarizer(self.summarizer, {
-    messages = to_summarize,
-    turn_prefix_messages = turn_prefix,
-    previous_summary = view.summary,
-    instructions = view.instructions,
-  }, cancel)
-  if not text then return nil, usage end
-  local read_list, modified_list = files.collect(self.file_tools, view.summary, { to_summarize, turn_prefix })
-  local summary
-  summary, err = files.finish_summary(text, read_list, modified_list)
-  if not summary then return nil, err end
-  local kept = slice(messages, plan.first_kept_index, count)
-  local after_view = {
-    system_prompt = view.system_prompt, summary = summary, messages = kept,
-    tools = view.tools, estimator = view.estimator,
-  }
-  local tokens_after
-  tokens_after, err = request_module.estimate(after_view)
-  if not tokens_after then return nil, err end
-  if view.require_reduction and tokens_after >= tokens_before then
+  local summary, usage, meta = summarize(self, view, view.summary, to_summarize, turn_prefix, cancel)
+  if not summary then return nil, usage end
+  local state = { summary = summary, first_kept_index = plan.first_kept_index,
+    kept = slice(messages, plan.first_kept_index, count), usage = normalize_usage(usage) }
+  state.tokens, err = measure(view, calibration, summary, state.kept)
+  if not state.tokens then return nil, err end
+  if view.fit and view.input_token_budget ~= nil and state.tokens > view.input_token_budget then
+    state, err = fit_context(self, view, state, calibration, cancel)
+    if not state then return nil, err end
+  end
+  if view.require_reduction and state.tokens >= tokens_before then
     return nil, errors.new("no_reduction", "compaction did not reduce the estimate ("
-      .. tostring(tokens_before) .. " tokens before, " .. tostring(tokens_after) .. " after)")
+      .. tostring(tokens_before) .. " tokens before, " .. tostring(state.tokens) .. " after)")
   end
   local record = {
-    summary = summary,
-    first_kept_index = plan.first_kept_index,
+    summary = state.summary,
+    first_kept_index = state.first_kept_index,
     tokens_before = tokens_before,
-    tokens_after = tokens_after,
-    usage = normalize_usage(usage),
+    tokens_after = state.tokens,
+    usage = state.usage,
+    calibration = calibration,
+    degraded = state.degraded and #state.degraded > 0 and state.degraded or nil,
   }
   if type(meta) == "table" and meta.fallback then record.fallback = true end
   local chunks = type(meta) == "table" and meta.chunks
   if is_finite_number(chunks) and chunks >= 1 and chunks == math.floor(chunks) then record.chunks = chunks end
-  return { summary = summary, messages = kept, record = record }
+  return { summary = state.summary, messages = state.kept, record = record }
 end
 
 --- Plan then apply.

@@ -20,7 +20,9 @@ Error.__tostring = function(err)
     text = text .. " (HTTP " .. tostring(err.status) .. ")"
   end
   if err.cause ~= nil and err.cause ~= err then
-    text = text .. ": " .. tostring(err.cause)
+    -- a callback's error value may have a __tostring that raises
+    local ok, cause = pcall(tostring, err.cause)
+    text = text .. ": " .. (ok and type(cause) == "string" and cause or "(unprintable " .. type(err.cause) .. ")")
   end
   return text
 end

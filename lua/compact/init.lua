@@ -52,10 +52,7 @@ compact.summarizer = compactor.summarizer
 --- Forget cached estimates for a message list edited in place.
 compact.forget = estimation.forget
 
---- Estimate a request: system prompt + projected summary + raw messages +
--- tool definitions, with `request.estimator` (default the heuristic).
--- @return tokens or nil, err
-compact.estimate = compactor.protect(function(request)
+local estimate_request = compactor.protect(function(request)
   local view, err = request_module.check(request)
   if not view then return nil, err end
   local tokens
@@ -63,6 +60,17 @@ compact.estimate = compactor.protect(function(request)
   if not tokens then return nil, err end
   return tokens
 end)
+
+--- Estimate a request: system prompt + projected summary + raw messages +
+-- tool definitions, with `request.estimator` (default the heuristic). With
+-- a usage anchor `request.usage = { tokens = N, through = k }`: N plus the
+-- estimate of the messages after k.
+-- @return tokens (one value), or nil, err
+function compact.estimate(request)
+  local tokens, err = estimate_request(request)
+  if tokens == nil then return nil, err end
+  return tokens
+end
 
 -- Modules loaded on first use, so `require "compact"` stays light and does
 -- not need libcurl unless a provider is used.

@@ -7,6 +7,7 @@
 
 local core = require "compact.core"
 local errors = require "compact.errors"
+local usage_module = require "compact.usage"
 
 local state = {}
 
@@ -16,15 +17,13 @@ local array_keys = {
   compactions = true, messages_to_summarize = true, turn_prefix_messages = true,
 }
 
---- Encode a state (`{ system_prompt, summary, messages }`), a record, or
+--- Encode a state (`{ system_prompt, summary, messages, usage }`), a record, or
 -- any table of plain values.
 -- @return JSON text, or nil and an ErrInvalidRequest naming the bad value
 function state.encode(value)
   if type(value) ~= "table" then
     return nil, errors.invalid_request("state.encode: expected a table, got " .. type(value))
   end
-  -- a plan builds its message lists on first read (compact.compactor)
-  local _ = value.messages_to_summarize
   local text, err = core.json_encode(value, { array_keys = array_keys })
   if not text then return nil, errors.invalid_request("state.encode: " .. err) end
   return text
@@ -52,6 +51,11 @@ function state.decode(text)
   if type(value.messages) == "table" then
     local ok, problem = core.validate_messages(value.messages)
     if not ok then return nil, errors.invalid_request("state.decode: " .. problem) end
+    -- a state's usage anchor (a record's `usage` is the summarizer's usage)
+    if value.usage ~= nil then
+      local _, usage_err = usage_module.check(value.usage, #value.messages, "state.decode: usage")
+      if usage_err then return nil, usage_err end
+    end
   end
   return value
 end
