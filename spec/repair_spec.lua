@@ -102,11 +102,15 @@ describe("compact.repair", function()
     assert.matches("messages%[2%]", err.message)
   end)
 
-  it("turns a hostile metatable into an error instead of raising", function()
-    local hostile = setmetatable({}, { __index = function() error("boom") end, __len = function() error("len") end })
-    local list, err = compact.repair(hostile)
-    assert.is_nil(list)
-    assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+  it("reads lists and messages raw: metatables never run", function()
+    local runs = 0
+    local function count() runs = runs + 1; error("metamethod ran") end
+    local hostile = setmetatable({ user(), setmetatable(assistant(call("a")), { __index = count }), user() },
+      { __index = count, __len = count, __pairs = count })
+    local list, report = compact.repair(hostile)
+    assert.are.equal(0, runs)
+    assert.are.equal(4, #list)
+    assert.are.same({ 2 }, report.missing_results)
   end)
 
   it("a repaired list plans and estimates like any other", function()

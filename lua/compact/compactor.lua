@@ -63,7 +63,7 @@ function compactor_module.new(config)
 end
 
 local slice = core.slice
-local rawlen = rawlen or function(t) return #t end
+local rawlen = util.rawlen
 
 -- The cut walk adds calibrated estimates (r * estimate) until the sum
 -- reaches keep_recent_tokens; the ledger adds raw integer estimates, so it

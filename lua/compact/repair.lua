@@ -8,6 +8,7 @@
 
 local errors = require "compact.errors"
 local estimation = require "compact.estimation"
+local util = require "compact.util"
 
 local repair_module = {}
 
@@ -24,11 +25,12 @@ end
 -- The calls of the assistant message at `index`, in block order.
 local function calls_of(message, index)
   local calls = {}
-  local content = message.content
+  local content = rawget(message, "content")
   if type(content) ~= "table" then return calls end
-  for _, block in ipairs(content) do
-    if block.type == "tool_call" then
-      calls[#calls + 1] = { id = block.id, name = block.name, index = index }
+  for position = 1, util.rawlen(content) do
+    local block = rawget(content, position)
+    if rawget(block, "type") == "tool_call" then
+      calls[#calls + 1] = { id = rawget(block, "id"), name = rawget(block, "name"), index = index }
     end
   end
   return calls
@@ -51,10 +53,11 @@ local function walk(messages)
     end
     open = {}
   end
-  for index = 1, #messages do
-    local message = messages[index]
-    if message.role == "tool_result" then
-      local id = message.tool_call_id
+  for index = 1, util.rawlen(messages) do
+    local message = rawget(messages, index)
+    local role = rawget(message, "role")
+    if role == "tool_result" then
+      local id = rawget(message, "tool_call_id")
       if not known[id] then
         report.orphan_results[#report.orphan_results + 1] = index
       elseif answered[id] then
@@ -66,7 +69,7 @@ local function walk(messages)
     else
       close_window()
       out[#out + 1] = message
-      if message.role == "assistant" then
+      if role == "assistant" then
         open = calls_of(message, index)
         for _, call in ipairs(open) do known[call.id] = true end
       end
@@ -83,7 +86,8 @@ end
 -- (`is_error = true`, text `[no result: the call was interrupted]`) right
 -- after the results its message did get. Calls in the last assistant message
 -- of the list, with nothing after their results, are still pending and left
--- as they are. The input list and its messages are never modified; a clean
+-- as they are. Tables are read raw (no metamethod runs), as everywhere a
+-- message list is read. The input list and its messages are never modified; a clean
 -- list comes back as a new list holding the same message tables, and
 -- repairing a repaired list changes nothing.
 -- @tparam table messages a message list

@@ -4,6 +4,7 @@
 -- @module compact.request
 
 local errors = require "compact.errors"
+local util = require "compact.util"
 local estimation = require "compact.estimation"
 local usage_module = require "compact.usage"
 
@@ -24,7 +25,7 @@ local typed_fields = {
 --- The bounds of the calibration ratio.
 request_module.MIN_CALIBRATION, request_module.MAX_CALIBRATION = 0.5, 4
 
-local rawlen = rawlen or function(t) return #t end -- luacheck: ignore 113 (5.1: # is raw on tables)
+local rawlen = util.rawlen
 
 local function fail(message) return nil, errors.invalid_request(message) end
 

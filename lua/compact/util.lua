@@ -3,6 +3,10 @@
 
 local util = {}
 
+--- The length of a table without running `__len` (5.1 and LuaJIT have no
+-- rawlen, and their `#` on a table is raw already).
+util.rawlen = rawlen or function(t) return #t end -- luacheck: ignore 113
+
 --- A number that is neither NaN nor infinite.
 function util.is_finite_number(value)
   return type(value) == "number" and value == value and value - value == 0
