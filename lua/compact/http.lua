@@ -109,7 +109,8 @@ function http.start(opts)
   if type(opts) ~= "table" then return nil, errors.invalid_request("http.start: options must be a table") end
   local lib = load_native()
   if not lib then
-    return nil, errors.new("transport", "compact.curl C module is not built (run make)", { reason = "other" })
+    return nil, errors.new("transport", "HTTP is not built in: the C module compact.curl is missing (a core-only build,"
+      .. " or run make); give the provider a `transport` function", { reason = "other" })
   end
   local handle, message, code = lib.start(opts)
   if not handle then return nil, http.to_error(message, code, nil, opts.secrets) end

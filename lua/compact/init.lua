@@ -13,7 +13,7 @@ local compactor = require "compact.compactor"
 local request_module = require "compact.request"
 
 local compact = {
-  VERSION = "0.1.0",
+  VERSION = require "compact.version",
   core = core,
 }
 
