@@ -11,6 +11,6 @@ for i = 1, select("#", ...) do
 end
 if #specs > 0 then command = command .. " SPEC='" .. table.concat(specs, " ") .. "'" end
 print(command)
-local ok, how, code = os.execute(command)
+local ok, _, code = os.execute(command)
 if ok == true or ok == 0 then os.exit(0) end
 os.exit(type(code) == "number" and code ~= 0 and code or 1)
