@@ -1,5 +1,5 @@
 --- The agent loop: tools, proactive maintenance, overflow recovery, events
--- (contract section 8).
+-- (docs/agent.md).
 --
 --     local agent = compact.agent.new {
 --       generator = gen, model = "name", system_prompt = "...",
@@ -101,6 +101,7 @@ local function check_tools(tools)
 end
 
 --- Create an agent.
+-- @function new
 -- @tparam table config `{ generator, model, system_prompt, tools, compactor,
 --   context_window_tokens, reserve_tokens = 0, estimator = compact.heuristic(), on_event }`
 -- @return agent, or nil and an ErrInvalidConfig error
@@ -158,6 +159,7 @@ end
 --- The text skills add to the system prompt of a run: one block per skill,
 -- `\n\n<skill name="NAME">\nCONTENT\n</skill>`. Its estimate is withheld
 -- from the maintenance budget.
+-- @function render_skills
 -- @tparam table skills list of `{ name = string, content = string }`
 -- @treturn string
 function agent_module.render_skills(skills)
@@ -415,7 +417,7 @@ local function tool_result(call, content, is_error)
     is_error = is_error == true }
 end
 
--- Run one tool call under pcall; always returns a contract-shaped result.
+-- Run one tool call under pcall; always returns a well-formed tool result.
 function Run:run_tool(call)
   local handler = self.agent._handlers[call.name]
   if not handler then return tool_result(call, "unknown tool: " .. tostring(call.name), true) end
@@ -511,6 +513,7 @@ end
 -- the generator, runs tool batches until an assistant message has no tool
 -- calls, checks maintenance again after a completed tool loop, and recovers
 -- from context-window rejections.
+-- @function agent:run
 -- @param prompt a string, a list of content blocks, or a user message
 -- @tparam[opt] table opts `{ max_output_tokens = nil, skills = nil, cancel = nil }`
 -- @return `{ final, new_messages, compactions }`; or nil, err, partial result

@@ -1,5 +1,5 @@
 --- The compactor: plans where to cut a conversation and rewrites it around
--- a summary (contract section 5).
+-- a summary (docs/api.md, "The compactor").
 --
 -- `plan` is pure: it estimates, checks the trigger and picks a tool-safe cut
 -- without calling the summarizer. `apply` runs the summarizer on a plan and
@@ -28,6 +28,7 @@ local known_config = { keep_recent_tokens = true, trigger_ratio = true, summariz
 local function config_error(message) return nil, errors.invalid_config(message) end
 
 --- Create a compactor.
+-- @function new
 -- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil }`
 -- @return compactor, or nil and an ErrInvalidConfig error
 function compactor_module.new(config)
@@ -62,6 +63,9 @@ end
 local slice = core.slice
 
 --- Plan a compaction of `request` without calling the summarizer.
+-- @function compactor:plan
+-- @tparam table request `{ system_prompt, summary, messages, tools, input_token_budget, estimator,
+--   require_reduction, instructions }`
 -- @return plan; or nil (nothing to do); or nil, err
 function Compactor:plan(request)
   local view, err = request_module.check(request)
@@ -116,6 +120,8 @@ end
 
 --- Make a plan for `messages`: first_kept_index `k`, the index of the user
 -- message starting a split turn (0 when not split) and tokens_before.
+-- @function new_plan
+-- @local
 function compactor_module.new_plan(messages, k, turn_start, tokens_before)
   local plan = setmetatable({
     first_kept_index = k,
@@ -202,6 +208,10 @@ end
 --- Run the summarizer on a plan and build the compacted context.
 -- A nil plan is a no-op (`summary` unchanged, `messages` a shallow copy,
 -- `record` nil). A non-nil plan is trusted, not re-planned.
+-- @function compactor:apply
+-- @tparam table request the request the plan was made for
+-- @tparam ?table plan from `plan`; nil is a no-op
+-- @param[opt] cancel a cancellation token
 -- @return `{ summary, messages, record }` or nil, err
 function Compactor:apply(request, plan, cancel)
   local view, err = request_module.check(request)
@@ -256,6 +266,9 @@ function Compactor:apply(request, plan, cancel)
 end
 
 --- Plan then apply.
+-- @function compactor:compact
+-- @tparam table request
+-- @param[opt] cancel a cancellation token
 -- @return result (see apply) or nil, err
 function Compactor:compact(request, cancel)
   local plan, err = self:plan(request)
@@ -278,6 +291,8 @@ Compactor.plan = protect(Compactor.plan)
 Compactor.apply = protect(Compactor.apply)
 
 --- Wrap a function as a summarizer: `fn(req, cancel) -> text, usage | nil, err`.
+-- @function summarizer
+-- @tparam function fn
 function compactor_module.summarizer(fn)
   if type(fn) ~= "function" then
     return nil, errors.invalid_config("summarizer: expected a function, got " .. type(fn))

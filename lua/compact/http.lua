@@ -79,9 +79,11 @@ Request.__tostring = function(req)
 end
 
 --- Drive the request: do the I/O that is ready, waiting at most `wait`
--- seconds (default 0, at most 1) for more.
--- @return `false` while running; the response `{ status, headers, body }`
---   when finished (`body` only without `on_data`); or `nil, err`
+-- seconds (default 0, at most 1) for more. A finished request returns the
+-- response `{ status, headers, body }` (`body` only without `on_data`).
+-- @function request:step
+-- @tparam[opt] number wait seconds
+-- @return `false` while running; the response when finished; or `nil, err`
 function Request:step(wait)
   if self.done then return nil, errors.invalid_request("request already finished") end
   local res, message, code, reason = self.handle:step(wait or 0)
@@ -93,6 +95,7 @@ function Request:step(wait)
 end
 
 --- Abort the transfer and free its resources (safe to call twice).
+-- @function request:close
 function Request:close()
   self.done = true
   self.handle:close()

@@ -415,11 +415,12 @@ local function render(facts, max_chars)
     out[#out + 1] = "- Last assistant reply: " .. reply
   end
   local text = table.concat(out, "\n")
-  -- the budget arithmetic is conservative; this only guards the contract
+  -- the budget arithmetic is conservative; this only guards the max_chars promise
   return cut(text, max_chars)
 end
 
---- Summarize `req` (contract 6.1) without a model.
+--- Summarize `req` (the summarizer interface) without a model.
+-- @function summarizer:summarize
 -- @tparam table req `{ messages, turn_prefix_messages, previous_summary, instructions }`
 -- @param[opt] cancel a cancellation token
 -- @treturn string|nil the summary (at most `max_chars` bytes)
