@@ -9,8 +9,8 @@ local state = require "compact.state"
 local cli = require "compact.cli"
 local openai = require "compact.providers.openai"
 local anthropic = require "compact.providers.anthropic"
-local fake_transport = dofile("spec/support/fake_transport.lua")
-local fake = dofile("spec/support/fake_server.lua")
+local fake_transport = require "spec.support.fake_transport"
+local fake = require "spec.support.fake_server"
 
 local deep_copy = require("spec.support.conversation").raw_copy
 

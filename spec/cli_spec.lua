@@ -151,7 +151,8 @@ describe("compact cli", function()
     end)
 
     it("reads the real pi session", function()
-      if not require("spec.support.data").available() then return pending("shared data not found") end
+      local ok, note = require("spec.support.data").need()
+      if not ok then return pending(note) end
       local code, out = run { "stats", LARGE }
       assert.equals(0, code)
       assert.matches("(format: pi)", out, 1, true)
@@ -330,7 +331,7 @@ describe("compact cli", function()
   end)
 
   describe("with the HTTP providers (fake server)", function()
-    local fake = dofile("spec/support/fake_server.lua")
+    local fake = require "spec.support.fake_server"
     local server
     setup(function() server = fake.start() end)
     teardown(function() server:stop() end)

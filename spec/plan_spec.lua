@@ -176,9 +176,15 @@ describe("compactor:plan", function()
 
   it("keeps the partition: summarize .. prefix .. kept == messages", function()
     local messages = { user(3), assistant(2), user(4), call(1, "x"), result(2, "x"), assistant(5), user(1), assistant(1) }
+    -- suffix sums from the newest message: 1, 2, 7, 9, 10, 14, 16, 19; a keep
+    -- above 16 reaches its sum only at the first message: nothing to remove
     for keep = 0, 20 do
-      local plan = compactor(keep):plan(request(messages, { require_reduction = true }))
-      if plan then
+      local plan, err = compactor(keep):plan(request(messages, { require_reduction = true }))
+      if keep > 16 then
+        assert.is_nil(plan, "keep " .. keep)
+        assert.is_true(compact.is(err, compact.ErrNoReduction), "keep " .. keep)
+      else
+        assert.is_table(plan, "keep " .. keep .. ": " .. tostring(err))
         local joined = {}
         for _, m in ipairs(plan.messages_to_summarize) do joined[#joined + 1] = m end
         for _, m in ipairs(plan.turn_prefix_messages) do joined[#joined + 1] = m end

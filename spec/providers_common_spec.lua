@@ -5,7 +5,7 @@ local errors = require "compact.errors"
 local common = require "compact.providers.common"
 local openai = require "compact.providers.openai"
 local anthropic = require "compact.providers.anthropic"
-local fake_transport = dofile("spec/support/fake_transport.lua")
+local fake_transport = require "spec.support.fake_transport"
 
 local KEY = "sk-test-0123456789-secret"
 

@@ -5,7 +5,7 @@
 -- without libcurl; `make clean` then leaves exactly the source files.
 -- The builds run in a copy of the checkout, so the work tree is untouched.
 local LUA = os.getenv("COMPACT_LUA") or "lua5.4"
-local VERSION = dofile("lua/compact/version.lua")
+local VERSION = require "compact.version"
 
 -- `make sanitize` preloads ASan into every process; this spec builds and
 -- runs an uninstrumented copy with the system toolchain (gcc, sed, xargs

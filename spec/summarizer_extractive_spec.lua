@@ -2,7 +2,7 @@
 local extractive = require "compact.summarizers.extractive"
 local errors = require "compact.errors"
 local cancel = require "compact.cancel"
-local pi_session = require "spec.support.pi_session"
+local data = require "spec.support.data"
 
 local function user(text) return { role = "user", content = text } end
 local function call(id, name, args)
@@ -227,11 +227,12 @@ describe("extractive summarizer", function()
   end)
 
   describe("on the real pi session", function()
-    if not require("spec.support.data").available() then
-      pending("shared data not found")
+    local found, note = data.need()
+    if not found then
+      pending(note)
       return
     end
-    local messages = pi_session.load()
+    local messages = data.pi_messages()
 
     it("loads the session", function()
       assert.are.equal(914, #messages)
