@@ -1,4 +1,4 @@
--- Contract section 5: compactor:plan (trigger, cut rules, split turns).
+-- compactor:plan: trigger, cut rules, split turns.
 local compact = require "compact"
 
 -- An estimator that reads a `tokens` field (unknown fields are kept and
@@ -233,5 +233,26 @@ describe("compactor:plan", function()
       for key in pairs(compactor(0):plan(request(messages, { require_reduction = true }))) do keys[key] = true end
       assert.is_true(keys.messages_to_summarize and keys.turn_prefix_messages and keys.first_kept_index)
     end
+  end)
+end)
+
+describe("plan: keep_recent_tokens at the extremes", function()
+  local qa = require("spec.support.conversation").qa
+  local s = compact.summarizer(function() return "S" end)
+
+  it("treats a huge keep_recent_tokens as keep everything, and rounds fractions up", function()
+    for _, keep in ipairs { 1e18, 9.3e18, 1e19, 1e300 } do
+      local c = assert(compact.new { keep_recent_tokens = keep, summarizer = s })
+      local plan, err = c:plan { messages = qa(5), require_reduction = true }
+      assert.is_nil(plan)
+      assert.is_true(compact.is(err, compact.ErrNoReduction), tostring(keep))
+    end
+    local zero = { text = function() return 0 end, message = function(_, m) return m.t or 0 end, tools = function() return 0 end }
+    local messages = { { role = "user", content = "a", t = 1 }, { role = "user", content = "b", t = 0 } }
+    local c = assert(compact.new { keep_recent_tokens = 0.5, summarizer = s })
+    -- 0.5 -> 1 token: the newest message (0) does not reach it, the first does
+    local plan, err = c:plan { messages = messages, estimator = zero, require_reduction = true }
+    assert.is_nil(plan)
+    assert.is_true(compact.is(err, compact.ErrNoReduction))
   end)
 end)
