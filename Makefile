@@ -134,7 +134,7 @@ ROCK_CHECK = local c = require "compact"; assert(c.VERSION == "$(VERSION)");\
 
 rock: deps
 	@rm -rf $(ROCK_DIR) && mkdir -p $(ROCK_DIR)
-	$(ROCKS) make --tree=$(ROCK_DIR)/tree --deps-mode=none rockspec/compact-$(VERSION)-1.rockspec >$(ROCK_DIR)/make.log 2>&1 \
+	CMAKE_BUILD_PARALLEL_LEVEL=2 $(ROCKS) make --tree=$(ROCK_DIR)/tree --deps-mode=none rockspec/compact-$(VERSION)-1.rockspec >$(ROCK_DIR)/make.log 2>&1 \
 	  || { cat $(ROCK_DIR)/make.log; exit 1; }
 	cd $(ROCK_DIR) && $(ROCKS) pack --tree=tree compact $(VERSION)-1
 	$(ROCKS) install --tree=$(ROCK_DIR)/packed --deps-mode=none $(ROCK_DIR)/compact-$(VERSION)-1.*.rock >/dev/null

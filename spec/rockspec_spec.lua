@@ -18,10 +18,7 @@ local function run(command)
 end
 
 local function read(path)
-  local file = assert(io.open(path, "rb"))
-  local text = file:read("*a")
-  file:close()
-  return text
+  return assert(require("spec.support.files").read(path), "cannot read " .. path)
 end
 
 local function rockspec_files()

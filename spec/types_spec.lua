@@ -6,10 +6,7 @@
 local compact = require "compact"
 
 local function read(path)
-  local file = assert(io.open(path, "rb"))
-  local text = file:read("*a")
-  file:close()
-  return text
+  return assert(require("spec.support.files").read(path), "cannot read " .. path)
 end
 
 -- Parse the ---@meta file: classes with their fields (`---@field`, parents
