@@ -23,12 +23,29 @@ local compact = {
   core = core,
 }
 
---- The error sentinels, one per public error code, for `compact.is`:
--- `ErrInvalidConfig`, `ErrInvalidRequest`, `ErrSummarization`,
--- `ErrEmptySummary`, `ErrNoReduction`, `ErrContextWindowExceeded`,
--- `ErrCancelled` (codes `invalid_config`, `invalid_request`, ...).
--- @field ErrInvalidConfig
+-- The error sentinels, one per public error code, for `compact.is`.
 for name, sentinel in pairs(errors.sentinels) do compact[name] = sentinel end
+
+--- Sentinel `invalid_config`: a compactor, summarizer, agent or provider config was rejected.
+-- @field ErrInvalidConfig
+
+--- Sentinel `invalid_request`: a bad request, message, plan, estimator result or state text.
+-- @field ErrInvalidRequest
+
+--- Sentinel `summarization`: the summarizer returned or raised an error (kept as `cause`).
+-- @field ErrSummarization
+
+--- Sentinel `empty_summary`: nothing was left of the summary after trimming.
+-- @field ErrEmptySummary
+
+--- Sentinel `no_reduction`: `require_reduction` and nothing could be removed.
+-- @field ErrNoReduction
+
+--- Sentinel `context_window_exceeded`: a provider rejected the request as too long.
+-- @field ErrContextWindowExceeded
+
+--- Sentinel `cancelled`: a cancel token stopped the work.
+-- @field ErrCancelled
 
 --- Does `err` (or an error in its `cause` chain) match `sentinel`? Like
 -- Go's `errors.Is`; matches by code, tolerates cycles.
