@@ -162,19 +162,36 @@ end
 local LAZY = table_keys("lua/compact/init.lua", "lazy_modules")
 local PROVIDERS = table_keys("lua/compact/providers/init.lua", "names")
 
--- Public modules and the class declaring each. Internal modules (util,
--- request, files, cli.*, *.common, compactor, estimation, errors, cancel)
--- are reached through `compact` and have no class of their own.
-local MODULES = {
-  ["compact.agent"] = "compact.agent",
-  ["compact.state"] = "compact.state",
-  ["compact.importers"] = "compact.importers",
-  ["compact.http"] = "compact.http",
-  ["compact.prompts"] = "compact.prompts",
-  ["compact.summarizers.generator"] = "compact.summarizers.generator",
-  ["compact.summarizers.extractive"] = "compact.summarizers.extractive",
+-- Internal modules: reached through `compact` or a public module, with no
+-- class of their own. Every other module under lua/compact/ is public and
+-- must have a class of its name in types/compact.lua, so a module added
+-- later without declarations fails here.
+local INTERNAL = {
+  ["compact"] = true, -- checked against class `compact` above, lazy names included
+  ["compact.providers"] = true, -- checked against PROVIDERS
+  ["compact.version"] = true, ["compact.util"] = true, ["compact.request"] = true, ["compact.files"] = true,
+  ["compact.compactor"] = true, ["compact.estimation"] = true, ["compact.errors"] = true, ["compact.cancel"] = true,
+  ["compact.cli"] = true, ["compact.cli.commands"] = true, ["compact.cli.help"] = true,
+  ["compact.providers.common"] = true, ["compact.importers.common"] = true,
+  ["compact.importers.pi"] = true, ["compact.importers.openai"] = true, ["compact.importers.anthropic"] = true,
 }
-for name in pairs(PROVIDERS) do MODULES["compact.providers." .. name] = "compact.providers." .. name end
+
+local function module_files()
+  local pipe = assert(io.popen("find lua/compact -name '*.lua' | sort"))
+  local names = {}
+  for path in pipe:lines() do
+    local name = path:gsub("^lua/", ""):gsub("%.lua$", ""):gsub("/init$", ""):gsub("/", ".")
+    names[#names + 1] = name
+  end
+  pipe:close()
+  assert(#names > 10, "no modules found under lua/compact")
+  return names
+end
+
+local MODULES = {}
+for _, name in ipairs(module_files()) do
+  if not INTERNAL[name] then MODULES[name] = name end
+end
 
 local summarizer = compact.summarizer(function() return "summary" end)
 local MESSAGES = {
@@ -201,6 +218,13 @@ describe("types/compact.lua", function()
     for key in pairs(members("compact")) do
       if key:match("^Err") then assert.is_true(compact.is(compact[key], compact[key]), key) end
     end
+  end)
+
+  it("has a class for every public module under lua/compact/", function()
+    for name in pairs(MODULES) do
+      assert.is_table(classes[name], "module " .. name .. " has no ---@class " .. name .. " in types/compact.lua")
+    end
+    for name in pairs(PROVIDERS) do assert.is_truthy(MODULES["compact.providers." .. name], name) end
   end)
 
   it("declares the providers compact.providers offers", function()
