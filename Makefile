@@ -4,8 +4,13 @@
 #   make sanitize   the suite under AddressSanitizer + UBSan
 #   make lint       luacheck, zero warnings
 #   make bench      benchmarks in bench/
+#   make rock       the rock: luarocks make into a tree, pack it, install the
+#                   packed rock into a second tree and load it from there
+#   make core-only  the core without HTTP (-DCOMPACT_HTTP=OFF), checked
+#   make clean      remove every build product
 # LUA selects the runtime: lua5.4 (default), lua5.3, lua5.1 or luajit; each
-# builds into its own folder (build/ for 5.4, build-<lua>/ otherwise).
+# builds into its own folder (build/ for 5.4, build-<lua>/ otherwise). CMake
+# finds that Lua's headers (pkg-config); LUA_INCLUDE_DIR=... overrides.
 
 LUA ?= lua5.4
 ifeq ($(LUA),lua5.4)
@@ -15,15 +20,15 @@ BUILD ?= build-$(LUA)
 endif
 
 ifeq ($(LUA),luajit)
-LUA_INCLUDE_DIR ?= /usr/include/luajit-2.1
 LUA_PACKAGES = luajit libluajit-5.1-dev
 else ifeq ($(LUA),lua5.1)
-LUA_INCLUDE_DIR ?= /usr/include/lua5.1
 LUA_PACKAGES = lua5.1 liblua5.1-0-dev
 else
-LUA_INCLUDE_DIR ?= /usr/include/$(LUA)
 LUA_PACKAGES = $(LUA) lib$(LUA)-dev
 endif
+CMAKE_LUA = -DCOMPACT_LUA=$(LUA) $(if $(LUA_INCLUDE_DIR),-DLUA_INCLUDE_DIR=$(LUA_INCLUDE_DIR))
+# The version, written once in lua/compact/version.lua.
+VERSION := $(shell sed -n 's/^return "\(.*\)"$$/\1/p' lua/compact/version.lua)
 
 # busted --lua re-runs itself through a shell, so paths go through the
 # environment rather than --lpath/--cpath (whose ';' the shell would split).
@@ -32,12 +37,12 @@ export LUA_CPATH := ./$(BUILD)/?.so;;
 export COMPACT_LUA := $(LUA)
 SPEC ?= spec
 
-.PHONY: all build deps test sanitize valgrind soak nvim-smoke lint bench demo clean
+.PHONY: all build deps test sanitize valgrind soak nvim-smoke lint bench demo clean rock core-only
 
 all: build
 
 build:
-	@cmake -S . -B $(BUILD) -DLUA_INCLUDE_DIR=$(LUA_INCLUDE_DIR) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(BUILD) $(CMAKE_LUA) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(BUILD) -j 2 -- --no-print-directory
 
 deps:
@@ -48,7 +53,7 @@ test: deps build
 
 sanitize: BUILD = build-sanitize$(if $(filter lua5.4,$(LUA)),,-$(LUA))
 sanitize: deps
-	@cmake -S . -B $(BUILD) -DLUA_INCLUDE_DIR=$(LUA_INCLUDE_DIR) -DCOMPACT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+	@cmake -S . -B $(BUILD) $(CMAKE_LUA) -DCOMPACT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
 	@cmake --build $(BUILD) -j 2 -- --no-print-directory
 	LUA_CPATH='./$(BUILD)/?.so;;' \
 	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
@@ -63,7 +68,7 @@ sanitize: deps
 valgrind: BUILD = build-valgrind
 valgrind:
 	@sh scripts/deps.sh valgrind
-	@cmake -S . -B $(BUILD) -DLUA_INCLUDE_DIR=/usr/include/lua5.4 -DCMAKE_BUILD_TYPE=Debug >/dev/null
+	@cmake -S . -B $(BUILD) -DCOMPACT_LUA=lua5.4 -DCMAKE_BUILD_TYPE=Debug >/dev/null
 	@cmake --build $(BUILD) -j 2 -- --no-print-directory
 	LUA_CPATH='./$(BUILD)/?.so;;' valgrind -q --error-exitcode=99 --keep-debuginfo=yes \
 	  --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
@@ -85,7 +90,11 @@ lint:
 	@sh scripts/deps.sh
 	luacheck lua spec bench bin/compact scripts examples fuzz
 
+# Benchmarks may compare against other libraries: those are installed here,
+# never needed by the library or its specs.
+BENCH_PACKAGES = lua-cjson
 bench: deps build
+	@sh scripts/deps.sh $(BENCH_PACKAGES)
 	$(LUA) bench/plan.lua
 	$(LUA) bench/summary_quality.lua
 
@@ -113,8 +122,41 @@ docs:
 	@sh scripts/deps.sh lua-ldoc lua-markdown
 	ldoc .
 
+# make rock: what a LuaRocks user gets. `luarocks make` (offline, CMake
+# builds in build.luarocks/ and removes it after installing), `luarocks pack`
+# of the installed rock, `luarocks install` of the packed .rock into a second
+# tree, then require and the command from that tree, outside the checkout.
+ROCK_DIR ?= build-rock
+ROCK_LUA_VERSION = $(if $(filter luajit lua5.1,$(LUA)),5.1,$(patsubst lua%,%,$(LUA)))
+ROCKS = luarocks --lua-version=$(ROCK_LUA_VERSION)
+ROCK_CHECK = local c = require "compact"; assert(c.VERSION == "$(VERSION)");\
+  assert(c.estimate { messages = { { role = "user", content = "hi" } } });\
+  assert(require("compact.http").curl_version())
+
+rock: deps
+	@rm -rf $(ROCK_DIR) && mkdir -p $(ROCK_DIR)
+	CMAKE_BUILD_PARALLEL_LEVEL=2 $(ROCKS) make --tree=$(ROCK_DIR)/tree --deps-mode=none rockspec/compact-$(VERSION)-1.rockspec >$(ROCK_DIR)/make.log 2>&1 \
+	  || { cat $(ROCK_DIR)/make.log; exit 1; }
+	cd $(ROCK_DIR) && $(ROCKS) pack --tree=tree compact $(VERSION)-1
+	$(ROCKS) install --tree=$(ROCK_DIR)/packed --deps-mode=none $(ROCK_DIR)/compact-$(VERSION)-1.*.rock >/dev/null
+	@tree=$$(cd $(ROCK_DIR)/packed && pwd) && eval "$$($(ROCKS) path --tree=$$tree)" && cd / && \
+	  $(LUA) -e '$(ROCK_CHECK)' && $$tree/bin/compact --help >/dev/null && \
+	  test -f $$tree/lib/luarocks/rocks-$(ROCK_LUA_VERSION)/compact/$(VERSION)-1/types/compact.lua && \
+	  test -f $$tree/lib/luarocks/rocks-$(ROCK_LUA_VERSION)/compact/$(VERSION)-1/docs/api.md && \
+	  echo "compact $(VERSION): rock built, packed, installed and loaded"
+
+# make core-only: the core without compact.curl (-DCOMPACT_HTTP=OFF, what the
+# compact-core rock builds), loaded with no other C module in reach.
+core-only: deps
+	@cmake -S . -B $(BUILD)-core $(CMAKE_LUA) -DCOMPACT_HTTP=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD)-core -j 2 -- --no-print-directory
+	@test ! -e $(BUILD)-core/compact/curl.so
+	LUA_CPATH='./$(BUILD)-core/?.so' $(LUA) scripts/core_only_check.lua
+
 clean:
-	rm -rf build build-*
+	rm -rf build build-* build.luarocks doc luarocks-tree compact-*.rock
+	rm -f compact/*.so && { ! test -d compact || rmdir compact; }
+	find csrc fuzz -name '*.o' -delete
 
 # make fuzz: libFuzzer targets in fuzz/ (clang, ASan + UBSan), each run for
 # FUZZ_SECONDS. The core is compiled into build-fuzz/ with the fuzzer's

@@ -1,5 +1,5 @@
 -- bench/plan.lua: planning speed of the C ledger against a straightforward
--- pure-Lua implementation of the same contract rules, in one run.
+-- pure-Lua implementation of the same cut rules, in one run.
 --
 --   cold  : estimate + plan of a 10 000-message (~8 MB) conversation seen
 --           for the first time (every message validated and estimated)

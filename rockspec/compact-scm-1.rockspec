@@ -1,5 +1,7 @@
--- Build offline from a checkout:
---   luarocks make --tree=DIR --deps-mode=none rockspec/compact-scm-1.rockspec
+-- compact scm-1: built by CMake (CMakeLists.txt holds the one source list and
+-- installs the C and Lua modules). From a checkout, offline, into any tree:
+--   luarocks --lua-version=5.4 make --tree=DIR --deps-mode=none rockspec/compact-scm-1.rockspec
+-- `luarocks test rockspec/compact-scm-1.rockspec` runs the busted suite from the checkout (make test).
 rockspec_format = "3.0"
 package = "compact"
 version = "scm-1"
@@ -19,53 +21,31 @@ request as too long. C core, Lua policy.
 dependencies = {
   "lua >= 5.1",
 }
+-- libcurl for compact.curl. Only the library is checked here: Debian keeps
+-- curl/curl.h in a multiarch folder LuaRocks does not search; CMake's
+-- FindCURL finds the header (CMAKE_PREFIX_PATH points it at CURL_DIR).
+external_dependencies = {
+  CURL = { library = "curl" },
+}
 build = {
-  type = "builtin",
-  modules = {
-    ["compact.core"] = {
-      sources = {
-        "csrc/core/core.c", "csrc/core/json_encode.c", "csrc/core/json_decode.c", "csrc/core/estimate.c", "csrc/core/plan.c",
-        "csrc/core/records.c", "csrc/core/sse.c",
-      },
-      incdirs = { "csrc" },
-    },
-    ["compact.curl"] = {
-      sources = { "csrc/http/http.c" },
-      incdirs = { "csrc" },
-      libraries = { "curl" },
-    },
-    ["compact"] = "lua/compact/init.lua",
-    ["compact.agent"] = "lua/compact/agent.lua",
-    ["compact.cancel"] = "lua/compact/cancel.lua",
-    ["compact.cli"] = "lua/compact/cli.lua",
-    ["compact.cli.commands"] = "lua/compact/cli/commands.lua",
-    ["compact.cli.help"] = "lua/compact/cli/help.lua",
-    ["compact.compactor"] = "lua/compact/compactor.lua",
-    ["compact.errors"] = "lua/compact/errors.lua",
-    ["compact.estimation"] = "lua/compact/estimation.lua",
-    ["compact.files"] = "lua/compact/files.lua",
-    ["compact.http"] = "lua/compact/http.lua",
-    ["compact.importers"] = "lua/compact/importers/init.lua",
-    ["compact.importers.anthropic"] = "lua/compact/importers/anthropic.lua",
-    ["compact.importers.common"] = "lua/compact/importers/common.lua",
-    ["compact.importers.openai"] = "lua/compact/importers/openai.lua",
-    ["compact.importers.pi"] = "lua/compact/importers/pi.lua",
-    ["compact.prompts"] = "lua/compact/prompts.lua",
-    ["compact.providers"] = "lua/compact/providers/init.lua",
-    ["compact.providers.anthropic"] = "lua/compact/providers/anthropic.lua",
-    ["compact.providers.common"] = "lua/compact/providers/common.lua",
-    ["compact.providers.openai"] = "lua/compact/providers/openai.lua",
-    ["compact.request"] = "lua/compact/request.lua",
-    ["compact.repair"] = "lua/compact/repair.lua",
-    ["compact.fit"] = "lua/compact/fit.lua",
-    ["compact.agent_tools"] = "lua/compact/agent_tools.lua",
-    ["compact.usage"] = "lua/compact/usage.lua",
-    ["compact.state"] = "lua/compact/state.lua",
-    ["compact.util"] = "lua/compact/util.lua",
-    ["compact.summarizers.extractive"] = "lua/compact/summarizers/extractive.lua",
-    ["compact.summarizers.generator"] = "lua/compact/summarizers/generator.lua",
+  type = "cmake",
+  variables = {
+    COMPACT_LUA = "lua$(LUA_VERSION)",
+    LUA_INCLUDE_DIR = "$(LUA_INCDIR)",
+    COMPACT_LUADIR = "$(LUADIR)",
+    COMPACT_LIBDIR = "$(LIBDIR)",
+    CMAKE_INSTALL_PREFIX = "$(PREFIX)",
+    CMAKE_PREFIX_PATH = "$(CURL_DIR)",
+    CMAKE_BUILD_TYPE = "Release",
+    COMPACT_HTTP = "ON",
+    COMPACT_ROCK = "ON",
   },
   install = {
     bin = { compact = "bin/compact" },
   },
+  copy_directories = { "docs", "types" },
+}
+test = {
+  type = "command",
+  script = "scripts/rock_test.lua",
 }

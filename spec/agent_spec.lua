@@ -1,4 +1,4 @@
--- compact.agent (contract section 8): scripted fake generators and
+-- compact.agent (docs/agent.md): scripted fake generators and
 -- summarizers with call counters; no network.
 
 local compact = require "compact"
@@ -261,7 +261,7 @@ describe("agent:run basics", function()
     assert.is_truthy(tostring(err):find("messages[1]", 1, true))
   end)
 
-  it("runs a tool batch in call order with contract-shaped results", function()
+  it("runs a tool batch in call order with well-formed tool results", function()
     local log = {}
     local gen = scripted({
       tool_use { { "c1", "read", { path = "a.lua" } }, { "c2", "missing", {} }, { "c3", "boom", {} },

@@ -1,4 +1,4 @@
--- Contract sections 5 (apply/compact, records), 6.1, 6.3 and 6.4.
+-- compactor:apply and compact: records, summary post-processing, custom summarizers, file lists.
 local compact = require "compact"
 local conversation = require "spec.support.conversation"
 
@@ -202,5 +202,49 @@ describe("compact.project_summary", function()
   it("projects nothing for an empty or nil summary", function()
     assert.is_nil(compact.project_summary(""))
     assert.is_nil(compact.project_summary(nil))
+  end)
+end)
+
+describe("apply: plans and summaries from outside", function()
+  local util = require "compact.util"
+  local qa = conversation.qa
+
+  it("applies a raw copy of a plan (a plain table), and refuses lists that do not add up", function()
+    local messages = qa(6)
+    messages[#messages + 1] = { role = "assistant", content = { { type = "text", text = "more" } } }
+    local c = assert(compact.new { summarizer = compact.summarizer(function() return "S" end), keep_recent_tokens = 0 })
+    local plan = assert(c:plan { messages = messages, require_reduction = true })
+    local copy = {}
+    for key, value in next, plan do copy[key] = value end -- raw copy: the lists are plain fields
+    assert.equal(plan.messages_to_summarize, rawget(copy, "messages_to_summarize"))
+    local seen
+    local recording = assert(compact.new { summarizer = compact.summarizer(function(req)
+      seen = req
+      return "S"
+    end) })
+    local result = assert(recording:apply({ messages = messages }, copy))
+    assert.same(plan.messages_to_summarize, seen.messages)
+    assert.same(plan.turn_prefix_messages, seen.turn_prefix_messages)
+    assert.equal(#messages - plan.first_kept_index + 1, #result.messages)
+    local broken = { first_kept_index = plan.first_kept_index, messages_to_summarize = {}, turn_prefix_messages = {} }
+    local none, err = recording:apply({ messages = messages }, broken)
+    assert.is_nil(none)
+    assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+    local listless = { first_kept_index = plan.first_kept_index }
+    none, err = recording:apply({ messages = messages }, listless)
+    assert.is_nil(none)
+    assert.equal("plan.messages_to_summarize: expected a list, got nil", err.message)
+  end)
+
+  it("trims summaries in linear time and exactly", function()
+    assert.equal("", util.trim(""))
+    assert.equal("", util.trim(" \t\n\r\v\f"))
+    assert.equal("a  b", util.trim("  a  b \n"))
+    local spaces = (" "):rep(40000)
+    assert.equal("x" .. spaces .. "y", util.trim(spaces .. "x" .. spaces .. "y" .. spaces))
+    local c = assert(compact.new { keep_recent_tokens = 0,
+      summarizer = compact.summarizer(function() return "start" .. spaces .. "end" .. spaces end) })
+    local result = assert(c:apply({ messages = qa(2) }, assert(c:plan { messages = qa(2), require_reduction = true })))
+    assert.equal("start" .. spaces .. "end", result.summary)
   end)
 end)

@@ -150,10 +150,63 @@ describe("bad input matrix", function()
 end)
 
 describe("hostile tables", function()
-  it("a message whose metatable raises on read is an error, not a crash", function()
-    local hostile = setmetatable({}, { __index = function() error("trap") end })
-    local tokens, err = compact.estimate { messages = { hostile } }
+  it("a message's metatable is never run: its raw fields are what counts", function()
+    local fired = 0
+    local trap = { __index = function() fired = fired + 1; error("trap") end }
+    local plain = { role = "user", content = "hello there" }
+    local hostile = setmetatable({ role = "user", content = "hello there" }, trap)
+    assert.equal(compact.estimate { messages = { plain } }, compact.estimate { messages = { hostile } })
+    assert.equal(0, fired)
+    -- fields only an __index could supply are missing, whatever it would answer
+    local borrowed = setmetatable({}, { __index = plain })
+    local tokens, err = compact.estimate { messages = { borrowed } }
     assert.is_nil(tokens)
     assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+    assert.matches("messages%[1%]%.role", err.message)
+  end)
+end)
+
+describe("hostile tables and callbacks", function()
+  local qa = conversation.qa
+  local s = compact.summarizer(function() return "S" end)
+
+  it("never raises on a request whose __pairs raises", function()
+    local c = assert(compact.new { summarizer = s, keep_recent_tokens = 0 })
+    local request = setmetatable({ messages = qa(2) }, { __pairs = function() error("trap") end })
+    local ok, value, err = pcall(c.plan, c, request)
+    assert.is_true(ok, tostring(value))
+    assert.is_nil(value)
+    if _VERSION == "Lua 5.1" then -- 5.1 and LuaJIT have no __pairs: a valid request without a budget
+      assert.is_nil(err)
+    else
+      assert.is_true(compact.is(err, compact.ErrInvalidRequest), tostring(err))
+    end
+  end)
+
+  it("reads tool arguments raw: a raising metatable is never run", function()
+    local fired = 0
+    local trap = { __index = function() fired = fired + 1; error("trap") end }
+    local c = assert(compact.new { summarizer = s, keep_recent_tokens = 0 })
+    local messages = qa(3)
+    messages[2] = { role = "assistant", content = { { type = "tool_call", id = "1", name = "read",
+      arguments = setmetatable({ path = "a" }, trap) } } }
+    messages[3] = { role = "tool_result", tool_call_id = "1", content = "ok" }
+    local ok, result, err = pcall(c.compact, c, { messages = messages, require_reduction = true })
+    assert.is_true(ok, tostring(result))
+    assert.is_table(result, tostring(err))
+    assert.equal("S\n\n<read-files>\na\n</read-files>", result.summary)
+    assert.equal(0, fired)
+  end)
+
+  it("compact.is stops at a cause whose metatable raises", function()
+    local hostile_cause = setmetatable({}, { __index = function() error("trap") end })
+    assert.is_false(compact.is({ code = "x", cause = hostile_cause }, compact.ErrCancelled))
+  end)
+
+  it("refuses a summarizer whose summarize is not callable", function()
+    local c, err = compact.new { summarizer = { summarize = true } }
+    assert.is_nil(c)
+    assert.is_true(compact.is(err, compact.ErrInvalidConfig))
+    assert.matches("config%.summarizer", err.message)
   end)
 end)

@@ -151,7 +151,8 @@ describe("compact cli", function()
     end)
 
     it("reads the real pi session", function()
-      if not require("spec.support.data").available() then return pending("shared data not found") end
+      local ok, note = require("spec.support.data").need()
+      if not ok then return pending(note) end
       local code, out = run { "stats", LARGE }
       assert.equals(0, code)
       assert.matches("(format: pi)", out, 1, true)
@@ -330,7 +331,7 @@ describe("compact cli", function()
   end)
 
   describe("with the HTTP providers (fake server)", function()
-    local fake = dofile("spec/support/fake_server.lua")
+    local fake = require "spec.support.fake_server"
     local server
     setup(function() server = fake.start() end)
     teardown(function() server:stop() end)
@@ -405,3 +406,70 @@ describe("the shipped sample", function()
     assert.is_true(names.read and names.edit and names.bash and names.write)
   end)
 end)
+
+-- Bad command-line input: exit status 2 and a message naming the problem,
+-- never a raise, and the input files unchanged.
+do
+  -- Command-line input: cli.main in-process
+  ---------------------------------------------------------------------------
+
+  local write_file, read_file = file_helpers.tmpfile, file_helpers.read
+
+  describe("bad command-line input", function()
+    local files = {}
+    local originals = {}
+    setup(function()
+      files.ok = write_file('{"messages":[{"role":"user","content":"hi"}]}')
+      files.garbage = write_file("garbage")
+      files.empty = write_file("")
+      files.robot = write_file('{"messages":[{"role":"robot","content":"x"}]}')
+      files.jsonl = write_file('{"type":"session"}\n{"type":"message","message":{"role":"user"\n')
+      for name, path in pairs(files) do originals[name] = read_file(path) end
+    end)
+    teardown(function()
+      for name, path in pairs(files) do
+        assert.equal(originals[name], read_file(path), "the command changed its input " .. name)
+        os.remove(path)
+      end
+    end)
+
+    -- { name, args (FILE names resolved from `files`), exit code, stderr pattern, stdin text }
+    local cases = {
+      { "no command", {}, 2, "usage: compact" },
+      { "unknown command", { "frobnicate" }, 2, "unknown command 'frobnicate'" },
+      { "unknown option", { "stats", "--frobnicate", "@ok" }, 2, "unknown option %-%-frobnicate" },
+      { "negative --keep", { "run", "@ok", "--keep", "-5" }, 2, "%-%-keep: expected a non%-negative integer, got '%-5'" },
+      { "non-numeric --keep", { "run", "@ok", "--keep", "abc" }, 2, "%-%-keep: expected a non%-negative integer" },
+      { "--keep without a value", { "run", "@ok", "--keep" }, 2, "%-%-keep needs a value" },
+      { "zero --ratio", { "plan", "@ok", "--ratio", "0" }, 2, "%-%-ratio: expected a positive number" },
+      { "infinite --budget", { "plan", "@ok", "--budget", "1e999" }, 2, "%-%-budget: expected a non%-negative integer" },
+      { "negative --window", { "plan", "@ok", "--window", "-3" }, 2, "%-%-window" },
+      { "unknown summarizer", { "run", "@ok", "--summarizer", "bogus" }, 2,
+        "%-%-summarizer: expected extractive, openai or anthropic, got 'bogus'" },
+      { "model summarizer without a model", { "run", "@ok", "--summarizer", "openai" }, 2, "needs %-%-model" },
+      { "no FILE", { "stats" }, 2, "expected one FILE" },
+      { "two FILEs", { "stats", "@ok", "@ok" }, 2, "expected one FILE" },
+      { "missing file", { "stats", "/nonexistent/compact/x.json" }, 2, "/nonexistent/compact/x.json: cannot open" },
+      { "a directory", { "stats", "/" }, 2, "cannot read" },
+      { "empty file", { "stats", "@empty" }, 2, "empty file" },
+      { "not JSON", { "stats", "@garbage" }, 2, "line 1, column 1 %(byte 1%): invalid JSON" },
+      { "bad JSONL line", { "stats", "@jsonl" }, 2, "line 2, column 43" },
+      { "invalid message", { "stats", "@robot" }, 2, "messages%[1%]%.role: unknown role 'robot'" },
+      { "bad JSON on stdin", { "stats", "-" }, 2, "<stdin>: line 1, column 2", "{not json" },
+    }
+
+    for _, case in ipairs(cases) do
+      it(case[1], function()
+        local args = {}
+        for i, arg in ipairs(case[2]) do args[i] = arg:sub(1, 1) == "@" and files[arg:sub(2)] or arg end
+        local out, err = sink(), sink()
+        local stdin = case[5] and { read = function() return case[5] end }
+        local ok, code = pcall(cli.main, args, { stdout = out, stderr = err, isatty = false, stdin = stdin,
+          getenv = function() return nil end })
+        assert(ok, "cli.main raised: " .. tostring(code))
+        assert.equal(case[3], code)
+        assert.matches(case[4], err:text())
+      end)
+    end
+  end)
+end

@@ -1,4 +1,4 @@
--- Contract section 7: error objects and compact.is.
+-- Error objects and compact.is.
 local compact = require "compact"
 local errors = require "compact.errors"
 

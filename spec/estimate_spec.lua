@@ -1,4 +1,4 @@
--- Contract section 3: estimators and compact.estimate.
+-- Estimators and compact.estimate.
 local compact = require "compact"
 
 describe("compact.heuristic", function()
@@ -29,7 +29,8 @@ describe("compact.heuristic", function()
   it("counts tool calls by name and argument size", function()
     local small = h:message { role = "assistant", content = { { type = "tool_call", id = "1", name = "read", arguments = { path = "a" } } } }
     local large = h:message { role = "assistant", content = { { type = "tool_call", id = "1", name = "read", arguments = { path = ("a"):rep(400) } } } }
-    assert.is_true(small > 4)
+    -- 4 per message, then the name and the arguments' JSON as text
+    assert.equal(4 + h:text("read" .. '{"path":"a"}'), small)
     assert.equal(100, large - small)
   end)
 
@@ -37,7 +38,8 @@ describe("compact.heuristic", function()
     assert.equal(0, h:tools(nil))
     assert.equal(0, h:tools({}))
     local one = h:tools { { name = "read", description = ("d"):rep(400), parameters = { type = "object" } } }
-    assert.is_true(one >= 8 + 100)
+    -- 8 per tool, then name, description and the schema's JSON as text
+    assert.equal(8 + h:text("read" .. ("d"):rep(400) .. '{"type":"object"}'), one)
     assert.has_error(function() h:tools { { description = "no name" } } end)
   end)
 
@@ -86,13 +88,62 @@ describe("compact.estimate", function()
   end)
 
   it("follows a growing list and a replaced list", function()
-    local list = { { role = "user", content = "abcd" } }
-    assert.equal(5, compact.estimate { messages = list })
-    list[2] = { role = "user", content = "abcdabcd" }
-    assert.equal(11, compact.estimate { messages = list })
+    local h = compact.heuristic()
+    local first, second, empty = { role = "user", content = "abcd" }, { role = "user", content = "abcdabcd" },
+      { role = "user", content = "" }
+    local list = { first }
+    assert.equal(h:message(first), compact.estimate { messages = list })
+    list[2] = second
+    assert.equal(h:message(first) + h:message(second), compact.estimate { messages = list })
     list[2] = nil
-    assert.equal(5, compact.estimate { messages = list })
-    local other = { list[1], { role = "user", content = "" } }
-    assert.equal(9, compact.estimate { messages = other })
+    assert.equal(h:message(first), compact.estimate { messages = list })
+    local other = { list[1], empty }
+    assert.equal(h:message(first) + h:message(empty), compact.estimate { messages = other })
+  end)
+end)
+
+describe("compact.estimate: hard inputs", function()
+  local core = require "compact.core"
+  local qa = require("spec.support.conversation").qa
+
+  it("rejects tool arguments JSON cannot hold, naming the message", function()
+    for _, arguments in ipairs { { 1, nil, 3 }, { [1] = "a", key = "b" }, { [true] = 1 }, { n = 0 / 0 }, { n = math.huge } } do
+      local messages = { { role = "user", content = "x" },
+        { role = "assistant", content = { { type = "tool_call", id = "1", name = "t", arguments = arguments } } } }
+      local tokens, err = compact.estimate { messages = messages }
+      assert.is_nil(tokens)
+      assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+      assert.matches("messages%[2%]%.content%[1%]%.arguments", err.message)
+    end
+  end)
+
+  it("returns nil, err for an estimator answering 1e19", function()
+    local huge = { text = function() return 1e19 end, message = function() return 1 end, tools = function() return 0 end }
+    local c = assert(compact.new { summarizer = compact.summarizer(function() return "S" end) })
+    local ok, result, err = pcall(c.compact, c, { messages = qa(3), estimator = huge, require_reduction = true })
+    assert.is_true(ok)
+    assert.is_nil(result)
+    assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+  end)
+
+  it("sees a tool appended to the same tools table", function()
+    local h = compact.heuristic()
+    local tools = { { name = "read", description = "r" } }
+    assert.equal(h:tools { tools[1] }, compact.estimate { messages = {}, tools = tools })
+    tools[2] = { name = "write", description = ("d"):rep(4000) }
+    assert.equal(h:tools { tools[1], tools[2] }, compact.estimate { messages = {}, tools = tools })
+  end)
+
+  it("survives an estimator that closes or re-syncs its own ledger", function()
+    local ledger = core.ledger_new()
+    local messages = qa(40)
+    local estimator = { message = function()
+      local mt = getmetatable(ledger)
+      if mt.__close then mt.__close(ledger) else mt.__gc(ledger) end
+      assert(not pcall(ledger.sync, ledger, messages))
+      return 1
+    end }
+    assert.equal(80, ledger:sync(messages, estimator))
+    assert.equal(80, ledger:total())
   end)
 end)

@@ -14,8 +14,8 @@ local state_codec = require "compact.state"
 local agent_module = require "compact.agent"
 local openai = require "compact.providers.openai"
 local generator_summarizer = require "compact.summarizers.generator"
-local fake_transport = dofile("spec/support/fake_transport.lua")
-local fake = dofile("spec/support/fake_server.lua")
+local fake_transport = require "spec.support.fake_transport"
+local fake = require "spec.support.fake_server"
 
 local deep_copy = require("spec.support.conversation").raw_copy
 

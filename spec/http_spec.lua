@@ -3,7 +3,7 @@ local http = require "compact.http"
 local errors = require "compact.errors"
 local cancel = require "compact.cancel"
 local socket = require "socket"
-local fake = dofile("spec/support/fake_server.lua")
+local fake = require "spec.support.fake_server"
 
 describe("compact.http", function()
   local server

@@ -32,8 +32,9 @@ local function parse_err(text)
 end
 
 describe("importers: the real pi session", function()
-  if not require("spec.support.data").available() then
-    pending("shared data not found at " .. LARGE)
+  local ok, note = require("spec.support.data").need(LARGE)
+  if not ok then
+    pending(note)
     return
   end
   local result, raw_text

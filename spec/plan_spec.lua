@@ -1,4 +1,4 @@
--- Contract section 5: compactor:plan (trigger, cut rules, split turns).
+-- compactor:plan: trigger, cut rules, split turns.
 local compact = require "compact"
 
 -- An estimator that reads a `tokens` field (unknown fields are kept and
@@ -177,9 +177,15 @@ describe("compactor:plan", function()
 
   it("keeps the partition: summarize .. prefix .. kept == messages", function()
     local messages = { user(3), assistant(2), user(4), call(1, "x"), result(2, "x"), assistant(5), user(1), assistant(1) }
+    -- suffix sums from the newest message: 1, 2, 7, 9, 10, 14, 16, 19; a keep
+    -- above 16 reaches its sum only at the first message: nothing to remove
     for keep = 0, 20 do
-      local plan = compactor(keep):plan(request(messages, { require_reduction = true }))
-      if plan then
+      local plan, err = compactor(keep):plan(request(messages, { require_reduction = true }))
+      if keep > 16 then
+        assert.is_nil(plan, "keep " .. keep)
+        assert.is_true(compact.is(err, compact.ErrNoReduction), "keep " .. keep)
+      else
+        assert.is_table(plan, "keep " .. keep .. ": " .. tostring(err))
         local joined = {}
         for _, m in ipairs(plan.messages_to_summarize) do joined[#joined + 1] = m end
         for _, m in ipairs(plan.turn_prefix_messages) do joined[#joined + 1] = m end
@@ -420,5 +426,26 @@ describe("usage anchors on the real pi session", function()
     assert.near(anchor.tokens / estimated, anchored.calibration, 1e-9)
     assert.is_true(anchored.calibration > 1)
     assert.is_true(anchored.first_kept_index >= plain.first_kept_index)
+  end)
+end)
+
+describe("plan: keep_recent_tokens at the extremes", function()
+  local qa = require("spec.support.conversation").qa
+  local s = compact.summarizer(function() return "S" end)
+
+  it("treats a huge keep_recent_tokens as keep everything, and rounds fractions up", function()
+    for _, keep in ipairs { 1e18, 9.3e18, 1e19, 1e300 } do
+      local c = assert(compact.new { keep_recent_tokens = keep, summarizer = s })
+      local plan, err = c:plan { messages = qa(5), require_reduction = true }
+      assert.is_nil(plan)
+      assert.is_true(compact.is(err, compact.ErrNoReduction), tostring(keep))
+    end
+    local zero = { text = function() return 0 end, message = function(_, m) return m.t or 0 end, tools = function() return 0 end }
+    local messages = { { role = "user", content = "a", t = 1 }, { role = "user", content = "b", t = 0 } }
+    local c = assert(compact.new { keep_recent_tokens = 0.5, summarizer = s })
+    -- 0.5 -> 1 token: the newest message (0) does not reach it, the first does
+    local plan, err = c:plan { messages = messages, estimator = zero, require_reduction = true }
+    assert.is_nil(plan)
+    assert.is_true(compact.is(err, compact.ErrNoReduction))
   end)
 end)

@@ -1,6 +1,6 @@
 -- Properties of planning over seeded random conversations (user turns,
 -- text/thinking, parallel tool calls, error results, orphan results and
--- dangling calls), checked for many keep values against the contract's
+-- dangling calls), checked for many keep values against the documented
 -- invariants and against a straightforward pure-Lua planner.
 local compact = require "compact"
 local conversation = require "spec.support.conversation"

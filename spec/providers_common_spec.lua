@@ -5,7 +5,7 @@ local errors = require "compact.errors"
 local common = require "compact.providers.common"
 local openai = require "compact.providers.openai"
 local anthropic = require "compact.providers.anthropic"
-local fake_transport = dofile("spec/support/fake_transport.lua")
+local fake_transport = require "spec.support.fake_transport"
 
 local KEY = "sk-test-0123456789-secret"
 
@@ -362,3 +362,84 @@ describe("plain response bodies", function()
     end
   end)
 end)
+
+-- Bad HTTP responses through both providers over an injected transport:
+-- the right code, message and retryability, no secret in the error, the
+-- request unchanged.
+do
+  local fake = require "spec.support.fake_server"
+  local deep_copy = require("spec.support.conversation").raw_copy
+
+  -- HTTP responses: the providers over an injected transport
+  ---------------------------------------------------------------------------
+
+  local chunks_of = fake_transport.chunks_of
+
+  local SSE = { ["Content-Type"] = "text/event-stream" }
+  local TOOL_ARGS_BROKEN = 'data: {"choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,' ..
+    '"id":"c","type":"function","function":{"name":"f","arguments":"{not json"}}]},"finish_reason":null}]}\n\n' ..
+    'data: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\ndata: [DONE]\n\n'
+
+  -- { name, provider, response, code, message pattern, retryable }
+  local http_cases = {
+    { "429 rate limit", openai, fake.scenarios.oa_429, "http", "Rate limit reached.*HTTP 429", true },
+    { "500 server error", openai, fake.scenarios.oa_500, "http", "HTTP 500", true },
+    { "401 bad key (key masked)", openai, fake.scenarios.oa_401, "http", "Incorrect API key.*HTTP 401" },
+    { "502 HTML body", openai, fake.scenarios.oa_bad_error_body, "http", "502 Bad Gateway.*HTTP 502", true },
+    { "400 context too long", openai, fake.scenarios.oa_context, "context_window_exceeded", "maximum context length" },
+    { "invalid JSON event", openai, fake.scenarios.oa_invalid_json, "invalid_response", "not valid JSON: json: .*byte" },
+    { "stream without a finish", openai, fake.scenarios.oa_truncated, "stream", "ended before the response finished",
+      true },
+    { "content filter", openai, fake.scenarios.oa_filter, "filtered", "content filter" },
+    { "empty 200 body", openai, { status = 200, headers = SSE, body = "" }, "stream", "ended before", true },
+    { "choices not a list", openai, { status = 200, headers = SSE, body = 'data: {"choices":"nope"}\n\ndata: [DONE]\n\n' },
+      "invalid_response", "choices is not a list" },
+    { "tool arguments not JSON", openai, { status = 200, headers = SSE, body = TOOL_ARGS_BROKEN },
+      "invalid_response", "tool call arguments are not a JSON object" },
+    { "error event inside a 200 stream", openai, { status = 200, headers = SSE,
+      body = 'data: {"error":{"message":"server exploded","type":"server_error"}}\n\n' }, "http",
+      "server exploded %(HTTP 500%)", true },
+    { "200 HTML page (a proxy)", openai, { status = 200, headers = { ["Content-Type"] = "text/html" },
+      body = "<html><body>Sign in to the network</body></html>" }, "invalid_response",
+      "neither an event stream nor JSON %(it starts with '<html><body>Sign in" },
+    { "200 plain text", anthropic, { status = 200, headers = { ["Content-Type"] = "text/plain" }, body = "OK\n" },
+      "invalid_response", "neither an event stream nor JSON" },
+    { "200 JSON that is not JSON", openai, { status = 200, headers = { ["Content-Type"] = "application/json" },
+      body = '{"choices": [' }, "invalid_response", "not valid JSON" },
+    { "unknown status", openai, { status = 999, headers = {}, body = "" }, "http", "HTTP 999" },
+    { "transport failure", openai, { err = errors.new("transport", "connection refused", { reason = "connect",
+      retryable = true }) }, "transport", "connection refused", true },
+    { "anthropic 529 overloaded", anthropic, fake.scenarios.an_529, "http", "Overloaded %(HTTP 529%)", true },
+    { "anthropic 429", anthropic, fake.scenarios.an_429, "http", "rate limit.*HTTP 429", true },
+    { "anthropic prompt too long", anthropic, fake.scenarios.an_context, "context_window_exceeded", "prompt is too long" },
+    { "anthropic invalid JSON event", anthropic, fake.scenarios.an_invalid_json, "invalid_response", "not valid JSON" },
+    { "anthropic stream without message_stop", anthropic, fake.scenarios.an_truncated, "stream",
+      "ended before message_stop", true },
+    { "anthropic refusal", anthropic, fake.scenarios.an_refusal, "filtered", "refused" },
+    { "anthropic overloaded event mid-stream", anthropic, fake.scenarios.an_overloaded_event, "http", "Overloaded",
+      true },
+  }
+
+  describe("bad HTTP responses", function()
+    for _, case in ipairs(http_cases) do
+      it(case[1], function()
+        local response = case[3]
+        local transport = fake_transport.new(response.err and { err = response.err }
+          or { status = response.status, headers = response.headers, chunks = chunks_of(response) })
+        local gen = assert(case[2] { api_key = "sk-test-secret-key", transport = transport.fn })
+        local request = { model = "m", system_prompt = "sys", max_output_tokens = 100,
+          messages = { { role = "user", content = "hi" } } }
+        local before = deep_copy(request)
+        local ok, message, err = pcall(gen.generate, gen, request)
+        assert(ok, "generate raised: " .. tostring(message))
+        assert.is_nil(message)
+        assert.is_true(errors.is_error(err))
+        assert.equal(case[4], err.code)
+        assert.matches(case[5], tostring(err))
+        assert.equal(case[6] == true, err.retryable == true)
+        assert.is_nil(tostring(err):find("sk-test-secret-key", 1, true))
+        assert.same(before, request)
+      end)
+    end
+  end)
+end

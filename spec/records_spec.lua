@@ -272,11 +272,13 @@ describe("core.serialize_records", function()
   end)
 
   describe("on the real pi session", function()
-    if not require("spec.support.data").available() then
-      pending("shared data not found")
+    local data = require "spec.support.data"
+    local found, note = data.need()
+    if not found then
+      pending(note)
       return
     end
-    local messages = require("spec.support.pi_session").load()
+    local messages = data.pi_messages()
     local text = assert(serialize(messages))
 
     it("leaves out ids, signatures and failed attempts", function()

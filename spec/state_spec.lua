@@ -1,4 +1,4 @@
--- Contract section 10: state and record JSON.
+-- State and record JSON.
 local compact = require "compact"
 local core = require "compact.core"
 local conversation = require "spec.support.conversation"
@@ -134,3 +134,84 @@ describe("compact.state and usage anchors", function()
     assert.same(record, assert(compact.state.decode(assert(compact.state.encode(record)))))
   end)
 end)
+
+-- Bad state files: compact.state.decode / encode give an error naming what
+-- is wrong, never raise, and leave the caller's table as it was.
+do
+  local state = require "compact.state"
+  local deep_copy = require("spec.support.conversation").raw_copy
+
+  ---------------------------------------------------------------------------
+  -- State files: compact.state.decode / encode
+  ---------------------------------------------------------------------------
+
+  local decode_cases = {
+    { "empty text", "", "unexpected end of input at byte 1" },
+    { "truncated JSON", '{"messages":[', "unexpected end of input at byte 14" },
+    { "not JSON", "summary: hi", "unexpected character at byte 1" },
+    { "trailing garbage", '{"messages":[]} x', "trailing characters after the value at byte 17" },
+    { "a JSON string", '"text"', "expected a JSON object, got string" },
+    { "a JSON array", '[{"role":"user","content":"hi"}]', "expected a JSON object, got an array" },
+    { "messages is a string", '{"messages":"hi"}', "messages: expected a list of messages, got string" },
+    { "messages is an object", '{"messages":{"role":"user"}}', "messages: expected a list of messages, got an object" },
+    { "unknown role", '{"messages":[{"role":"robot","content":"x"}]}', "messages%[1%]%.role: unknown role 'robot'" },
+    { "content is a number", '{"messages":[{"role":"user","content":5}]}', "messages%[1%]%.content" },
+    { "block without type", '{"messages":[{"role":"user","content":[{"text":"a"}]}]}',
+      "messages%[1%]%.content%[1%]: block has no type" },
+    { "tool_call in a user message",
+      '{"messages":[{"role":"user","content":[{"type":"tool_call","id":"1","name":"x","arguments":{}}]}]}',
+      "messages%[1%]%.content%[1%]: tool_call block outside an assistant message" },
+    { "tool_result without its id", '{"messages":[{"role":"tool_result","content":"x"}]}',
+      "messages%[1%]%.tool_call_id" },
+    { "null message", '{"messages":[{"role":"user","content":"a"},null]}', "messages%[2%]: expected a message table" },
+    { "invalid escape", '{"summary":"\\x"}', "invalid escape at byte 14" },
+    { "number overflowing to infinity", '{"messages":[],"tokens":1e999}', "number out of range at byte 25" },
+    { "nesting bomb", ("["):rep(100000), "nesting too deep" },
+    { "raw control byte", "\0{}", "unexpected character at byte 1" },
+  }
+
+  local encode_cases = {
+    { "a cycle", function() local t = { summary = "s" }; t.self = t; return t end, "cycle" },
+    { "a function", function() return { summary = "s", on_done = print } end, "function" },
+    { "infinity", function() return { tokens = 1 / 0 } end, "NaN or infinity" },
+    { "NaN", function() return { usage = { input = 0 / 0 } } end, "NaN or infinity" },
+    { "mixed keys", function() return { messages = { { role = "user", content = "a" }, extra = 1 } } end, "mixing" },
+    { "not a table", function() return "state" end, "expected a table, got string" },
+  }
+
+  describe("bad state files", function()
+    for _, case in ipairs(decode_cases) do
+      it("decode: " .. case[1], function()
+        local value, err = state.decode(case[2])
+        assert.is_nil(value)
+        assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+        assert.matches(case[3], err.message)
+      end)
+    end
+
+    for _, case in ipairs(encode_cases) do
+      it("encode: " .. case[1], function()
+        local value = case[2]()
+        local before = deep_copy(value)
+        local text, err = state.encode(value)
+        assert.is_nil(text)
+        assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+        assert.matches(case[3], err.message)
+        if type(value) == "table" then
+          value.self, before.self = nil, nil -- the cycle itself, compared by shape below
+          if value.usage then -- NaN is not equal to itself
+            assert.is_true(value.usage.input ~= value.usage.input)
+            value.usage, before.usage = nil, nil
+          end
+          assert.same(before, value)
+        end
+      end)
+    end
+
+    it("decode: not a string", function()
+      local value, err = state.decode(42)
+      assert.is_nil(value)
+      assert.matches("expected a string, got number", err.message)
+    end)
+  end)
+end

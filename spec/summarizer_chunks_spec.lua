@@ -236,12 +236,12 @@ describe("chunked generator summaries", function()
 
   describe("on the real pi session", function()
     local data = require "spec.support.data"
-    if not data.available() then
-      if os.getenv("CI") == "true" then error("shared data not found under CI: " .. data.PI_SESSION) end
-      pending("shared data not found (" .. data.PI_SESSION .. ")")
+    local found, note = data.need()
+    if not found then
+      pending(note)
       return
     end
-    local messages = require("spec.support.pi_session").load()
+    local messages = data.pi_messages()
 
     it("fits every request into a small model's window and loses no record", function()
       local gen = fake()

@@ -2,7 +2,7 @@
 local extractive = require "compact.summarizers.extractive"
 local errors = require "compact.errors"
 local cancel = require "compact.cancel"
-local pi_session = require "spec.support.pi_session"
+local data = require "spec.support.data"
 
 local function user(content) return { role = "user", content = content } end
 local function call(id, name, args, text)
@@ -363,12 +363,12 @@ describe("extractive summarizer", function()
   end)
 
   describe("on the real pi session", function()
-    if not require("spec.support.data").available() then
-      if os.getenv("CI") == "true" then error("shared data not found under CI") end
-      pending("shared data not found (" .. require("spec.support.data").PI_SESSION .. ")")
+    local found, note = data.need()
+    if not found then
+      pending(note)
       return
     end
-    local messages = pi_session.load()
+    local messages = data.pi_messages()
 
     it("writes a handoff within the default budget", function()
       local s = assert(extractive.new())

@@ -1,10 +1,13 @@
 ---@meta compact
 -- Type annotations for lua-language-server (LuaLS) covering compact's public
--- API (contract sections 1-10). Not loaded at run time: point LuaLS at this
+-- API (docs/api.md describes it). Not loaded at run time: point LuaLS at this
 -- folder, e.g. in .luarc.json: { "workspace.library": ["<compact>/types"] }.
+-- spec/types_spec.lua checks these declarations against the modules: a
+-- public function, module or config field without a declaration here fails
+-- the suite, and so does a declaration the code does not have.
 -- luacheck: ignore  (declarations only: stub functions with unused arguments)
 
--- == Messages (contract 2) ==
+-- == Messages ==
 
 ---@class compact.TextBlock
 ---@field type "text"
@@ -57,24 +60,29 @@
 
 ---@alias compact.Message compact.UserMessage|compact.AssistantMessage|compact.ToolResultMessage
 
--- == Errors and cancellation (contract 7) ==
+-- == Errors and cancellation ==
+
+---@alias compact.ErrorCode "invalid_config"|"invalid_request"|"summarization"|"empty_summary"|"no_reduction"|"context_window_exceeded"|"cancelled"|"transport"|"stream"|"protocol"|"invalid_response"|"filtered"|"http"|"deadline"|"callback"|"generator"
 
 ---@class compact.Error
----@field code string "invalid_config"|"invalid_request"|"summarization"|"empty_summary"|"no_reduction"|"context_window_exceeded"|"cancelled"|"transport"|"stream"|"protocol"|"invalid_response"|"filtered"|"http"|"deadline"
+---@field code compact.ErrorCode
 ---@field message string
 ---@field cause? any the underlying provider or callback error
 ---@field status? integer HTTP status
 ---@field retryable boolean
+---@field reason? string transport errors: "dns"|"connect"|"timeout"|"tls"|"reset"|"send"|"too_large"|"url"|"other"
 
 ---@class compact.CancelToken
+---@field reason? string given to cancel()
 local CancelToken = {}
 ---Cancel: running summaries, generations and tools stop at their next check.
 ---@param reason? string
+---@return compact.CancelToken self
 function CancelToken:cancel(reason) end
 ---@return boolean
 function CancelToken:cancelled() end
 
--- == Estimation (contract 3) ==
+-- == Estimation ==
 
 ---@class compact.Estimator
 local Estimator = {}
@@ -93,7 +101,7 @@ function Estimator:tools(defs) end
 ---@field description? string
 ---@field parameters? table JSON schema
 
--- == The compactor (contract 5) ==
+-- == The compactor ==
 
 ---@class compact.Request
 ---@field system_prompt? string
@@ -142,15 +150,21 @@ function Estimator:tools(defs) end
 ---@field messages compact.Message[] the kept messages
 ---@field record? compact.Record nil for a no-op
 
+---@class compact.FileTool
+---@field kind "read"|"write"|"edit"
+---@field key string the argument holding the path
+
 ---@class compact.CompactorConfig
 ---@field keep_recent_tokens? number >= 0, default 0
----@field trigger_ratio? number > 0, default 1.0
+---@field trigger_ratio? number > 0, default 1.0, may exceed 1.0
 ---@field summarizer compact.Summarizer
----@field file_tools? table<string, { kind: "read"|"write"|"edit", key: string }>
+---@field file_tools? table<string, compact.FileTool|false> extra or replaced tool names; false removes one
 
 ---@class compact.Compactor
 ---@field keep_recent_tokens number
 ---@field trigger_ratio number
+---@field summarizer compact.Summarizer
+---@field file_tools table<string, compact.FileTool> the merged tool map
 local Compactor = {}
 ---Plan a compaction without calling the summarizer.
 ---@param request compact.Request
@@ -171,7 +185,7 @@ function Compactor:apply(request, plan, cancel) end
 ---@return compact.Error|nil err
 function Compactor:compact(request, cancel) end
 
--- == Summarizers and generators (contract 6) ==
+-- == Summarizers and generators ==
 
 ---@class compact.SummaryRequest
 ---@field messages compact.Message[]
@@ -207,7 +221,7 @@ function Generator:generate(request, cancel) end
 ---@class compact.GeneratorSummarizerConfig
 ---@field generator compact.Generator
 ---@field model string non-blank
----@field options? { max_output_tokens: integer }
+---@field options? { max_output_tokens?: integer }
 ---@field system_prompt? string non-blank replaces the default
 ---@field sleep? fun(seconds: number, cancel?: compact.CancelToken) default really sleeps
 ---@field fallback? compact.Summarizer used when the model fails; sets record.fallback
@@ -221,24 +235,68 @@ function Generator:generate(request, cancel) end
 
 ---@class compact.ExtractiveSummarizerConfig
 ---@field max_chars? integer default 6000 (text and the compactor's file lists together), at least 200
----@field file_tools? table<string, { kind: "read"|"write"|"edit", key: string }> same as the compactor's
+---@field file_tools? table<string, compact.FileTool|false> as the compactor's option
 
--- == The agent (contract 8) ==
+---@class compact.summarizers.generator
+---@field RETRY_DELAYS number[] seconds slept before the second and third attempt
+---@field DEFAULT_MAX_INPUT_TOKENS integer 120000: the default max_input_tokens
+---@field SUMMARY_RESERVE integer tokens a chunk leaves for the summary it merges into when max_output_tokens is unset
+local summarizers_generator = {}
+---@param config compact.GeneratorSummarizerConfig
+---@return compact.Summarizer|nil
+---@return compact.Error|nil err
+function summarizers_generator.new(config) end
+---The default sleep: waits in slices of 50 ms, returning early when cancelled.
+---@param seconds number
+---@param cancel? compact.CancelToken
+function summarizers_generator.default_sleep(seconds, cancel) end
+---Is a generator error worth another attempt?
+---@param err any
+---@return boolean
+function summarizers_generator.is_retryable(err) end
+
+---@class compact.summarizers.extractive
+---@field DEFAULT_MAX_CHARS integer
+---@field MIN_MAX_CHARS integer
+local summarizers_extractive = {}
+---@param config? compact.ExtractiveSummarizerConfig
+---@return compact.Summarizer|nil
+---@return compact.Error|nil err
+function summarizers_extractive.new(config) end
+
+-- == The agent ==
 
 ---@class compact.AgentTool: compact.ToolDefinition
----@field handler fun(args: table, cancel?: compact.CancelToken): string, boolean?
+---@field handler fun(args: table, cancel?: compact.CancelToken): string|compact.Block[]|nil, boolean|string|nil
+
+---@class compact.AgentEvent
+---@field type "compaction_start"|"compaction_end"|"repair"
+---@field reason? "threshold"|"overflow" compaction events
+---@field report? compact.RepairReport repair: what repairing the context changed
+---@field plan? compact.Plan compaction_start: the plan about to be applied
+---@field record? compact.Record compaction_end after success
+---@field err? compact.Error compaction_end after a failure
 
 ---@class compact.AgentConfig
 ---@field generator compact.Generator
----@field model string
+---@field model string non-blank
 ---@field system_prompt? string
 ---@field tools? compact.AgentTool[]
----@field compactor? compact.Compactor
----@field context_window_tokens number
----@field reserve_tokens? number default 4000
----@field estimator? compact.Estimator
----@field on_event? fun(event: { type: "compaction_start"|"compaction_end"|"repair", reason?: "threshold"|"overflow", record?: compact.Record, err?: compact.Error, report?: table })
+---@field compactor? compact.Compactor no compactor: no compaction
+---@field context_window_tokens? number > 0; nil: no proactive compaction
+---@field reserve_tokens? number >= 0, default 0
+---@field estimator? compact.Estimator default compact.heuristic()
+---@field on_event? fun(event: compact.AgentEvent)
 ---@field fit? boolean default true: compactions fit the budget (request.fit)
+
+---@class compact.Skill
+---@field name string
+---@field content string
+
+---@class compact.AgentRunOptions
+---@field max_output_tokens? integer
+---@field skills? compact.Skill[] added to the system prompt for this run only
+---@field cancel? compact.CancelToken
 
 ---@class compact.State
 ---@field system_prompt? string
@@ -247,41 +305,177 @@ function Generator:generate(request, cancel) end
 ---@field usage? compact.UsageAnchor the anchor of the last reply with usage; nil after a compaction
 
 ---@class compact.AgentResult
----@field final compact.AssistantMessage
+---@field final? compact.AssistantMessage nil in a partial result
 ---@field new_messages compact.Message[]
 ---@field compactions compact.Record[]
 
 ---@class compact.Agent
 ---@field state compact.State the context kept between runs; assign to restore
+---@field generator compact.Generator
+---@field model string
+---@field compactor? compact.Compactor
+---@field context_window_tokens? number
+---@field reserve_tokens number
+---@field estimator compact.Estimator
+---@field on_event? fun(event: compact.AgentEvent)
+---@field tool_definitions compact.ToolDefinition[] the tools without handlers
+---@field fit boolean compactions fit the budget (request.fit; default true)
 local Agent = {}
----@param prompt string
----@param opts? { max_output_tokens?: integer, skills?: table, cancel?: compact.CancelToken }
+---Run one prompt to completion.
+---@param prompt string|compact.Block[]|compact.UserMessage
+---@param opts? compact.AgentRunOptions
 ---@return compact.AgentResult|nil
 ---@return compact.Error|nil err
----@return compact.AgentResult|nil partial
+---@return compact.AgentResult|nil partial what the run produced before failing
 function Agent:run(prompt, opts) end
 
 ---@class compact.agent
+---@field Agent table the metatable of agents
 local agent = {}
 ---@param config compact.AgentConfig
 ---@return compact.Agent|nil
 ---@return compact.Error|nil err
 function agent.new(config) end
+---The text skills add to the system prompt of a run.
+---@param skills? compact.Skill[]
+---@return string
+function agent.render_skills(skills) end
 
--- == Providers (contract 9) ==
+-- == Providers ==
 
 ---@class compact.ProviderConfig
----@field base_url? string
+---@field base_url? string http(s) URL
 ---@field api_key? string default from OPENAI_API_KEY / ANTHROPIC_API_KEY
----@field timeout? number seconds
----@field connect_timeout? number seconds
----@field headers? table<string, string>
+---@field timeout? number seconds, default 600
+---@field connect_timeout? number seconds, default 30
+---@field headers? table<string, string|number> extra headers; credential headers are kept secret
+---@field transport? fun(opts: compact.HttpOptions): compact.HttpResponse|nil, compact.Error|nil replaces compact.http.request
+---@field yield? boolean|fun() true: yield the running coroutine between HTTP steps; a function: called between steps
+---@field proxy? string
+---@field ca_file? string
+---@field max_body? integer bytes of a plain (non-streamed) response body, default 1 MiB
+
+---@class compact.OpenAIConfig: compact.ProviderConfig
+---@field max_tokens_field? "max_tokens"|"max_completion_tokens" default by server
+---@field system_role? "system"|"developer" default "system"
+
+---@class compact.AnthropicConfig: compact.ProviderConfig
+---@field version? string anthropic-version header, default "2023-06-01"
+---@field max_tokens? integer when a request has no max_output_tokens, default 4096
+
+---@class compact.providers.openai
+---@overload fun(config?: compact.OpenAIConfig): compact.Generator|nil, compact.Error|nil
+local providers_openai = {}
+---@param config? compact.OpenAIConfig
+---@return compact.Generator|nil
+---@return compact.Error|nil err
+function providers_openai.new(config) end
+---The Chat Completions request body for a generate request.
+---@param request compact.GenerateRequest
+---@param options table
+---@return table|nil body
+---@return compact.Error|nil err
+function providers_openai.body(request, options) end
+---Our messages as Chat Completions messages.
+---@param system_prompt? string
+---@param messages compact.Message[]
+---@param system_role? "system"|"developer"
+---@return table[]
+function providers_openai.map_messages(system_prompt, messages, system_role) end
+---Tool definitions as Chat Completions tools.
+---@param tools compact.ToolDefinition[]
+---@return table[]
+function providers_openai.map_tools(tools) end
+
+---@class compact.providers.anthropic
+---@overload fun(config?: compact.AnthropicConfig): compact.Generator|nil, compact.Error|nil
+local providers_anthropic = {}
+---@param config? compact.AnthropicConfig
+---@return compact.Generator|nil
+---@return compact.Error|nil err
+function providers_anthropic.new(config) end
+---The Messages API request body for a generate request.
+---@param request compact.GenerateRequest
+---@param options table
+---@return table|nil body
+---@return compact.Error|nil err
+function providers_anthropic.body(request, options) end
+---Our messages as Messages API messages.
+---@param messages compact.Message[]
+---@return table[]
+function providers_anthropic.map_messages(messages) end
+---Tool definitions as Messages API tools.
+---@param tools compact.ToolDefinition[]
+---@return table[]
+function providers_anthropic.map_tools(tools) end
+---A tool call id in the form the Messages API accepts.
+---@param id string
+---@return string
+function providers_anthropic.tool_id(id) end
 
 ---@class compact.providers
----@field openai fun(config?: compact.ProviderConfig): compact.Generator|nil, compact.Error|nil
----@field anthropic fun(config?: compact.ProviderConfig): compact.Generator|nil, compact.Error|nil
+---@field openai compact.providers.openai
+---@field anthropic compact.providers.anthropic
 
--- == State (contract 10) ==
+-- == HTTP ==
+
+---@class compact.HttpOptions
+---@field url string
+---@field method? string default POST with a body, else GET
+---@field headers? table<string, string>|string[]
+---@field body? string
+---@field timeout? number seconds
+---@field connect_timeout? number seconds
+---@field on_data? fun(chunk: string, status: integer) stream the body instead of buffering it
+---@field cancel? compact.CancelToken
+---@field proxy? string
+---@field ca_file? string
+---@field max_body? integer bytes
+---@field secrets? string[] scrubbed from error messages
+---@field yield? boolean|fun() compact.http.request: yield or call between steps
+---@field poll? number compact.http.request: seconds waited per step
+
+---@class compact.HttpResponse
+---@field status integer
+---@field headers table<string, string> lower-case names
+---@field body? string without on_data
+
+---@class compact.HttpRequest
+local HttpRequest = {}
+---Do the I/O that is ready, waiting at most `wait` seconds.
+---@param wait? number default 0, at most 1
+---@return compact.HttpResponse|false|nil false while running
+---@return compact.Error|nil err
+function HttpRequest:step(wait) end
+---Abort the transfer (safe to call twice).
+function HttpRequest:close() end
+
+---@class compact.http
+local http = {}
+---@param opts compact.HttpOptions
+---@return compact.HttpRequest|nil
+---@return compact.Error|nil err
+function http.start(opts) end
+---Run a request to completion.
+---@param opts compact.HttpOptions
+---@return compact.HttpResponse|nil
+---@return compact.Error|nil err
+function http.request(opts) end
+---@return string|nil version the libcurl version; nil without compact.curl
+function http.curl_version() end
+---Seconds each step of http.request waits for I/O.
+---@param opts compact.HttpOptions
+---@return number
+function http.poll_interval(opts) end
+---An error object for a failure reported by compact.curl.
+---@param message any
+---@param code? string
+---@param reason? string
+---@param secrets? string[]
+---@return compact.Error
+function http.to_error(message, code, reason, secrets) end
+
+-- == State, importers, prompts ==
 
 ---@class compact.state
 local state = {}
@@ -294,13 +488,62 @@ function state.encode(value) end
 ---@return compact.Error|nil err
 function state.decode(text) end
 
--- == The `compact` module (contract 1) ==
+---@alias compact.ImportFormat "state"|"jsonl"|"pi"|"openai"|"anthropic"
+
+---@class compact.ImportResult: compact.State
+---@field format compact.ImportFormat
+---@field skipped integer entries and blocks with no message equivalent
+
+---@class compact.importers
+---@field FORMATS compact.ImportFormat[]
+local importers = {}
+---@param text string
+---@param opts? { name?: string }
+---@return compact.ImportResult|nil
+---@return compact.Error|nil err
+function importers.parse(text, opts) end
+---@param text string
+---@return compact.ImportFormat|nil
+---@return compact.Error|nil err
+function importers.detect(text) end
+---@param path string
+---@return compact.ImportResult|nil
+---@return compact.Error|nil err
+function importers.load(path) end
+
+---@class compact.prompts
+---@field system string
+---@field initial string
+---@field update string
+---@field turn_prefix string
+---@field no_history string
+---@field split_turn_heading string
+---@field records_note string
+local prompts = {}
+---@param records string
+---@param previous_summary? string
+---@param instructions? string
+---@return string
+function prompts.build_history(records, previous_summary, instructions) end
+---@param records string
+---@param instructions? string
+---@return string
+function prompts.build_turn_prefix(records, instructions) end
+---@param history string
+---@param prefix string
+---@return string
+function prompts.join_split_turn(history, prefix) end
+
+-- == The `compact` module ==
 
 ---@class compact
----@field VERSION string
+---@field VERSION string "0.2.0"
+---@field core table the C core (JSON, validation, planning); normally used through compact
 ---@field agent compact.agent
 ---@field state compact.state
 ---@field providers compact.providers
+---@field importers compact.importers
+---@field prompts compact.prompts
 ---@field ErrInvalidConfig compact.Error
 ---@field ErrInvalidRequest compact.Error
 ---@field ErrSummarization compact.Error
@@ -328,9 +571,36 @@ function compact.estimate(request) end
 ---@return compact.UserMessage|nil
 function compact.project_summary(summary) end
 
----The default estimator (dependency-free C heuristic, ~4 bytes per token).
+---The default estimator (dependency-free, in C).
 ---@return compact.Estimator
 function compact.heuristic() end
+
+---Make an error object for custom generators and summarizers.
+---@param code string one of the documented codes (compact.errors.codes)
+---@param message string
+---@param fields? { cause?: any, status?: integer, retryable?: boolean }
+---@return compact.Error|nil
+---@return compact.Error|nil err ErrInvalidRequest naming the argument
+function compact.error(code, message, fields) end
+
+---@class compact.RepairReport
+---@field orphan_results integer[] input indices of results dropped for having no earlier call
+---@field missing_results integer[] for each synthetic result, the input index of the message holding its call
+---@field duplicate_results integer[] input indices of second results for the same id
+
+---Repair tool pairs: every call answered exactly once (the input is never modified).
+---@param messages compact.Message[]
+---@return compact.Message[]|nil repaired a new list
+---@return compact.RepairReport|compact.Error report, or the error
+function compact.repair(messages) end
+
+---The anchor of the last assistant reply at index >= from with a positive
+---usage total and a stop reason other than error/aborted.
+---@param messages compact.Message[]
+---@param from? integer default 1
+---@return compact.UsageAnchor|nil
+---@return compact.Error|nil err
+function compact.usage_anchor(messages, from) end
 
 ---Does `err` (or its cause chain) match `sentinel`?
 ---@param err any
@@ -346,7 +616,7 @@ function compact.cancel_token() end
 ---@return compact.Summarizer
 function compact.summarizer(fn) end
 
----A summarizer that asks a model through a generator (contract 6.2).
+---A summarizer that asks a model through a generator.
 ---@param config compact.GeneratorSummarizerConfig
 ---@return compact.Summarizer|nil
 ---@return compact.Error|nil err
@@ -359,8 +629,9 @@ function compact.generator_summarizer(config) end
 ---@return compact.Error|nil err
 function compact.extractive_summarizer(config) end
 
----Forget cached estimates for a message list edited in place.
----@param messages compact.Message[]
+---Forget cached estimates: for one message list edited in place, or (no
+---argument) every cached estimate.
+---@param messages? compact.Message[]
 function compact.forget(messages) end
 
 return compact

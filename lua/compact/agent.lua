@@ -1,5 +1,5 @@
 --- The agent loop: tools, proactive maintenance, overflow recovery, events
--- (contract section 8).
+-- (docs/agent.md).
 --
 --     local agent = compact.agent.new {
 --       generator = gen, model = "name", system_prompt = "...",
@@ -61,6 +61,7 @@ local function copy_list(list)
 end
 
 --- Create an agent.
+-- @function new
 -- @tparam table config `{ generator, model, system_prompt, tools, compactor,
 --   context_window_tokens, reserve_tokens = 0, estimator = compact.heuristic(), on_event }`
 -- @return agent, or nil and an ErrInvalidConfig error
@@ -122,6 +123,7 @@ end
 --- The text skills add to the system prompt of a run: one block per skill,
 -- `\n\n<skill name="NAME">\nCONTENT\n</skill>`. Its estimate is withheld
 -- from the maintenance budget.
+-- @function render_skills
 -- @tparam table skills list of `{ name = string, content = string }`
 -- @treturn string
 function agent_module.render_skills(skills)

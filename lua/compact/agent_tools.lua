@@ -89,7 +89,7 @@ function tools.result(call, content, is_error)
 end
 
 --- Run one tool call with `handler` (nil: an unknown tool) under pcall;
--- always returns a contract-shaped result, never raises for what the
+-- always returns a well-formed tool result, never raises for what the
 -- handler does.
 function tools.run(handler, call, cancel)
   if not handler then return tools.result(call, "unknown tool: " .. tostring(call.name), true) end

@@ -14,6 +14,8 @@ Token.__tostring = function(token)
 end
 
 --- Cancel the token. Optional `reason` is kept for error messages.
+-- @function token:cancel
+-- @tparam[opt] string reason
 function Token:cancel(reason)
   if not self._cancelled then
     self._cancelled = true
@@ -23,6 +25,7 @@ function Token:cancel(reason)
 end
 
 --- Has the token been cancelled?
+-- @function token:cancelled
 function Token:cancelled()
   return self._cancelled == true
 end

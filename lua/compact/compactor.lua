@@ -1,5 +1,5 @@
 --- The compactor: plans where to cut a conversation and rewrites it around
--- a summary (contract sections 5, 11 and 14).
+-- a summary (docs/api.md, docs/compactor.md).
 --
 -- `plan` is pure: it estimates, checks the trigger and picks a tool-safe cut
 -- without calling the summarizer. `apply` runs the summarizer on a plan and
@@ -31,6 +31,7 @@ local known_config = { keep_recent_tokens = true, trigger_ratio = true, summariz
 local function config_error(message) return nil, errors.invalid_config(message) end
 
 --- Create a compactor.
+-- @function new
 -- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil }`
 -- @return compactor, or nil and an ErrInvalidConfig error
 function compactor_module.new(config)
@@ -100,6 +101,9 @@ function compactor_module.new_plan(messages, k, turn_start, tokens_before, calib
 end
 
 --- Plan a compaction of `request` without calling the summarizer.
+-- @function compactor:plan
+-- @tparam table request `{ system_prompt, summary, messages, tools, input_token_budget, estimator,
+--   require_reduction, instructions }`
 -- @return plan; or nil (nothing to do); or nil, err
 function Compactor:plan(request)
   local view, err = request_module.check(request)
@@ -130,7 +134,8 @@ local function plan_lists(plan, messages)
     return to_summarize, turn_prefix
   end
   if turn_prefix == nil and not plan.is_split_turn then turn_prefix = {} end
-  for field, list in pairs { messages_to_summarize = to_summarize, turn_prefix_messages = turn_prefix } do
+  for _, pair in ipairs { { "messages_to_summarize", to_summarize }, { "turn_prefix_messages", turn_prefix } } do
+    local field, list = pair[1], pair[2]
     if type(list) ~= "table" then
       return nil, errors.invalid_request("plan." .. field .. ": expected a list, got " .. type(list))
     end
@@ -306,6 +311,9 @@ function Compactor:apply(request, plan, cancel)
 end
 
 --- Plan then apply.
+-- @function compactor:compact
+-- @tparam table request
+-- @param[opt] cancel a cancellation token
 -- @return result (see apply) or nil, err
 function Compactor:compact(request, cancel)
   local plan, err = self:plan(request)
@@ -328,6 +336,8 @@ Compactor.plan = protect(Compactor.plan)
 Compactor.apply = protect(Compactor.apply)
 
 --- Wrap a function as a summarizer: `fn(req, cancel) -> text, usage | nil, err`.
+-- @function summarizer
+-- @tparam function fn
 function compactor_module.summarizer(fn)
   if type(fn) ~= "function" then
     return nil, errors.invalid_config("summarizer: expected a function, got " .. type(fn))

@@ -63,7 +63,7 @@ function errors.is_error(value)
   return type(value) == "table" and getmetatable(value) == Error
 end
 
--- Error codes of the public sentinels (contract section 7).
+-- Error codes of the public sentinels (docs/api.md, "Errors").
 local sentinel_codes = {
   ErrInvalidConfig = { "invalid_config", "invalid configuration" },
   ErrInvalidRequest = { "invalid_request", "invalid request" },

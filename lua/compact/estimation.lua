@@ -39,10 +39,16 @@ Heuristic.__index = Heuristic
 Heuristic.__tostring = function() return "compact.Heuristic" end
 
 --- Estimate a string: ceil(bytes / 4).
+-- @function estimator:text
+-- @tparam string text
 function Heuristic.text(_, text) return core.heuristic_text(text) end
 --- Estimate a message: 4 + ceil(text bytes / 4) + 1200 per image.
+-- @function estimator:message
+-- @tparam table message
 function Heuristic.message(_, message) return core.heuristic_message(message) end
 --- Estimate tool definitions: per tool 8 + ceil((name + description + schema JSON) / 4).
+-- @function estimator:tools
+-- @tparam table definitions
 function Heuristic.tools(_, definitions) return core.heuristic_tools(definitions) end
 
 local heuristic_instance = setmetatable({}, Heuristic)

@@ -1,5 +1,5 @@
---- File lists carried in summaries (contract section 6.4) and the summary
--- post-processing of section 6.1.
+--- File lists carried in summaries and the post-processing every summary
+-- gets (docs/summarizers.md).
 -- @module compact.files
 
 local errors = require "compact.errors"

@@ -79,9 +79,11 @@ Request.__tostring = function(req)
 end
 
 --- Drive the request: do the I/O that is ready, waiting at most `wait`
--- seconds (default 0, at most 1) for more.
--- @return `false` while running; the response `{ status, headers, body }`
---   when finished (`body` only without `on_data`); or `nil, err`
+-- seconds (default 0, at most 1) for more. A finished request returns the
+-- response `{ status, headers, body }` (`body` only without `on_data`).
+-- @function request:step
+-- @tparam[opt] number wait seconds
+-- @return `false` while running; the response when finished; or `nil, err`
 function Request:step(wait)
   if self.done then return nil, errors.invalid_request("request already finished") end
   local res, message, code, reason = self.handle:step(wait or 0)
@@ -93,6 +95,7 @@ function Request:step(wait)
 end
 
 --- Abort the transfer and free its resources (safe to call twice).
+-- @function request:close
 function Request:close()
   self.done = true
   self.handle:close()
@@ -109,7 +112,8 @@ function http.start(opts)
   if type(opts) ~= "table" then return nil, errors.invalid_request("http.start: options must be a table") end
   local lib = load_native()
   if not lib then
-    return nil, errors.new("transport", "compact.curl C module is not built (run make)", { reason = "other" })
+    return nil, errors.new("transport", "HTTP is not built in: the C module compact.curl is missing (a core-only build,"
+      .. " or run make); give the provider a `transport` function", { reason = "other" })
   end
   local handle, message, code = lib.start(opts)
   if not handle then return nil, http.to_error(message, code, nil, opts.secrets) end

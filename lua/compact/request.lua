@@ -1,4 +1,4 @@
---- Validation of compaction requests (contract sections 5, 11 and 14).
+--- Validation of compaction requests (docs/api.md, "Requests").
 -- Checks shapes only; message contents are validated by the C ledger while
 -- they are estimated, so each message is read once.
 -- @module compact.request

@@ -1,4 +1,4 @@
---- Conversation state and records as JSON (contract section 10).
+--- Conversation state and records as JSON.
 --
 -- `encode` writes deterministic JSON (keys sorted, integers kept as
 -- integers, empty message-list fields as `[]`); `decode` reads it back with

@@ -97,4 +97,15 @@ function conversation.raw_copy(value, seen)
   return copy
 end
 
+--- `n` question/answer pairs: a user message of 20 repeated words, then an
+-- assistant text reply.
+function conversation.qa(n)
+  local messages = {}
+  for i = 1, n do
+    messages[#messages + 1] = { role = "user", content = ("question " .. i .. " "):rep(20) }
+    messages[#messages + 1] = { role = "assistant", content = { { type = "text", text = ("answer "):rep(30) } } }
+  end
+  return messages
+end
+
 return conversation

@@ -1,7 +1,7 @@
 --- A fake OpenAI / Anthropic HTTP server for the specs.
 --
--- As a module: `local fake = require "spec.support.fake_server"` (the specs
--- load it with dofile), `local server = fake.start()` runs this file as a
+-- As a module: `local fake = require "spec.support.fake_server"`;
+-- `local server = fake.start()` runs this file as a
 -- subprocess (`$COMPACT_LUA spec/support/fake_server.lua serve`, Lua plus
 -- Debian's lua-socket) on 127.0.0.1 with a free port; `server.url` is
 -- "http://127.0.0.1:<port>"; `server:base(name)` is the base URL that makes

@@ -1,5 +1,5 @@
---- A straightforward pure-Lua implementation of the contract's cut rules
--- (section 5), written from the contract text without any caching. The
+--- A straightforward pure-Lua implementation of the cut rules
+-- (docs/api.md, "Cut rules"), written from that text without any caching. The
 -- property specs check the C planner against it, and bench/plan.lua uses it
 -- as the baseline.
 

@@ -1,6 +1,6 @@
 --- Transcript importers: read a conversation from a file in one of the
 -- formats agents and APIs write, and return it as a compact state
--- `{ system_prompt, summary, messages }` with contract-shaped messages.
+-- `{ system_prompt, summary, messages }` with messages in our shape.
 --
 -- Formats, detected from the content (never from the file name):
 --
@@ -55,7 +55,7 @@ end
 -- == Our own format ==
 
 local function from_ours(ctx, object, messages, origins)
-  -- plain-text chat logs land here too; the contract wants assistant content
+  -- plain-text chat logs land here too; our messages want assistant content
   -- as blocks, so a string becomes one text block (in a copy of the message)
   for i, m in ipairs(messages) do
     if type(m) == "table" and m.role == "assistant" and type(m.content) == "string" then
@@ -237,13 +237,14 @@ local function validation_error(ctx, result, problem)
   return fail(ctx, nil, "invalid messages after import as " .. tostring(result.format) .. ": " .. text)
 end
 
---- Import a conversation from text.
+--- Import a conversation from text. The result is
+-- `{ system_prompt, summary, messages, format, skipped }`: `format` is one of
+-- `importers.FORMATS`; `skipped` counts entries and blocks that had no
+-- message equivalent. A failure is an `invalid_request` error naming the
+-- input and the line or JSON position.
 -- @tparam string text the file's content
 -- @tparam[opt] table opts `{ name = "path used in error messages" }`
--- @treturn table `{ system_prompt, summary, messages, format, skipped }`
---   (`format` is one of `importers.FORMATS`; `skipped` counts entries and
---   blocks that had no message equivalent), or nil and an `invalid_request`
---   error naming the input and the line or JSON position
+-- @treturn table the state, or nil and an error
 function importers.parse(text, opts)
   local ctx = new_context(opts and opts.name)
   if type(text) ~= "string" then return fail(ctx, nil, "expected text, got " .. type(text)) end
@@ -276,8 +277,7 @@ end
 
 --- Import a conversation from a file (see `parse`).
 -- @tparam string path
--- @treturn table|nil the state, or nil and an `invalid_request` error that
---   names the path
+-- @treturn table|nil the state, or nil and an `invalid_request` error naming the path
 function importers.load(path)
   if type(path) ~= "string" or path == "" then
     return nil, errors.new("invalid_request", "importers.load: expected a file path")

@@ -1,6 +1,6 @@
 --- The pi coding-agent session importer (`compact.importers` detects the
 -- format and calls it): JSONL entries (`session`, `message`, `compaction`,
--- ...) to contract-shaped messages. `bashExecution` messages become user
+-- ...) to messages in our shape. `bashExecution` messages become user
 -- text; the last `compaction` entry on the session path becomes the summary,
 -- followed by the messages it kept. Internal.
 -- @module compact.importers.pi

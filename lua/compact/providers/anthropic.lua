@@ -5,7 +5,7 @@
 --     local message, err = gen:generate({ model = "claude-sonnet-4-5", messages = msgs }, cancel)
 --
 -- Streams `POST base_url .. "/v1/messages"` and maps the events back to an
--- assistant message (contract section 2). See docs/providers.md.
+-- assistant message of our message shape. See docs/providers.md.
 -- @module compact.providers.anthropic
 
 local common = require "compact.providers.common"
@@ -330,6 +330,7 @@ end
 -- ------------------------------------------------------------------------
 
 --- Generate one assistant message.
+-- @function generator:generate
 -- @tparam table request `{ model, system_prompt, messages, tools, tool_choice, max_output_tokens }`
 -- @param[opt] cancel token
 -- @return assistant message, or nil, err

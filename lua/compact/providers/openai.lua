@@ -7,7 +7,7 @@
 --
 -- Streams `POST base_url .. "/chat/completions"` with
 -- `stream_options.include_usage`, and maps the result to an assistant
--- message (contract section 2). See docs/providers.md.
+-- message of our message shape. See docs/providers.md.
 -- @module compact.providers.openai
 
 local common = require "compact.providers.common"
@@ -312,6 +312,7 @@ end
 -- ------------------------------------------------------------------------
 
 --- Generate one assistant message.
+-- @function generator:generate
 -- @tparam table request `{ model, system_prompt, messages, tools, tool_choice, max_output_tokens }`
 -- @param[opt] cancel token
 -- @return assistant message, or nil, err

@@ -1,4 +1,4 @@
---- The generator summarizer: summaries written by a model (contract 6.2).
+--- The generator summarizer: summaries written by a model.
 --
 --     local summarizer = compact.generator_summarizer {
 --       generator = gen, model = "name",
@@ -347,7 +347,8 @@ function Summarizer:_summarize(history, prefix, previous, instructions, cancel)
   return prompts.join_split_turn(history_summary or previous or prompts.no_history, prefix_summary), usage, calls
 end
 
---- Summarize `req` (contract 6.1) through the model.
+--- Summarize `req` (the summarizer interface) through the model.
+-- @function summarizer:summarize
 -- @tparam table req `{ messages, turn_prefix_messages, previous_summary, instructions }`
 -- @param[opt] cancel a cancellation token
 -- @treturn string|nil the summary text
