@@ -14,14 +14,27 @@ local errors = {}
 local Error = { __name = "compact.Error" }
 Error.__index = Error
 
+-- The text of a cause, or nil when it adds nothing: a message that already
+-- says what its cause says ("generator: HTTP 500 oops" made from the string
+-- "HTTP 500 oops") is not repeated ("...: HTTP 500 oops: HTTP 500 oops").
+local function cause_text(err, message)
+  local cause = rawget(err, "cause")
+  if cause == nil or cause == err then return nil end
+  local ok, text = pcall(tostring, cause)
+  if not ok or type(text) ~= "string" then return "(a cause whose tostring raised)" end
+  if message:find(text, 1, true) then return nil end
+  return text
+end
+
 Error.__tostring = function(err)
-  local text = err.code .. ": " .. tostring(err.message)
-  if err.status then
-    text = text .. " (HTTP " .. tostring(err.status) .. ")"
+  local message = tostring(err.message)
+  local text = err.code .. ": " .. message
+  local status = err.status
+  if status and not message:find("HTTP " .. tostring(status), 1, true) then
+    text = text .. " (HTTP " .. tostring(status) .. ")"
   end
-  if err.cause ~= nil and err.cause ~= err then
-    text = text .. ": " .. tostring(err.cause)
-  end
+  local cause = cause_text(err, message)
+  if cause then text = text .. ": " .. cause end
   return text
 end
 
@@ -182,6 +195,91 @@ function errors.retryable(err)
     if errors.is(err, code) then return false end
   end
   return flag == true or errors.retryable_by_kind(rawget(err, "code"), rawget(err, "status"))
+end
+
+local REDACTED = "[redacted]"
+
+-- `text` with every occurrence of each secret (strings of 4 bytes or more)
+-- replaced by "[redacted]".
+local function redact(text, secrets)
+  for _, secret in ipairs(secrets) do
+    if type(secret) == "string" and #secret >= 4 and text:find(secret, 1, true) then
+      local out, start = {}, 1
+      while true do
+        local a, b = text:find(secret, start, true)
+        if not a then break end
+        out[#out + 1] = text:sub(start, a - 1)
+        out[#out + 1] = REDACTED
+        start = b + 1
+      end
+      out[#out + 1] = text:sub(start)
+      text = table.concat(out)
+    end
+  end
+  return text
+end
+
+-- A string cut to `limit` bytes (after scrubbing: a secret straddling the
+-- cut must not leave a fragment behind).
+local function cut(text, limit)
+  if limit and #text > limit then return text:sub(1, limit) .. "..." end
+  return text
+end
+
+local scrub_value
+
+-- Scrub every field of an error object in place, keys and values.
+local function scrub_fields(err, secrets, limit, seen)
+  local updates = {}
+  for key, value in next, err do
+    local clean_key = type(key) == "string" and redact(key, secrets) or key
+    local clean = scrub_value(value, secrets, limit, seen)
+    if clean_key ~= key or clean ~= value then updates[#updates + 1] = { key, clean_key, clean } end
+  end
+  for _, u in ipairs(updates) do
+    rawset(err, u[1], nil)
+    rawset(err, u[2], u[3])
+  end
+end
+
+scrub_value = function(value, secrets, limit, seen)
+  local kind = type(value)
+  if kind == "string" then return cut(redact(value, secrets), limit) end
+  if kind ~= "table" then return value end
+  if seen[value] then return seen[value] end
+  if getmetatable(value) == Error then
+    seen[value] = value
+    scrub_fields(value, secrets, limit, seen)
+    return value
+  end
+  local mt = getmetatable(value)
+  if mt ~= nil then
+    -- a value a callback raised, with its own behaviour: keep its text only
+    local ok, text = pcall(tostring, value)
+    local clean = cut(redact(ok and type(text) == "string" and text or "(unprintable value)", secrets), limit)
+    seen[value] = clean
+    return clean
+  end
+  local copy = {}
+  seen[value] = copy
+  for key, field in next, value do
+    copy[scrub_value(key, secrets, limit, seen)] = scrub_value(field, secrets, limit, seen)
+  end
+  return copy
+end
+
+--- Remove secrets from an error: every string field of the error object
+-- and of its causes (error objects are scrubbed in place; other tables a
+-- callback raised are replaced by scrubbed copies, or by their scrubbed
+-- text when they have a metatable). Strings are scrubbed first, then cut
+-- to `limit` bytes when given, so no fragment of a secret survives a cut.
+-- @param value an error object, a string, or any value
+-- @tparam string|table secrets a secret or a list of them (shorter than 4 bytes: ignored)
+-- @tparam[opt] integer limit longest string kept, in bytes
+-- @return the scrubbed value
+function errors.scrub(value, secrets, limit)
+  if type(secrets) ~= "table" then secrets = { secrets } end
+  return scrub_value(value, secrets, limit, {})
 end
 
 return errors

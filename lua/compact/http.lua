@@ -41,19 +41,7 @@ local function load_native()
 end
 
 local function scrub(message, secrets)
-  message = tostring(message)
-  for _, secret in ipairs(secrets or {}) do
-    if type(secret) == "string" and #secret >= 4 then
-      local start = 1
-      while true do
-        local a, b = message:find(secret, start, true)
-        if not a then break end
-        message = message:sub(1, a - 1) .. "[redacted]" .. message:sub(b + 1)
-        start = a + #"[redacted]"
-      end
-    end
-  end
-  return message
+  return errors.scrub(tostring(message), secrets or {})
 end
 
 --- Turn a failure from the C module (`nil, message, code, reason`) into an
@@ -62,7 +50,7 @@ end
 function http.to_error(message, code, reason, secrets)
   if code == "callback" then
     if errors.is_error(message) then return message end
-    return errors.new("callback", "the data callback failed: " .. scrub(message, secrets), { cause = message })
+    return errors.scrub(errors.new("callback", "the data callback failed", { cause = message }), secrets or {})
   elseif code == "cancelled" then
     return errors.cancelled("request cancelled")
   elseif code == "invalid_request" then
