@@ -103,6 +103,9 @@ describe("error text", function()
     assert.equal("stream: broke: http: openai API error: HTTP 500",
       tostring(errors.new("stream", "broke", { cause = http })))
     assert.equal("http: x (HTTP 429)", tostring(errors.new("http", "x", { status = 429 })))
+    local check = errors.new("invalid_request", "config.estimator: expected a table")
+    assert.equal("invalid_config: config.estimator: expected a table",
+      tostring(errors.new("invalid_config", check.message, { cause = check })))
   end)
 
   it("survives a cause whose tostring raises", function()

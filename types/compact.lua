@@ -249,6 +249,16 @@ function agent.new(config) end
 ---@field timeout? number seconds
 ---@field connect_timeout? number seconds
 ---@field headers? table<string, string>
+---@field transport? fun(opts: table): table|nil, compact.Error|nil replaces compact.http.request
+---@field yield? boolean|fun() yield between transfer steps (true) or call a hook
+---@field proxy? string
+---@field ca_file? string
+---@field max_body? integer bytes of a plain response body (default 1 MiB)
+---@field max_response_bytes? integer text, thinking and tool-argument bytes of a stream (default 32 MiB)
+---@field max_tokens_field? "max_tokens"|"max_completion_tokens" OpenAI only
+---@field system_role? "system"|"developer" OpenAI only
+---@field version? string Anthropic only (anthropic-version)
+---@field max_tokens? integer Anthropic only: default max_output_tokens (4096)
 
 ---@class compact.providers
 ---@field openai fun(config?: compact.ProviderConfig): compact.Generator|nil, compact.Error|nil

@@ -16,13 +16,16 @@ Error.__index = Error
 
 -- The text of a cause, or nil when it adds nothing: a message that already
 -- says what its cause says ("generator: HTTP 500 oops" made from the string
--- "HTTP 500 oops") is not repeated ("...: HTTP 500 oops: HTTP 500 oops").
+-- "HTTP 500 oops", or an error restating its cause's message under another
+-- code) is not repeated ("...: HTTP 500 oops: HTTP 500 oops").
 local function cause_text(err, message)
   local cause = rawget(err, "cause")
   if cause == nil or cause == err then return nil end
   local ok, text = pcall(tostring, cause)
   if not ok or type(text) ~= "string" then return "(a cause whose tostring raised)" end
   if message:find(text, 1, true) then return nil end
+  -- a wrapper that restates its cause's message (to change its code)
+  if getmetatable(cause) == Error and rawget(cause, "message") == message then return nil end
   return text
 end
 
