@@ -114,3 +114,26 @@ describe("error text", function()
       tostring(errors.new("generator", "failed", { cause = cause })))
   end)
 end)
+
+describe("the code registry", function()
+  it("lists every code the library produces, and only those", function()
+    local produced = {}
+    local list = assert(io.popen("find lua/compact -name '*.lua'"))
+    for path in list:lines() do
+      local text = assert(io.open(path)):read("*a")
+      for code in text:gmatch('errors%.new%(%s*"([%w_]+)"') do produced[code] = path end
+    end
+    list:close()
+    for code, path in pairs(produced) do
+      assert.is_string(errors.codes[code], code .. " (made in " .. path .. ") is not in errors.codes")
+    end
+    for code in pairs(errors.codes) do
+      local sentinel = false
+      for _, s in pairs(errors.sentinels) do sentinel = sentinel or s.code == code end
+      assert.is_true(produced[code] ~= nil or sentinel, code .. " is registered but never produced")
+    end
+    assert.is_nil(errors.codes.deadline)
+    assert.is_string(errors.codes.generator)
+    assert.is_string(errors.codes.callback)
+  end)
+end)

@@ -43,10 +43,11 @@ local function assert_no_key(err)
   assert.matches("[redacted]", table.concat(texts, "\n"), 1, true)
 end
 
+local server
+setup(function() server = fake.start() end)
+teardown(function() server:stop() end)
+
 describe("a server echoing the credentials", function()
-  local server
-  setup(function() server = fake.start() end)
-  teardown(function() server:stop() end)
 
   local cases = {
     { "openai: an error body (message, type, code)", openai, "oa_echo_json", "http" },
@@ -78,9 +79,6 @@ describe("a server echoing the credentials", function()
 end)
 
 describe("a fast endless stream", function()
-  local server
-  setup(function() server = fake.start() end)
-  teardown(function() server:stop() end)
 
   local LIMIT = 1024 * 1024
   for _, case in ipairs({ { openai, "oa_endless" }, { openai, "oa_endless_args" }, { anthropic, "an_endless" } }) do
@@ -116,9 +114,6 @@ describe("a fast endless stream", function()
 end)
 
 describe("a server that keeps the connection open after the final event", function()
-  local server
-  setup(function() server = fake.start() end)
-  teardown(function() server:stop() end)
 
   for _, case in ipairs({ { openai, "oa_hold", "[DONE]" }, { anthropic, "an_hold", "message_stop" } }) do
     it("gets the response returned at " .. case[3] .. ", not at the timeout", function()
@@ -130,6 +125,20 @@ describe("a server that keeps the connection open after the final event", functi
       assert.equal("stop", msg.stop_reason)
     end)
   end
+end)
+
+describe("a 5xx with an error body over max_body, over the wire", function()
+
+  it("keeps its integer status and stays retryable", function()
+    local gen = assert(openai { api_key = KEY, base_url = server:base("oa_500_big"), timeout = 10 })
+    local msg, err = gen:generate(request())
+    assert.is_nil(msg)
+    assert.equal("http", err.code)
+    assert.equal(500, err.status)
+    assert.equal("500", tostring(err.status))
+    assert.is_true(errors.retryable(err))
+    assert.is_nil(tostring(err):find("500.0", 1, true))
+  end)
 end)
 
 describe("provider config", function()
@@ -181,12 +190,7 @@ describe("provider error text", function()
   local fake_transport = dofile("spec/support/fake_transport.lua")
 
   local function count(text, piece)
-    local n, at = 0, 1
-    while true do
-      local a, b = text:find(piece, at, true)
-      if not a then return n end
-      n, at = n + 1, b + 1
-    end
+    return select(2, text:gsub(piece:gsub("%p", "%%%0"), ""))
   end
 
   for _, module in ipairs({ openai, anthropic }) do

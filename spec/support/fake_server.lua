@@ -305,6 +305,9 @@ scenarios.an_echo_event = { respond = function(headers)
     ',"message":' .. json_string(pad(1985) .. key) .. '}}'))
 end }
 
+-- A 5xx whose error body is larger than the default max_body (1 MiB).
+scenarios.oa_500_big = json_response(500, '{"error":{"message":"' .. string.rep("x", 2 * 1024 * 1024) .. '"}}')
+
 -- Complete responses after which the server keeps the connection open.
 scenarios.oa_hold = sse(oa_chunk('{"role":"assistant","content":"held"}') .. oa_chunk("{}", "stop") ..
   oa_usage(10, 0, 1) .. "data: [DONE]\n\n")

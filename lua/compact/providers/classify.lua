@@ -53,23 +53,23 @@ local STRONG_CONTEXT_PATTERNS = {
 -- Error codes/types that mean "does not fit" whatever the HTTP status.
 local CONTEXT_CODES = { context_length_exceeded = true, exceed_context_size_error = true }
 
---- Does an error message/code say the request does not fit the context?
-function classify.is_context_message(text)
+-- Does `text` (any case) contain one of `patterns`?
+local function mentions(text, patterns)
   if type(text) ~= "string" then return false end
   local lower = text:lower()
-  for _, pattern in ipairs(CONTEXT_PATTERNS) do
+  for _, pattern in ipairs(patterns) do
     if lower:find(pattern, 1, true) then return true end
   end
   return false
 end
 
+--- Does an error message/code say the request does not fit the context?
+function classify.is_context_message(text)
+  return mentions(text, CONTEXT_PATTERNS)
+end
+
 local function is_strong_context_message(text)
-  if type(text) ~= "string" then return false end
-  local lower = text:lower()
-  for _, pattern in ipairs(STRONG_CONTEXT_PATTERNS) do
-    if lower:find(pattern, 1, true) then return true end
-  end
-  return false
+  return mentions(text, STRONG_CONTEXT_PATTERNS)
 end
 
 --- Classify an API error.
