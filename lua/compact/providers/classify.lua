@@ -72,6 +72,17 @@ local function is_strong_context_message(text)
   return mentions(text, STRONG_CONTEXT_PATTERNS)
 end
 
+-- Does an error of this status, code, type and message say the request does
+-- not fit the context window?
+local function is_context(status, code_text, type_text, message)
+  if CONTEXT_CODES[code_text] or CONTEXT_CODES[type_text] or is_strong_context_message(message) then
+    return true
+  end
+  local weak_status = status == 400 or status == 413 or status == 422 or type(status) ~= "number"
+  return weak_status and (classify.is_context_message(code_text) or classify.is_context_message(type_text)
+    or classify.is_context_message(message) or type_text == "request_too_large")
+end
+
 --- Classify an API error.
 -- @tparam string provider "openai" or "anthropic"
 -- @tparam number status HTTP status (or the status an error type stands for)
@@ -80,7 +91,9 @@ end
 --   or "http"; `status`, `retryable`, `retry_after`, `error_type` kept
 function classify.api_error(provider, status, info)
   local message = info.message
-  if util.is_blank(message) then message = "HTTP " .. tostring(status) end
+  if util.is_blank(message) then
+    message = status and ("HTTP " .. tostring(status)) or "the server reported an error without a message"
+  end
   local fields = {
     status = status, provider = provider, error_type = info.type, error_code = info.code,
     request_id = info.request_id, retry_after = classify.retry_after(info.headers),
@@ -88,17 +101,16 @@ function classify.api_error(provider, status, info)
   local text = provider .. " API error: " .. message
   local code_text = type(info.code) == "string" and info.code or ""
   local type_text = type(info.type) == "string" and info.type or ""
-  if CONTEXT_CODES[code_text] or CONTEXT_CODES[type_text] or is_strong_context_message(message)
-    or ((status == 400 or status == 413 or status == 422 or type(status) ~= "number")
-      and (classify.is_context_message(code_text) or classify.is_context_message(type_text)
-        or classify.is_context_message(message) or type_text == "request_too_large")) then
+  if is_context(status, code_text, type_text, message) then
+    fields.retryable = false
     return errors.new("context_window_exceeded", text, fields)
   end
   if code_text == "content_filter" or code_text == "content_policy_violation"
     or type_text == "content_filter" then
+    fields.retryable = false
     return errors.new("filtered", text, fields)
   end
-  fields.retryable = errors.retryable_status(status)
+  -- retryable or not by errors.retryable's rule: 408, 409, 429, 5xx
   return errors.new("http", text, fields)
 end
 
