@@ -79,12 +79,12 @@ function Call:pick_mode(chunk, status)
 end
 
 function Call:too_large(status)
-  local message = self.name .. ": the response body is larger than max_body (" .. self.cfg.max_body .. " bytes)"
+  local limit = " is larger than max_body (" .. self.cfg.max_body .. " bytes)"
   if status and (status < 200 or status > 299) then
     -- an error status keeps its meaning (and a 5xx its retry) whatever its body
-    return classify.api_error(self.name, status, { message = "HTTP " .. status .. " with " .. message })
+    return classify.api_error(self.name, status, { message = "the error body" .. limit })
   end
-  return errors.new("invalid_response", message, { status = status })
+  return errors.new("invalid_response", self.name .. ": the response body" .. limit, { status = status })
 end
 
 function Call:on_raw(chunk, status)
