@@ -15,22 +15,9 @@ local util = require "compact.util"
 
 local config = {}
 
-local ok_core, core = pcall(require, "compact.core")
-local json_null = ok_core and type(core) == "table" and core.json_null or nil
-
---- Describe a value for a message: `nil`, `null`, `string "0.8"`,
--- `number -1`, `boolean true`, `table`, `function`, ...
-function config.describe(value)
-  if value == nil then return "nil" end
-  if json_null ~= nil and rawequal(value, json_null) then return "null" end
-  local kind = type(value)
-  if kind == "string" then
-    local shown = #value > 40 and value:sub(1, 40) .. "..." or value
-    return "string " .. string.format("%q", shown):gsub("\\\n", "\\n")
-  end
-  if kind == "number" or kind == "boolean" then return kind .. " " .. tostring(value) end
-  return kind
-end
+--- Describe a value for a message: `nil`, `null` (JSON null),
+-- `string "0.8"`, `number -1`, `boolean true`, `table`, `function`, ...
+config.describe = errors.describe
 
 --- `nil, ErrInvalidConfig` saying `WHERE: expected WHAT, got VALUE`.
 function config.expected(where, what, value)

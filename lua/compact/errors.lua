@@ -140,6 +140,23 @@ function errors.cancelled(message, cause)
   return errors.new("cancelled", message or "cancelled", { cause = cause })
 end
 
+local ok_core, core = pcall(require, "compact.core")
+local json_null = ok_core and type(core) == "table" and core.json_null or nil
+
+--- Describe a value for a message: `nil`, `null` (JSON null),
+-- `string "0.8"`, `number -1`, `boolean true`, `table`, `function`, ...
+function errors.describe(value)
+  if value == nil then return "nil" end
+  if json_null ~= nil and rawequal(value, json_null) then return "null" end
+  local kind = type(value)
+  if kind == "string" then
+    local shown = #value > 40 and value:sub(1, 40) .. "..." or value
+    return "string " .. string.format("%q", shown):gsub("\\\n", "\\n")
+  end
+  if kind == "number" or kind == "boolean" then return kind .. " " .. tostring(value) end
+  return kind
+end
+
 local public_fields = { cause = true, status = true, retryable = true }
 
 --- Make an error object for custom generators and summarizers.
@@ -153,13 +170,13 @@ local public_fields = { cause = true, status = true, retryable = true }
 function errors.public_error(code, message, fields)
   if type(code) ~= "string" or not errors.codes[code] then
     return nil, errors.invalid_request("compact.error: code: expected one of the documented codes, got "
-      .. (type(code) == "string" and string.format("%q", code) or type(code)))
+      .. errors.describe(code))
   end
   if type(message) ~= "string" then
-    return nil, errors.invalid_request("compact.error: message: expected a string, got " .. type(message))
+    return nil, errors.invalid_request("compact.error: message: expected a string, got " .. errors.describe(message))
   end
   if fields ~= nil and type(fields) ~= "table" then
-    return nil, errors.invalid_request("compact.error: fields: expected a table, got " .. type(fields))
+    return nil, errors.invalid_request("compact.error: fields: expected a table, got " .. errors.describe(fields))
   end
   for key in pairs(fields or {}) do
     if not public_fields[key] then
@@ -170,12 +187,12 @@ function errors.public_error(code, message, fields)
   if status ~= nil and not (type(status) == "number" and status == math.floor(status)
       and status >= 100 and status <= 599) then
     return nil, errors.invalid_request("compact.error: fields.status: expected an HTTP status 100-599, got "
-      .. tostring(status))
+      .. errors.describe(status))
   end
   local retryable = fields and fields.retryable
   if retryable ~= nil and type(retryable) ~= "boolean" then
     return nil, errors.invalid_request("compact.error: fields.retryable: expected a boolean, got "
-      .. type(retryable))
+      .. errors.describe(retryable))
   end
   return errors.new(code, message, fields)
 end

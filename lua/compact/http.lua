@@ -40,7 +40,7 @@ local function load_native()
   return native or nil
 end
 
-local function scrub(message, secrets)
+local function scrubbed(message, secrets) -- errors.scrub: the one scrub
   return errors.scrub(tostring(message), secrets or {})
 end
 
@@ -54,10 +54,10 @@ function http.to_error(message, code, reason, secrets)
   elseif code == "cancelled" then
     return errors.cancelled("request cancelled")
   elseif code == "invalid_request" then
-    return errors.invalid_request(scrub(message, secrets))
+    return errors.invalid_request(scrubbed(message, secrets))
   end
   return errors.new("transport", "HTTP transport failed (" .. tostring(reason or "other") .. "): " ..
-    scrub(message, secrets), { reason = reason or "other", retryable = true })
+    scrubbed(message, secrets), { reason = reason or "other", retryable = true })
 end
 
 local Request = { __name = "compact.http.Request" }
