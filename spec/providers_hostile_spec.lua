@@ -207,3 +207,38 @@ describe("provider error text", function()
     end)
   end
 end)
+
+describe("max_response_bytes also bounds", function()
+  local fake_transport = dofile("spec/support/fake_transport.lua")
+
+  -- A stream of `count` copies of `event`, after `head`.
+  local function run(module, head, event, count)
+    local chunks = { head }
+    for _ = 1, count do chunks[#chunks + 1] = event end
+    local t = fake_transport.new({ status = 200, chunks = chunks })
+    local gen = assert(module { api_key = KEY, transport = t.fn, max_response_bytes = 4096 })
+    return gen:generate(request())
+  end
+
+  it("text that comes with an Anthropic block's start, and endless empty blocks", function()
+    local start = 'event: message_start\ndata: {"type":"message_start","message":{}}\n\n'
+    local block = 'event: content_block_start\ndata: {"type":"content_block_start","index":%d,' ..
+      '"content_block":{"type":"text","text":"%s"}}\n\n'
+    local _, err = run(anthropic, start, block:format(0, string.rep("t", 5000)), 1)
+    assert.equal("invalid_response", err.code)
+    local chunks = { start }
+    for i = 1, 100 do chunks[#chunks + 1] = block:format(i, "") end
+    _, err = run(anthropic, table.concat(chunks), "", 0)
+    assert.equal("invalid_response", err.code)
+  end)
+
+  it("endless new OpenAI tool calls", function()
+    local chunks = {}
+    for i = 1, 100 do
+      chunks[#chunks + 1] = 'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":' .. i .. '}]}}]}\n\n'
+    end
+    local _, err = run(openai, table.concat(chunks), "", 0)
+    assert.equal("invalid_response", err.code)
+    assert.matches("max_response_bytes", err.message, 1, true)
+  end)
+end)

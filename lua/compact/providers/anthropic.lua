@@ -188,9 +188,15 @@ end
 
 function Handler:start_block(index, cb)
   if self.blocks[index] then return protocol("content block " .. index .. " started twice") end
-  self.blocks[index] = new_block(cb)
+  local block = new_block(cb)
+  self.blocks[index] = block
   self.order[#self.order + 1] = index
-  return nil
+  local size = stream.ENTRY_BYTES
+  for _, key in ipairs({ "text", "thinking", "signature" }) do
+    local list = block[key]
+    if list and list[1] then size = size + #list[1] end
+  end
+  return self.budget:add(size)
 end
 
 -- delta type -> the block type it belongs to and the list it extends

@@ -230,6 +230,8 @@ local function apply_call(state, tc)
     call = { id = "", name = {}, arguments = {}, index = math.floor(index) }
     state.by_index[index] = call
     state.calls[#state.calls + 1] = call
+    local err = state.budget:add(stream.ENTRY_BYTES)
+    if err then return err end
   end
   if type(tc.id) == "string" and tc.id ~= "" then call.id = tc.id end
   local fn = tc["function"]

@@ -24,6 +24,10 @@ local settings = require "compact.providers.settings"
 
 local stream = {}
 
+--- Bytes charged for each new content block or tool call, beyond its text
+-- (so endless empty blocks are bounded too).
+stream.ENTRY_BYTES = 64
+
 --- What `handler.event` returns when the response is complete.
 stream.COMPLETE = setmetatable({}, { __name = "compact.providers.stream.COMPLETE" })
 
@@ -40,13 +44,13 @@ function stream.encode(value)
 end
 
 --- A byte budget for the deltas of one response.
--- `budget:add(name, text)` returns nil, or the `invalid_response` error
--- once the total passes `max`.
+-- `budget:add(text)` (or a byte count) returns nil, or the
+-- `invalid_response` error once the total passes `max`.
 function stream.budget(name, max)
   local used = 0
   return {
     add = function(_, text)
-      used = used + #text
+      used = used + (type(text) == "number" and text or #text)
       if used > max then
         return errors.new("invalid_response", name .. ": the response is larger than max_response_bytes ("
           .. max .. " bytes of text, thinking and tool arguments)", { retryable = false })
