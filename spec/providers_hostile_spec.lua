@@ -80,7 +80,7 @@ end)
 
 describe("a fast endless stream", function()
 
-  local LIMIT = 1024 * 1024
+  local LIMIT = 4 * 1024 * 1024
   for _, case in ipairs({ { openai, "oa_endless" }, { openai, "oa_endless_args" }, { anthropic, "an_endless" } }) do
     it("fails with invalid_response past max_response_bytes, in bounded memory (" .. case[2] .. ")", function()
       collectgarbage()
@@ -96,10 +96,12 @@ describe("a fast endless stream", function()
       assert.matches("max_response_bytes", err.message, 1, true)
       assert.is_false(errors.retryable(err))
       assert.is_true(socket.gettime() - started < 10, "ended by the limit, not by the timeout")
-      -- what the response held is freed; the peak stayed near the limit
+      -- what the response held is freed at once (one collection, though
+      -- the transfer's handle waits for its finalizer); the peak stayed
+      -- near the limit
       collectgarbage()
-      assert.is_true(collectgarbage("count") - before < 2048, "kept " .. (collectgarbage("count") - before) .. " KB")
-      assert.is_true(peak - before < 24 * 1024, "peak " .. (peak - before) .. " KB over the start")
+      assert.is_true(collectgarbage("count") - before < 1024, "kept " .. (collectgarbage("count") - before) .. " KB")
+      assert.is_true(peak - before < 32 * 1024, "peak " .. (peak - before) .. " KB over the start")
     end)
   end
 

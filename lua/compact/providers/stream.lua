@@ -255,6 +255,9 @@ function stream.run(gen, req, handler)
   local res, err = call:transfer(req, body)
   local message
   if res then message, err = call:response(res) end
+  -- the transport may keep on_data (and so this call) until it is collected:
+  -- drop what the response held now
+  call.handler, call.parser, call.raw = nil, nil, nil
   if not message then return nil, errors.scrub(err, secrets, MAX_ERROR_TEXT) end
   return message
 end
