@@ -361,6 +361,15 @@ describe("compact.http", function()
     assert.equal("transport", err.code)
     assert.not_matches("sk%-live", tostring(err))
     assert.matches("%[redacted%]", err.message)
+    -- what a data callback raised is scrubbed too, cause included
+    local raised = { reason = "key sk-live-123456" }
+    err = http.to_error(raised, "callback", nil, { "sk-live-123456" })
+    assert.equal("callback", err.code)
+    assert.equal("key [redacted]", err.cause.reason)
+    assert.equal("key sk-live-123456", raised.reason)
+    err = http.to_error("raised sk-live-123456", "callback", nil, { "sk-live-123456" })
+    assert.not_matches("sk%-live", tostring(err))
+    assert.equal("raised [redacted]", err.cause)
   end)
 
   it("limits buffered bodies", function()

@@ -114,6 +114,20 @@ local function config_reads(paths)
   return keys
 end
 
+-- The options a provider accepts: the shared rules of providers/settings.lua
+-- and the provider's own rules passed to settings.check (keys that start a
+-- line of those table constructors).
+local function provider_keys(path)
+  local keys = {}
+  local shared = read("lua/compact/providers/settings.lua"):match("local function shared_rules%b()%s*return%s*(%b{})")
+  local own = read(path):match("settings%.check%(config, DEFAULTS, (%b{})")
+  assert(shared and own, path .. ": provider rules not found")
+  for _, body in ipairs { shared, own } do
+    for key in body:gmatch("\n%s*([%a_][%w_]*)%s*=") do keys[key] = true end
+  end
+  return keys
+end
+
 local function functions_of(module)
   local names = {}
   for key, value in pairs(module) do
@@ -176,7 +190,8 @@ local INTERNAL = {
   ["compact.importers.pi"] = true, ["compact.importers.openai"] = true, ["compact.importers.anthropic"] = true,
   ["compact.usage"] = true, ["compact.repair"] = true, ["compact.fit"] = true, ["compact.agent_tools"] = true,
   ["compact.summarizers.chunks"] = true, ["compact.summarizers.extractive_read"] = true,
-  ["compact.summarizers.extractive_text"] = true,
+  ["compact.summarizers.extractive_text"] = true, ["compact.config"] = true,
+  ["compact.providers.settings"] = true, ["compact.providers.classify"] = true, ["compact.providers.stream"] = true,
 }
 
 local function module_files()
@@ -324,9 +339,8 @@ describe("types/compact.lua", function()
       { "compact.AgentRunOptions", table_keys("lua/compact/agent.lua", "known_options") },
       { "compact.GeneratorSummarizerConfig", config_reads { "lua/compact/summarizers/generator.lua" } },
       { "compact.ExtractiveSummarizerConfig", config_reads { "lua/compact/summarizers/extractive.lua" } },
-      { "compact.OpenAIConfig", config_reads { "lua/compact/providers/common.lua", "lua/compact/providers/openai.lua" } },
-      { "compact.AnthropicConfig",
-        config_reads { "lua/compact/providers/common.lua", "lua/compact/providers/anthropic.lua" } },
+      { "compact.OpenAIConfig", provider_keys("lua/compact/providers/openai.lua") },
+      { "compact.AnthropicConfig", provider_keys("lua/compact/providers/anthropic.lua") },
     }
     for _, check in ipairs(CHECKS) do
       it("of " .. check[1] .. " match what the code accepts", function()

@@ -354,6 +354,7 @@ function agent.render_skills(skills) end
 ---@field proxy? string
 ---@field ca_file? string
 ---@field max_body? integer bytes of a plain (non-streamed) response body, default 1 MiB
+---@field max_response_bytes? integer text, thinking and tool-argument bytes of a stream, default 32 MiB
 
 ---@class compact.OpenAIConfig: compact.ProviderConfig
 ---@field max_tokens_field? "max_tokens"|"max_completion_tokens" default by server

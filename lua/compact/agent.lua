@@ -17,6 +17,7 @@
 -- @module compact.agent
 
 local core = require "compact.core"
+local checks = require "compact.config"
 local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"
@@ -48,7 +49,6 @@ local function config_error(message) return nil, errors.invalid_config(message) 
 local function request_error(message) return nil, errors.invalid_request(message) end
 
 local is_finite_number = util.is_finite_number
-local is_callable = util.is_callable
 local has_method = util.has_method
 local is_blank = util.is_blank
 local safe_tostring = tools_module.safe_tostring
@@ -66,16 +66,14 @@ end
 --   context_window_tokens, reserve_tokens = 0, estimator = compact.heuristic(), on_event }`
 -- @return agent, or nil and an ErrInvalidConfig error
 function agent_module.new(config)
-  if type(config) ~= "table" then return config_error("config: expected a table, got " .. type(config)) end
-  for key in pairs(config) do
-    if not known_config[key] then return config_error("config." .. tostring(key) .. ": unknown option") end
-  end
-  if not has_method(config.generator, "generate") then
-    return config_error("config.generator: expected a table with a generate method")
-  end
-  if is_blank(config.model) then return config_error("config.model: expected a non-blank string") end
-  if config.system_prompt ~= nil and type(config.system_prompt) ~= "string" then
-    return config_error("config.system_prompt: expected a string, got " .. type(config.system_prompt))
+  local _, err = checks.table(config, known_config)
+  if err then return nil, err end
+  for _, field in ipairs({
+    { "generator", { "method", "generate" } }, { "model", { "string", non_blank = true } },
+    { "system_prompt", { "string", optional = true } }, { "on_event", { "function", optional = true } },
+  }) do
+    _, err = checks.check("config." .. field[1], config[field[1]], field[2])
+    if err then return nil, err end
   end
   local definitions, handlers = tools_module.check(config.tools)
   if not definitions then return nil, handlers end
@@ -83,24 +81,18 @@ function agent_module.new(config)
   if compactor ~= nil and not (has_method(compactor, "plan") and has_method(compactor, "apply")) then
     return config_error("config.compactor: expected a compactor (compact.new)")
   end
-  local window = config.context_window_tokens
-  if window ~= nil and not (is_finite_number(window) and window > 0) then
-    return config_error("config.context_window_tokens: expected a number > 0, got " .. tostring(window))
-  end
-  local reserve = config.reserve_tokens
-  if reserve == nil then reserve = 0 end
-  if not (is_finite_number(reserve) and reserve >= 0) then
-    return config_error("config.reserve_tokens: expected a number >= 0, got " .. tostring(reserve))
-  end
+  local window, reserve
+  window, err = checks.check("config.context_window_tokens", config.context_window_tokens,
+    { "number", above = 0, optional = true })
+  if err then return nil, err end
+  reserve, err = checks.check("config.reserve_tokens", config.reserve_tokens, { "number", min = 0, default = 0 })
+  if err then return nil, err end
   local estimator = config.estimator
   if estimator == nil then
     estimator = estimation.heuristic()
   else
-    local ok, err = estimation.check_estimator(estimator, "config.estimator")
-    if not ok then return nil, errors.new("invalid_config", err.message, { cause = err }) end
-  end
-  if config.on_event ~= nil and not is_callable(config.on_event) then
-    return config_error("config.on_event: expected a function, got " .. type(config.on_event))
+    local ok, check_err = estimation.check_estimator(estimator, "config.estimator")
+    if not ok then return nil, errors.new("invalid_config", check_err.message, { cause = check_err }) end
   end
   if config.fit ~= nil and type(config.fit) ~= "boolean" then
     return config_error("config.fit: expected a boolean, got " .. type(config.fit))

@@ -8,6 +8,7 @@
 
 local cancel_module = require "compact.cancel"
 local core = require "compact.core"
+local checks = require "compact.config"
 local errors = require "compact.errors"
 local estimation = require "compact.estimation"
 local files = require "compact.files"
@@ -28,32 +29,22 @@ end
 
 local known_config = { keep_recent_tokens = true, trigger_ratio = true, summarizer = true, file_tools = true }
 
-local function config_error(message) return nil, errors.invalid_config(message) end
-
 --- Create a compactor.
 -- @function new
 -- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil }`
 -- @return compactor, or nil and an ErrInvalidConfig error
 function compactor_module.new(config)
-  if type(config) ~= "table" then return config_error("config: expected a table, got " .. type(config)) end
-  for key in pairs(config) do
-    if not known_config[key] then return config_error("config." .. tostring(key) .. ": unknown option") end
-  end
-  local keep = config.keep_recent_tokens
-  if keep == nil then keep = 0 end
-  if not is_finite_number(keep) or keep < 0 then
-    return config_error("config.keep_recent_tokens: expected a number >= 0, got " .. tostring(keep))
-  end
-  local ratio = config.trigger_ratio
-  if ratio == nil then ratio = 1.0 end
-  if not is_finite_number(ratio) or ratio <= 0 then
-    return config_error("config.trigger_ratio: expected a number > 0, got " .. tostring(ratio))
-  end
-  if config.summarizer == nil then return config_error("config.summarizer: required") end
-  if not util.has_method(config.summarizer, "summarize") then
-    return config_error("config.summarizer: expected a table with a summarize method")
-  end
-  local file_tools, err = files.merge_tools(config.file_tools)
+  local _, err = checks.table(config, known_config)
+  if err then return nil, err end
+  local keep, ratio
+  keep, err = checks.check("config.keep_recent_tokens", config.keep_recent_tokens, { "number", min = 0, default = 0 })
+  if err then return nil, err end
+  ratio, err = checks.check("config.trigger_ratio", config.trigger_ratio, { "number", above = 0, default = 1.0 })
+  if err then return nil, err end
+  _, err = checks.check("config.summarizer", config.summarizer, { "method", "summarize" })
+  if err then return nil, err end
+  local file_tools
+  file_tools, err = files.merge_tools(config.file_tools)
   if not file_tools then return nil, err end
   return setmetatable({
     keep_recent_tokens = keep,

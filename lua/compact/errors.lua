@@ -14,16 +14,30 @@ local errors = {}
 local Error = { __name = "compact.Error" }
 Error.__index = Error
 
+-- The text of a cause, or nil when it adds nothing: a message that already
+-- says what its cause says ("generator: HTTP 500 oops" made from the string
+-- "HTTP 500 oops", or an error restating its cause's message under another
+-- code) is not repeated ("...: HTTP 500 oops: HTTP 500 oops").
+local function cause_text(err, message)
+  local cause = rawget(err, "cause")
+  if cause == nil or cause == err then return nil end
+  local ok, text = pcall(tostring, cause)
+  if not ok or type(text) ~= "string" then return "(a cause whose tostring raised)" end
+  if message:find(text, 1, true) then return nil end
+  -- a wrapper that restates its cause's message (to change its code)
+  if getmetatable(cause) == Error and rawget(cause, "message") == message then return nil end
+  return text
+end
+
 Error.__tostring = function(err)
-  local text = err.code .. ": " .. tostring(err.message)
-  if err.status then
-    text = text .. " (HTTP " .. tostring(err.status) .. ")"
+  local message = tostring(err.message)
+  local text = err.code .. ": " .. message
+  local status = err.status
+  if status and not message:find("HTTP " .. tostring(status), 1, true) then
+    text = text .. " (HTTP " .. tostring(status) .. ")"
   end
-  if err.cause ~= nil and err.cause ~= err then
-    -- a callback's error value may have a __tostring that raises
-    local ok, cause = pcall(tostring, err.cause)
-    text = text .. ": " .. (ok and type(cause) == "string" and cause or "(unprintable " .. type(err.cause) .. ")")
-  end
+  local cause = cause_text(err, message)
+  if cause then text = text .. ": " .. cause end
   return text
 end
 
@@ -126,6 +140,23 @@ function errors.cancelled(message, cause)
   return errors.new("cancelled", message or "cancelled", { cause = cause })
 end
 
+local ok_core, core = pcall(require, "compact.core")
+local json_null = ok_core and type(core) == "table" and core.json_null or nil
+
+--- Describe a value for a message: `nil`, `null` (JSON null),
+-- `string "0.8"`, `number -1`, `boolean true`, `table`, `function`, ...
+function errors.describe(value)
+  if value == nil then return "nil" end
+  if json_null ~= nil and rawequal(value, json_null) then return "null" end
+  local kind = type(value)
+  if kind == "string" then
+    local shown = #value > 40 and value:sub(1, 40) .. "..." or value
+    return "string " .. string.format("%q", shown):gsub("\\\n", "\\n")
+  end
+  if kind == "number" or kind == "boolean" then return kind .. " " .. tostring(value) end
+  return kind
+end
+
 local public_fields = { cause = true, status = true, retryable = true }
 
 --- Make an error object for custom generators and summarizers.
@@ -139,13 +170,13 @@ local public_fields = { cause = true, status = true, retryable = true }
 function errors.public_error(code, message, fields)
   if type(code) ~= "string" or not errors.codes[code] then
     return nil, errors.invalid_request("compact.error: code: expected one of the documented codes, got "
-      .. (type(code) == "string" and string.format("%q", code) or type(code)))
+      .. errors.describe(code))
   end
   if type(message) ~= "string" then
-    return nil, errors.invalid_request("compact.error: message: expected a string, got " .. type(message))
+    return nil, errors.invalid_request("compact.error: message: expected a string, got " .. errors.describe(message))
   end
   if fields ~= nil and type(fields) ~= "table" then
-    return nil, errors.invalid_request("compact.error: fields: expected a table, got " .. type(fields))
+    return nil, errors.invalid_request("compact.error: fields: expected a table, got " .. errors.describe(fields))
   end
   for key in pairs(fields or {}) do
     if not public_fields[key] then
@@ -156,12 +187,12 @@ function errors.public_error(code, message, fields)
   if status ~= nil and not (type(status) == "number" and status == math.floor(status)
       and status >= 100 and status <= 599) then
     return nil, errors.invalid_request("compact.error: fields.status: expected an HTTP status 100-599, got "
-      .. tostring(status))
+      .. errors.describe(status))
   end
   local retryable = fields and fields.retryable
   if retryable ~= nil and type(retryable) ~= "boolean" then
     return nil, errors.invalid_request("compact.error: fields.retryable: expected a boolean, got "
-      .. type(retryable))
+      .. errors.describe(retryable))
   end
   return errors.new(code, message, fields)
 end
@@ -184,6 +215,91 @@ function errors.retryable(err)
     if errors.is(err, code) then return false end
   end
   return flag == true or errors.retryable_by_kind(rawget(err, "code"), rawget(err, "status"))
+end
+
+local REDACTED = "[redacted]"
+
+-- `text` with every occurrence of each secret (strings of 4 bytes or more)
+-- replaced by "[redacted]".
+local function redact(text, secrets)
+  for _, secret in ipairs(secrets) do
+    if type(secret) == "string" and #secret >= 4 and text:find(secret, 1, true) then
+      local out, start = {}, 1
+      while true do
+        local a, b = text:find(secret, start, true)
+        if not a then break end
+        out[#out + 1] = text:sub(start, a - 1)
+        out[#out + 1] = REDACTED
+        start = b + 1
+      end
+      out[#out + 1] = text:sub(start)
+      text = table.concat(out)
+    end
+  end
+  return text
+end
+
+-- A string cut to `limit` bytes (after scrubbing: a secret straddling the
+-- cut must not leave a fragment behind).
+local function cut(text, limit)
+  if limit and #text > limit then return text:sub(1, limit) .. "..." end
+  return text
+end
+
+local scrub_value
+
+-- Scrub every field of an error object in place, keys and values.
+local function scrub_fields(err, secrets, limit, seen)
+  local updates = {}
+  for key, value in next, err do
+    local clean_key = type(key) == "string" and redact(key, secrets) or key
+    local clean = scrub_value(value, secrets, limit, seen)
+    if clean_key ~= key or clean ~= value then updates[#updates + 1] = { key, clean_key, clean } end
+  end
+  for _, u in ipairs(updates) do
+    rawset(err, u[1], nil)
+    rawset(err, u[2], u[3])
+  end
+end
+
+scrub_value = function(value, secrets, limit, seen)
+  local kind = type(value)
+  if kind == "string" then return cut(redact(value, secrets), limit) end
+  if kind ~= "table" then return value end
+  if seen[value] then return seen[value] end
+  if getmetatable(value) == Error then
+    seen[value] = value
+    scrub_fields(value, secrets, limit, seen)
+    return value
+  end
+  local mt = getmetatable(value)
+  if mt ~= nil then
+    -- a value a callback raised, with its own behaviour: keep its text only
+    local ok, text = pcall(tostring, value)
+    local clean = cut(redact(ok and type(text) == "string" and text or "(unprintable value)", secrets), limit)
+    seen[value] = clean
+    return clean
+  end
+  local copy = {}
+  seen[value] = copy
+  for key, field in next, value do
+    copy[scrub_value(key, secrets, limit, seen)] = scrub_value(field, secrets, limit, seen)
+  end
+  return copy
+end
+
+--- Remove secrets from an error: every string field of the error object
+-- and of its causes (error objects are scrubbed in place; other tables a
+-- callback raised are replaced by scrubbed copies, or by their scrubbed
+-- text when they have a metatable). Strings are scrubbed first, then cut
+-- to `limit` bytes when given, so no fragment of a secret survives a cut.
+-- @param value an error object, a string, or any value
+-- @tparam string|table secrets a secret or a list of them (shorter than 4 bytes: ignored)
+-- @tparam[opt] integer limit longest string kept, in bytes
+-- @return the scrubbed value
+function errors.scrub(value, secrets, limit)
+  if type(secrets) ~= "table" then secrets = { secrets } end
+  return scrub_value(value, secrets, limit, {})
 end
 
 return errors

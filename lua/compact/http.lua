@@ -40,20 +40,8 @@ local function load_native()
   return native or nil
 end
 
-local function scrub(message, secrets)
-  message = tostring(message)
-  for _, secret in ipairs(secrets or {}) do
-    if type(secret) == "string" and #secret >= 4 then
-      local start = 1
-      while true do
-        local a, b = message:find(secret, start, true)
-        if not a then break end
-        message = message:sub(1, a - 1) .. "[redacted]" .. message:sub(b + 1)
-        start = a + #"[redacted]"
-      end
-    end
-  end
-  return message
+local function scrubbed(message, secrets) -- errors.scrub: the one scrub
+  return errors.scrub(tostring(message), secrets or {})
 end
 
 --- Turn a failure from the C module (`nil, message, code, reason`) into an
@@ -62,14 +50,14 @@ end
 function http.to_error(message, code, reason, secrets)
   if code == "callback" then
     if errors.is_error(message) then return message end
-    return errors.new("callback", "the data callback failed: " .. scrub(message, secrets), { cause = message })
+    return errors.scrub(errors.new("callback", "the data callback failed", { cause = message }), secrets or {})
   elseif code == "cancelled" then
     return errors.cancelled("request cancelled")
   elseif code == "invalid_request" then
-    return errors.invalid_request(scrub(message, secrets))
+    return errors.invalid_request(scrubbed(message, secrets))
   end
   return errors.new("transport", "HTTP transport failed (" .. tostring(reason or "other") .. "): " ..
-    scrub(message, secrets), { reason = reason or "other", retryable = true })
+    scrubbed(message, secrets), { reason = reason or "other", retryable = true })
 end
 
 local Request = { __name = "compact.http.Request" }

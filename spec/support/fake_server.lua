@@ -258,6 +258,74 @@ scenarios.an_summary = sse(AN_START .. an_start_block(0, '{"type":"text","text":
   an_delta(0, '{"type":"text_delta","text":"## Goal\\nShip the "}') ..
   an_delta(0, '{"type":"text_delta","text":"feature."}') .. an_stop_block(0) .. an_finish("end_turn", 12))
 
+-- Servers that echo the credentials they received (the Authorization or
+-- x-api-key header) into every field of their errors. `respond` builds the
+-- answer from the request headers; the echoed key sits across offsets 500
+-- and 2000 of the text, where errors used to be cut before being scrubbed.
+local function echoed(headers)
+  local auth = headers["authorization"] or headers["x-api-key"] or "none"
+  local key = auth:gsub("^Bearer ", "")
+  return auth, key
+end
+
+local function pad(n) return string.rep("p", n) end
+
+scenarios.oa_echo_json = { respond = function(headers)
+  local auth, key = echoed(headers)
+  return json_response(401, '{"error":{"message":' .. json_string(pad(1978) .. auth .. " rejected") ..
+    ',"type":' .. json_string("invalid_key " .. auth) .. ',"code":' .. json_string(key) .. '}}')
+end }
+
+scenarios.oa_echo_text = { respond = function(headers)
+  local auth = echoed(headers)
+  return { status = 502, headers = { ["Content-Type"] = "text/plain" }, body = pad(465) .. "Authorization: " .. auth }
+end }
+
+scenarios.oa_echo_refusal = { respond = function(headers)
+  local _, key = echoed(headers)
+  return sse(oa_chunk('{"role":"assistant","refusal":' .. json_string(pad(1980) .. key) .. '}') ..
+    oa_chunk("{}", "stop") .. "data: [DONE]\n\n")
+end }
+
+scenarios.oa_echo_stream_error = { respond = function(headers)
+  local auth, key = echoed(headers)
+  return sse(oa_chunk('{"role":"assistant","content":"x"}') .. 'data: {"error":{"message":' ..
+    json_string(pad(1980) .. auth) .. ',"type":' .. json_string(key) .. ',"code":' .. json_string(auth) .. '}}\n\n')
+end }
+
+scenarios.an_echo_json = { respond = function(headers)
+  local _, key = echoed(headers)
+  return json_response(401, '{"type":"error","error":{"type":' .. json_string(key) .. ',"message":' ..
+    json_string(pad(1985) .. key) .. '}}')
+end }
+
+scenarios.an_echo_event = { respond = function(headers)
+  local _, key = echoed(headers)
+  return sse(AN_START .. an_event("error", '{"type":"error","error":{"type":' .. json_string("x" .. key) ..
+    ',"message":' .. json_string(pad(1985) .. key) .. '}}'))
+end }
+
+-- A 5xx whose error body is larger than the default max_body (1 MiB).
+scenarios.oa_500_big = json_response(500, '{"error":{"message":"' .. string.rep("x", 2 * 1024 * 1024) .. '"}}')
+
+-- Complete responses after which the server keeps the connection open.
+scenarios.oa_hold = sse(oa_chunk('{"role":"assistant","content":"held"}') .. oa_chunk("{}", "stop") ..
+  oa_usage(10, 0, 1) .. "data: [DONE]\n\n")
+scenarios.oa_hold.hang = 30
+scenarios.an_hold = sse(AN_START .. an_start_block(0, '{"type":"text","text":""}') ..
+  an_delta(0, '{"type":"text_delta","text":"held"}') .. an_stop_block(0) .. an_finish("end_turn", 1))
+scenarios.an_hold.hang = 30
+
+-- Fast endless streams: the same 16 KB delta, written as fast as the
+-- client reads, forever.
+local BIG = string.rep("0123456789abcdef", 1024)
+scenarios.oa_endless = sse(oa_chunk('{"role":"assistant","content":""}'))
+scenarios.oa_endless.endless = oa_chunk('{"content":"' .. BIG .. '"}')
+scenarios.oa_endless_args = sse(oa_chunk('{"tool_calls":[{"index":0,"id":"c","function":{"name":"f"}}]}'))
+scenarios.oa_endless_args.endless = oa_chunk('{"tool_calls":[{"index":0,"function":{"arguments":"' .. BIG .. '"}}]}')
+scenarios.an_endless = sse(AN_START .. an_start_block(0, '{"type":"thinking","thinking":""}'))
+scenarios.an_endless.endless = an_delta(0, '{"type":"thinking_delta","thinking":"' .. BIG .. '"}')
+
 M.scenarios = scenarios
 
 ---------------------------------------------------------------------------
@@ -307,10 +375,20 @@ local function plan(scenario)
   if scenario.hang then
     steps[#steps + 1] = { delay = scenario.hang }
   end
-  if not scenario.drop then
+  if not scenario.drop and not scenario.endless then
     steps[#steps + 1] = { data = "0\r\n\r\n", delay = 0.002 }
   end
   return steps
+end
+
+-- Header names (lower case) to values, from a request head.
+local function request_headers(head)
+  local headers = {}
+  for line in head:gmatch("[^\r\n]+") do
+    local k, v = line:match("^([^:]+):%s*(.*)$")
+    if k then headers[k:lower()] = v end
+  end
+  return headers
 end
 
 local function serve()
@@ -346,7 +424,10 @@ local function serve()
       state.steps = { { data = response_head(200, { ["Content-Type"] = "text/plain" }, #body) .. body } }
     elseif method and name and scenarios[name] then
       recorded[name] = raw
-      state.steps = plan(scenarios[name])
+      local scenario = scenarios[name]
+      if scenario.respond then scenario = scenario.respond(request_headers(head)) end
+      state.steps = plan(scenario)
+      state.endless = scenario.endless
     else
       local body = '{"error":{"message":"no such scenario","type":"not_found"}}'
       state.steps = { { data = response_head(404, { ["Content-Type"] = "application/json" }, #body) .. body } }
@@ -394,7 +475,12 @@ local function serve()
     end
     now = socket.gettime()
     for sock, state in pairs(clients) do
-      while state.steps and now >= state.next_at do
+      local sent = 0
+      while state.steps and now >= state.next_at and sent < 64 do
+        sent = sent + 1
+        if state.endless and #state.steps == 0 then
+          state.steps[1] = { data = string.format("%x\r\n", #state.endless) .. state.endless .. "\r\n" }
+        end
         local step = table.remove(state.steps, 1)
         if not step then
           finish_client(sock)

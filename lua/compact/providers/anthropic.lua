@@ -9,6 +9,9 @@
 -- @module compact.providers.anthropic
 
 local common = require "compact.providers.common"
+local classify = require "compact.providers.classify"
+local settings = require "compact.providers.settings"
+local stream = require "compact.providers.stream"
 local errors = require "compact.errors"
 
 local anthropic = {}
@@ -17,7 +20,7 @@ local DEFAULTS = {
   base_url = "https://api.anthropic.com", timeout = 600, connect_timeout = 30, key_env = "ANTHROPIC_API_KEY",
 }
 
-local Generator = common.generator_class("anthropic")
+local Generator = settings.generator_class("anthropic")
 
 -- ------------------------------------------------------------------------
 -- Request mapping
@@ -157,172 +160,211 @@ local function merge_usage(usage, u)
   if tonumber(u.cache_creation_input_tokens) then usage.cache_write = tonumber(u.cache_creation_input_tokens) end
 end
 
-local function make_handler()
-  local state = { blocks = {}, order = {}, usage = common.usage() }
-  local handler = {}
+-- A protocol handler for one response (see compact.providers.stream).
+local Handler = {}
+Handler.__index = Handler
 
-  local function protocol(message)
-    return errors.new("protocol", "anthropic: " .. message)
+local function protocol(message)
+  return errors.new("protocol", "anthropic: " .. message)
+end
+
+local function new_block(cb)
+  -- deltas are collected in lists and joined once in build(): appending
+  -- to a string was quadratic in the size of the block
+  if cb.type == "text" then
+    return { type = "text", text = { type(cb.text) == "string" and cb.text or "" } }
+  elseif cb.type == "thinking" then
+    return { type = "thinking", thinking = { type(cb.thinking) == "string" and cb.thinking or "" },
+      signature = { type(cb.signature) == "string" and cb.signature or "" } }
+  elseif cb.type == "redacted_thinking" then
+    return { type = "thinking", thinking = {}, signature = { tostring(cb.data or "") }, redacted = true }
+  elseif cb.type == "tool_use" then
+    local block = { type = "tool_call", id = cb.id, name = cb.name, json = {} }
+    if type(cb.input) == "table" and next(cb.input) ~= nil then block.initial = cb.input end
+    return block
   end
+  return { type = "ignored" } -- server tools, citations: not part of our message shape
+end
 
-  local function start_block(index, cb)
-    if state.blocks[index] then return protocol("content block " .. index .. " started twice") end
-    local block
-    -- deltas are collected in lists and joined once in build(): appending
-    -- to a string was quadratic in the size of the block
-    if cb.type == "text" then
-      block = { type = "text", text = { type(cb.text) == "string" and cb.text or "" } }
-    elseif cb.type == "thinking" then
-      block = { type = "thinking", thinking = { type(cb.thinking) == "string" and cb.thinking or "" },
-        signature = { type(cb.signature) == "string" and cb.signature or "" } }
-    elseif cb.type == "redacted_thinking" then
-      block = { type = "thinking", thinking = {}, signature = { tostring(cb.data or "") }, redacted = true }
-    elseif cb.type == "tool_use" then
-      block = { type = "tool_call", id = cb.id, name = cb.name, json = {} }
-      if type(cb.input) == "table" and next(cb.input) ~= nil then block.initial = cb.input end
-    else
-      block = { type = "ignored" } -- server tools, citations: not part of our message shape
-    end
-    state.blocks[index] = block
-    state.order[#state.order + 1] = index
+function Handler:start_block(index, cb)
+  if self.blocks[index] then return protocol("content block " .. index .. " started twice") end
+  local block = new_block(cb)
+  self.blocks[index] = block
+  self.order[#self.order + 1] = index
+  local size = stream.ENTRY_BYTES
+  for _, key in ipairs({ "text", "thinking", "signature" }) do
+    local list = block[key]
+    if list and list[1] then size = size + #list[1] end
+  end
+  return self.budget:add(size)
+end
+
+-- delta type -> the block type it belongs to and the list it extends
+local DELTAS = {
+  text_delta = { "text", "text", "text" }, thinking_delta = { "thinking", "thinking", "thinking" },
+  signature_delta = { "thinking", "signature", "signature" },
+  input_json_delta = { "tool_call", "json", "partial_json" },
+}
+
+function Handler:delta(index, d)
+  local block = self.blocks[index]
+  if not block then return protocol("delta for content block " .. tostring(index) .. " before its start") end
+  if block.stopped then return protocol("delta after content block " .. tostring(index) .. " stopped") end
+  local kind = DELTAS[d.type]
+  if kind and kind[1] == block.type then
+    local text = tostring(d[kind[3]] or "")
+    local list = block[kind[2]]
+    list[#list + 1] = text
+    return self.budget:add(text)
+  end
+  if block.type ~= "ignored" and d.type ~= "citations_delta" then
+    return protocol("unexpected " .. tostring(d.type) .. " for a " .. block.type .. " block")
+  end
+  return nil
+end
+
+local function stream_error(data)
+  local e = type(data.error) == "table" and data.error or {}
+  return classify.api_error("anthropic", ERROR_STATUS[e.type] or 500, { message = e.message, type = e.type })
+end
+
+-- Events after message_start, by type.
+local EVENTS = {
+  content_block_start = function(self, data, index)
+    if not index or type(data.content_block) ~= "table" then return protocol("malformed content_block_start") end
+    return self:start_block(index, data.content_block)
+  end,
+  content_block_delta = function(self, data, index)
+    if not index or type(data.delta) ~= "table" then return protocol("malformed content_block_delta") end
+    return self:delta(index, data.delta)
+  end,
+  content_block_stop = function(self, _, index)
+    local block = index and self.blocks[index]
+    if not block then return protocol("content_block_stop for an unknown block") end
+    block.stopped = true
+    return nil
+  end,
+  message_delta = function(self, data)
+    local d = type(data.delta) == "table" and data.delta or {}
+    if type(d.stop_reason) == "string" then self.stop_reason = d.stop_reason end
+    if type(d.stop_sequence) == "string" then self.stop_sequence = d.stop_sequence end
+    merge_usage(self.usage, data.usage)
+    return nil
+  end,
+  message_stop = function(self)
+    self.stopped = true
+    return stream.COMPLETE
+  end,
+}
+
+function Handler:apply(kind, data)
+  if kind == "ping" then return nil end
+  if kind == "error" then
+    local api_err = stream_error(data)
+    api_err.in_stream = true
+    return api_err
+  end
+  if kind == "message_start" then
+    local m = type(data.message) == "table" and data.message or {}
+    self.started = true
+    self.id, self.model = m.id, m.model
+    merge_usage(self.usage, m.usage)
     return nil
   end
+  if not self.started then return protocol(tostring(kind) .. " before message_start") end
+  local apply = EVENTS[kind]
+  if apply then return apply(self, data, tonumber(data.index)) end
+  return nil -- new event types are ignored, as the API asks
+end
 
-  local function delta(index, d)
-    local block = state.blocks[index]
-    if not block then return protocol("delta for content block " .. tostring(index) .. " before its start") end
-    if block.stopped then return protocol("delta after content block " .. tostring(index) .. " stopped") end
-    if d.type == "text_delta" and block.type == "text" then
-      block.text[#block.text + 1] = tostring(d.text or "")
-    elseif d.type == "thinking_delta" and block.type == "thinking" then
-      block.thinking[#block.thinking + 1] = tostring(d.thinking or "")
-    elseif d.type == "signature_delta" and block.type == "thinking" then
-      block.signature[#block.signature + 1] = tostring(d.signature or "")
-    elseif d.type == "input_json_delta" and block.type == "tool_call" then
-      block.json[#block.json + 1] = tostring(d.partial_json or "")
-    elseif block.type ~= "ignored" and d.type ~= "citations_delta" then
-      return protocol("unexpected " .. tostring(d.type) .. " for a " .. block.type .. " block")
-    end
-    return nil
+function Handler:event(ev)
+  if self.stopped then return nil end
+  local data, err = common.decode(ev.data)
+  if type(data) ~= "table" then
+    return errors.new("invalid_response", "anthropic: stream event is not valid JSON: " .. tostring(err))
   end
+  return self:apply(data.type or ev.event, data)
+end
 
-  function handler.event(ev)
-    if state.stopped then return nil end
-    local data, err = common.decode(ev.data)
-    if type(data) ~= "table" then
-      return errors.new("invalid_response", "anthropic: stream event is not valid JSON: " .. tostring(err))
+local function content_of(block)
+  if block.type == "text" then
+    return { type = "text", text = table.concat(block.text) }
+  elseif block.type == "thinking" then
+    return { type = "thinking", thinking = table.concat(block.thinking),
+      signature = table.concat(block.signature), redacted = block.redacted }
+  elseif block.type == "tool_call" then
+    local json = table.concat(block.json)
+    local args = block.initial
+    if json ~= "" or not args then
+      local err
+      args, err = common.arguments("anthropic", json)
+      if not args then return nil, err end
     end
-    local kind = data.type or ev.event
-    if kind == "ping" then return nil end
-    if kind == "error" then
-      local e = type(data.error) == "table" and data.error or {}
-      local api_err = common.api_error("anthropic", ERROR_STATUS[e.type] or 500,
-        { message = e.message, type = e.type })
-      api_err.in_stream = true
-      return api_err
-    end
-    if kind == "message_start" then
-      local m = type(data.message) == "table" and data.message or {}
-      state.started = true
-      state.id, state.model = m.id, m.model
-      merge_usage(state.usage, m.usage)
-      return nil
-    end
-    if not state.started then return protocol(tostring(kind) .. " before message_start") end
-    local index = tonumber(data.index)
-    if kind == "content_block_start" then
-      if not index or type(data.content_block) ~= "table" then return protocol("malformed content_block_start") end
-      return start_block(index, data.content_block)
-    elseif kind == "content_block_delta" then
-      if not index or type(data.delta) ~= "table" then return protocol("malformed content_block_delta") end
-      return delta(index, data.delta)
-    elseif kind == "content_block_stop" then
-      local block = index and state.blocks[index]
-      if not block then return protocol("content_block_stop for an unknown block") end
-      block.stopped = true
-      return nil
-    elseif kind == "message_delta" then
-      local d = type(data.delta) == "table" and data.delta or {}
-      if type(d.stop_reason) == "string" then state.stop_reason = d.stop_reason end
-      if type(d.stop_sequence) == "string" then state.stop_sequence = d.stop_sequence end
-      merge_usage(state.usage, data.usage)
-      return nil
-    elseif kind == "message_stop" then
-      state.stopped = true
-      return nil
-    end
-    return nil -- new event types are ignored, as the API asks
+    return { type = "tool_call", id = block.id, name = block.name, arguments = args }
   end
+  return false
+end
 
-  local function build()
-    if state.stop_reason == "refusal" then
-      return nil, errors.new("filtered", "anthropic: the model refused to answer (stop_reason refusal)",
-        { provider = "anthropic", stop_reason = "refusal" })
-    end
-    local content = {}
-    for _, index in ipairs(state.order) do
-      local block = state.blocks[index]
-      if block.type == "text" then
-        content[#content + 1] = { type = "text", text = table.concat(block.text) }
-      elseif block.type == "thinking" then
-        content[#content + 1] = { type = "thinking", thinking = table.concat(block.thinking),
-          signature = table.concat(block.signature), redacted = block.redacted }
-      elseif block.type == "tool_call" then
-        local args, err
-        local json = table.concat(block.json)
-        if json == "" and block.initial then
-          args = block.initial
-        else
-          args, err = common.arguments("anthropic", json)
-          if not args then return nil, err end
-        end
-        content[#content + 1] = { type = "tool_call", id = block.id, name = block.name, arguments = args }
-      end
-    end
-    return {
-      role = "assistant", content = content, stop_reason = STOP[state.stop_reason] or "stop", usage = state.usage,
-      provider_metadata = { provider = "anthropic", id = state.id, model = state.model,
-        stop_reason = state.stop_reason, stop_sequence = state.stop_sequence },
-    }
+function Handler:build()
+  if self.stop_reason == "refusal" then
+    return nil, errors.new("filtered", "anthropic: the model refused to answer (stop_reason refusal)",
+      { provider = "anthropic", stop_reason = "refusal" })
   end
-
-  function handler.finish()
-    if not state.stopped then
-      return nil, errors.new("stream", "anthropic: the stream ended before message_stop", { retryable = true })
-    end
-    return build()
+  local content = {}
+  for _, index in ipairs(self.order) do
+    local item, err = content_of(self.blocks[index])
+    if item == nil then return nil, err end
+    if item then content[#content + 1] = item end
   end
+  return {
+    role = "assistant", content = content, stop_reason = STOP[self.stop_reason] or "stop", usage = self.usage,
+    provider_metadata = { provider = "anthropic", id = self.id, model = self.model,
+      stop_reason = self.stop_reason, stop_sequence = self.stop_sequence },
+  }
+end
 
-  function handler.json(value)
-    -- a non-streaming Message (a proxy that ignored "stream")
-    if value.type == "error" then
-      local e = type(value.error) == "table" and value.error or {}
-      return nil, common.api_error("anthropic", ERROR_STATUS[e.type] or 500, { message = e.message, type = e.type })
-    end
-    if value.type ~= "message" or type(value.content) ~= "table" then
-      return nil, errors.new("invalid_response", "anthropic: the response is not a message")
-    end
-    state.started, state.stopped = true, true
-    state.id, state.model, state.stop_reason = value.id, value.model, value.stop_reason
-    merge_usage(state.usage, value.usage)
-    for i, cb in ipairs(value.content) do
-      if type(cb) == "table" then
-        local err = start_block(i, cb)
-        if err then return nil, err end
-        local block = state.blocks[i]
-        if block.type == "tool_call" then block.initial = type(cb.input) == "table" and cb.input or {} end
-      end
-    end
-    return build()
+function Handler:finish()
+  if not self.stopped then
+    return nil, errors.new("stream", "anthropic: the stream ended before message_stop", { retryable = true })
   end
+  return self:build()
+end
 
-  function handler.error_info(value, text)
-    local e = value and value.error
-    if type(e) == "table" then return { message = e.message, type = e.type } end
-    return { message = text:sub(1, 500) }
+-- A non-streaming Message (a proxy that ignored "stream").
+function Handler:json(value)
+  if value.type == "error" then return nil, stream_error(value) end
+  if value.type ~= "message" or type(value.content) ~= "table" then
+    return nil, errors.new("invalid_response", "anthropic: the response is not a message")
   end
+  self.started, self.stopped = true, true
+  self.id, self.model, self.stop_reason = value.id, value.model, value.stop_reason
+  merge_usage(self.usage, value.usage)
+  for i, cb in ipairs(value.content) do
+    if type(cb) == "table" then
+      local err = self:start_block(i, cb)
+      if err then return nil, err end
+      local block = self.blocks[i]
+      if block.type == "tool_call" then block.initial = type(cb.input) == "table" and cb.input or {} end
+    end
+  end
+  return self:build()
+end
 
-  return handler
+function Handler.error_info(value, text)
+  local e = value and value.error
+  if type(e) == "table" then return { message = e.message, type = e.type } end
+  return { message = text:sub(1, 500) }
+end
+
+-- The handler as stream.run calls it (plain functions, not methods).
+local function make_handler(budget)
+  local self = setmetatable({ blocks = {}, order = {}, usage = common.usage(), budget = budget }, Handler)
+  return {
+    event = function(ev) return self:event(ev) end,
+    finish = function() return self:finish() end,
+    json = function(value) return self:json(value) end,
+    error_info = Handler.error_info,
+  }
 end
 
 -- ------------------------------------------------------------------------
@@ -338,9 +380,9 @@ function Generator:generate(request, cancel)
   local body, err = common.prepare("anthropic", request, anthropic.body, self._options)
   if not body then return nil, err end
   local headers = { ["content-type"] = "application/json", accept = "text/event-stream",
-    ["anthropic-version"] = self._options.version, ["x-api-key"] = common.key(self) }
-  return common.run(self, { url = self._config.base_url .. "/v1/messages", headers = headers,
-    body = body, cancel = cancel }, make_handler())
+    ["anthropic-version"] = self._options.version, ["x-api-key"] = settings.key(self) }
+  return stream.run(self, { url = self._config.base_url .. "/v1/messages", headers = headers,
+    body = body, cancel = cancel }, make_handler(stream.budget("anthropic", self._config.max_response_bytes)))
 end
 
 --- Create a generator.
@@ -350,24 +392,20 @@ end
 --   e.g. `["anthropic-beta"]`), `version` (anthropic-version, default
 --   "2023-06-01"), `max_tokens` (default when the request has no
 --   max_output_tokens: 4096), `transport`, `yield`, `proxy`, `ca_file`,
---   `max_body` (bytes of a plain, non-streamed response body; default 1 MiB)
+--   `max_body` (bytes of a plain, non-streamed response body; default 1 MiB),
+--   `max_response_bytes` (text, thinking and tool-argument bytes of a
+--   streamed response; default 32 MiB). Unknown keys are errors.
 -- @return generator or nil, err
 function anthropic.new(config)
-  local cfg, err = common.config("anthropic", config, DEFAULTS)
+  local cfg, err = settings.check(config, DEFAULTS, {
+    version = { "string", line = true, default = "2023-06-01" },
+    max_tokens = { "integer", min = 1, default = 4096 },
+  })
   if not cfg then return nil, err end
-  config = config or {}
   if not cfg.api_key then
-    return nil, errors.invalid_config("anthropic: no api_key given and ANTHROPIC_API_KEY is not set")
+    return nil, errors.invalid_config("config.api_key: required (not given, and ANTHROPIC_API_KEY is not set)")
   end
-  local version = config.version or "2023-06-01"
-  if type(version) ~= "string" or version:find("[\r\n]") then
-    return nil, errors.invalid_config("anthropic: version must be a string")
-  end
-  local max_tokens = config.max_tokens or 4096
-  if type(max_tokens) ~= "number" or max_tokens < 1 or max_tokens % 1 ~= 0 then
-    return nil, errors.invalid_config("anthropic: max_tokens must be a positive integer")
-  end
-  return common.new_generator(Generator, "anthropic", cfg, { version = version, max_tokens = max_tokens })
+  return settings.new_generator(Generator, "anthropic", cfg, { version = cfg.version, max_tokens = cfg.max_tokens })
 end
 
-return common.callable(anthropic)
+return settings.callable(anthropic)

@@ -11,6 +11,9 @@
 -- @module compact.providers.openai
 
 local common = require "compact.providers.common"
+local classify = require "compact.providers.classify"
+local settings = require "compact.providers.settings"
+local stream = require "compact.providers.stream"
 local errors = require "compact.errors"
 
 local openai = {}
@@ -19,7 +22,7 @@ local DEFAULTS = {
   base_url = "https://api.openai.com/v1", timeout = 600, connect_timeout = 30, key_env = "OPENAI_API_KEY",
 }
 
-local Generator = common.generator_class("openai")
+local Generator = settings.generator_class("openai")
 
 -- ------------------------------------------------------------------------
 -- Request mapping
@@ -188,8 +191,14 @@ local function build(state)
   }
 end
 
-local function new_state()
-  return { text = {}, thinking = {}, refusal = {}, calls = {}, by_index = {} }
+local function new_state(budget)
+  return { text = {}, thinking = {}, refusal = {}, calls = {}, by_index = {}, budget = budget }
+end
+
+-- Append a delta to `list`, charged to the response's byte budget.
+local function append(state, list, text)
+  list[#list + 1] = text
+  return state.budget:add(text)
 end
 
 -- The status an error type in a 200 answer stands for (OpenAI and
@@ -203,13 +212,61 @@ local ERROR_STATUS = { server_error = 500, api_error = 500, internal_error = 500
 -- error, as when the connection drops.
 local function in_band_error(info)
   local status = tonumber(info.code) or tonumber(info.status) or ERROR_STATUS[info.type] or ERROR_STATUS[info.code]
-  local err = common.api_error("openai", status, { message = info.message, type = info.type, code = info.code })
+  local err = classify.api_error("openai", status, { message = info.message, type = info.type, code = info.code })
   if err.code == "http" and status == nil then
-    return errors.new("stream", "openai: the server ended the stream with an error: " ..
-      tostring(err.message):gsub("^openai API error: ", ""), { cause = err, retryable = true,
-        error_type = info.type, error_code = info.code })
+    -- the cause carries the server's text (tostring shows it once)
+    return errors.new("stream", "openai: the server ended the stream with an error", { cause = err,
+      retryable = true, error_type = info.type, error_code = info.code })
   end
   return err
+end
+
+-- Apply one streamed tool call delta.
+local function apply_call(state, tc)
+  if type(tc) ~= "table" then return errors.new("invalid_response", "openai: malformed tool call delta") end
+  local index = tonumber(tc.index) or #state.calls
+  local call = state.by_index[index]
+  if not call then
+    call = { id = "", name = {}, arguments = {}, index = math.floor(index) }
+    state.by_index[index] = call
+    state.calls[#state.calls + 1] = call
+    local err = state.budget:add(stream.ENTRY_BYTES)
+    if err then return err end
+  end
+  if type(tc.id) == "string" and tc.id ~= "" then call.id = tc.id end
+  local fn = tc["function"]
+  if type(fn) ~= "table" then return nil end
+  if type(fn.name) == "string" then
+    local err = append(state, call.name, fn.name)
+    if err then return err end
+  end
+  if type(fn.arguments) == "string" then
+    return append(state, call.arguments, fn.arguments)
+  elseif type(fn.arguments) == "table" then
+    -- some servers (Ollama's native shape, proxies) send an object
+    call.object = fn.arguments
+  end
+  return nil
+end
+
+-- Apply the delta of a chunk's first choice.
+local function apply_delta(state, delta)
+  local reasoning = delta.reasoning_content or delta.reasoning
+  for _, part in ipairs({ { state.text, delta.content }, { state.thinking, reasoning },
+      { state.refusal, delta.refusal } }) do
+    if type(part[2]) == "string" then
+      local err = append(state, part[1], part[2])
+      if err then return err end
+    end
+  end
+  if delta.tool_calls ~= nil and type(delta.tool_calls) ~= "table" then
+    return errors.new("invalid_response", "openai: delta tool_calls is not a list")
+  end
+  for _, tc in ipairs(delta.tool_calls or {}) do
+    local err = apply_call(state, tc)
+    if err then return err end
+  end
+  return nil
 end
 
 -- Apply one chunk object.
@@ -225,50 +282,21 @@ local function apply_chunk(state, chunk)
   end
   local choice = choices and choices[1]
   if type(choice) ~= "table" then return nil end
-  local delta = choice.delta
-  if type(delta) == "table" then
-    if type(delta.content) == "string" then state.text[#state.text + 1] = delta.content end
-    local reasoning = delta.reasoning_content or delta.reasoning
-    if type(reasoning) == "string" then state.thinking[#state.thinking + 1] = reasoning end
-    if type(delta.refusal) == "string" then state.refusal[#state.refusal + 1] = delta.refusal end
-    if delta.tool_calls ~= nil and type(delta.tool_calls) ~= "table" then
-      return errors.new("invalid_response", "openai: delta tool_calls is not a list")
-    end
-    for _, tc in ipairs(delta.tool_calls or {}) do
-      if type(tc) ~= "table" then return errors.new("invalid_response", "openai: malformed tool call delta") end
-      local index = tonumber(tc.index) or #state.calls
-      local call = state.by_index[index]
-      if not call then
-        call = { id = "", name = {}, arguments = {}, index = math.floor(index) }
-        state.by_index[index] = call
-        state.calls[#state.calls + 1] = call
-      end
-      if type(tc.id) == "string" and tc.id ~= "" then call.id = tc.id end
-      local fn = tc["function"]
-      if type(fn) == "table" then
-        if type(fn.name) == "string" then call.name[#call.name + 1] = fn.name end
-        if type(fn.arguments) == "string" then
-          call.arguments[#call.arguments + 1] = fn.arguments
-        elseif type(fn.arguments) == "table" then
-          -- some servers (Ollama's native shape, proxies) send an object
-          call.object = fn.arguments
-        end
-      end
-    end
-  end
+  local err = type(choice.delta) == "table" and apply_delta(state, choice.delta)
+  if err then return err end
   if type(choice.finish_reason) == "string" then state.finish = choice.finish_reason end
   return nil
 end
 
-local function make_handler()
-  local state = new_state()
+local function make_handler(budget)
+  local state = new_state(budget)
   local handler = {}
   function handler.event(ev)
     if state.done then return nil end
     local data = ev.data
     if data == "[DONE]" then
       state.done = true
-      return nil
+      return stream.COMPLETE
     end
     if not data:find("%S") then return nil end
     local chunk, err = common.decode(data)
@@ -320,10 +348,10 @@ function Generator:generate(request, cancel)
   local body, err = common.prepare("openai", request, openai.body, self._options)
   if not body then return nil, err end
   local headers = { ["content-type"] = "application/json", accept = "text/event-stream" }
-  local key = common.key(self)
+  local key = settings.key(self)
   if key then headers.authorization = "Bearer " .. key end
-  return common.run(self, { url = self._config.base_url .. "/chat/completions", headers = headers,
-    body = body, cancel = cancel }, make_handler())
+  return stream.run(self, { url = self._config.base_url .. "/chat/completions", headers = headers,
+    body = body, cancel = cancel }, make_handler(stream.budget("openai", self._config.max_response_bytes)))
 end
 
 --- Create a generator.
@@ -334,24 +362,21 @@ end
 --   for api.openai.com, "max_tokens" for other servers), `system_role`
 --   ("system" or "developer"), `transport` (function replacing compact.http
 --   .request), `yield` (see compact.http.request), `proxy`, `ca_file`,
---   `max_body` (bytes of a plain, non-streamed response body; default 1 MiB)
+--   `max_body` (bytes of a plain, non-streamed response body; default 1 MiB),
+--   `max_response_bytes` (text, thinking and tool-argument bytes of a
+--   streamed response; default 32 MiB). Unknown keys are errors.
 -- @return generator or nil, err
 function openai.new(config)
-  local cfg, err = common.config("openai", config, DEFAULTS)
+  local cfg, err = settings.check(config, DEFAULTS, {
+    max_tokens_field = { "one_of", "max_tokens", "max_completion_tokens", optional = true },
+    system_role = { "one_of", "system", "developer", default = "system" },
+  })
   if not cfg then return nil, err end
-  config = config or {}
-  local field = config.max_tokens_field
+  local field = cfg.max_tokens_field
   if field == nil then
     field = cfg.base_url:find("^https://api%.openai%.com") and "max_completion_tokens" or "max_tokens"
   end
-  if field ~= "max_tokens" and field ~= "max_completion_tokens" then
-    return nil, errors.invalid_config("openai: max_tokens_field must be max_tokens or max_completion_tokens")
-  end
-  local role = config.system_role or "system"
-  if role ~= "system" and role ~= "developer" then
-    return nil, errors.invalid_config("openai: system_role must be system or developer")
-  end
-  return common.new_generator(Generator, "openai", cfg, { max_tokens_field = field, system_role = role })
+  return settings.new_generator(Generator, "openai", cfg, { max_tokens_field = field, system_role = cfg.system_role })
 end
 
-return common.callable(openai)
+return settings.callable(openai)

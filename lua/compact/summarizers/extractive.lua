@@ -21,6 +21,7 @@
 -- first (items that mention its words are kept first), then recency.
 -- @module compact.summarizers.extractive
 
+local checks = require "compact.config"
 local errors = require "compact.errors"
 local util = require "compact.util"
 local cancel_mod = require "compact.cancel"
@@ -53,17 +54,14 @@ local H = {
 --   the compactor's option (pass the same table to both)
 -- @treturn table|nil the summarizer, or nil and an `invalid_config` error
 function extractive.new(config)
-  if config ~= nil and type(config) ~= "table" then
-    return nil, errors.invalid_config("extractive summarizer: config must be a table")
-  end
-  local max_chars = config and config.max_chars
-  if max_chars == nil then max_chars = extractive.DEFAULT_MAX_CHARS end
-  if type(max_chars) ~= "number" or max_chars ~= math.floor(max_chars) or max_chars == math.huge
-      or max_chars < extractive.MIN_MAX_CHARS then
-    return nil, errors.invalid_config("extractive summarizer: max_chars must be an integer >= "
-      .. extractive.MIN_MAX_CHARS)
-  end
-  local file_tools, err = file_lists.merge_tools(config and config.file_tools)
+  local _, err = checks.table(config == nil and {} or config, { max_chars = true, file_tools = true })
+  if err then return nil, err end
+  local max_chars
+  max_chars, err = checks.check("config.max_chars", config and config.max_chars,
+    { "integer", min = extractive.MIN_MAX_CHARS, default = extractive.DEFAULT_MAX_CHARS })
+  if err then return nil, err end
+  local file_tools
+  file_tools, err = file_lists.merge_tools(config and config.file_tools)
   if not file_tools then return nil, err end
   return setmetatable({ max_chars = max_chars, file_tools = file_tools }, Summarizer)
 end

@@ -20,6 +20,7 @@
 -- transport and stream errors and HTTP 408, 409, 429 and 5xx.
 -- @module compact.summarizers.generator
 
+local checks = require "compact.config"
 local errors = require "compact.errors"
 local cancel_mod = require "compact.cancel"
 local prompts = require "compact.prompts"
@@ -70,7 +71,6 @@ local function estimate(text)
 end
 
 local is_blank = util.is_blank
-local is_callable = util.is_callable
 local method_of = util.method_of
 
 local function now()
@@ -101,49 +101,39 @@ function generator.default_sleep(seconds, cancel)
   end
 end
 
+local KNOWN_CONFIG = { generator = true, model = true, options = true, system_prompt = true, sleep = true,
+  fallback = true, max_input_tokens = true, on_progress = true }
+
 --- Create a generator summarizer.
 -- @tparam table config see the module description
 -- @treturn table|nil the summarizer
 -- @treturn[2] table an `invalid_config` error
 function generator.new(config)
-  if type(config) ~= "table" then
-    return nil, errors.invalid_config("generator summarizer: config must be a table")
+  local _, err = checks.table(config, KNOWN_CONFIG)
+  if err then return nil, err end
+  local options
+  options, err = checks.check("config.options", config.options, { "table", default = {} })
+  if err then return nil, err end
+  for _, field in ipairs({
+    { "config.generator", config.generator, { "method", "generate" } },
+    { "config.model", config.model, { "string", non_blank = true } },
+    { "config.options.max_output_tokens", options.max_output_tokens, { "integer", min = 1, optional = true } },
+    { "config.system_prompt", config.system_prompt, { "string", optional = true } },
+    { "config.sleep", config.sleep, { "function", optional = true } },
+    { "config.fallback", config.fallback, { "method", "summarize", optional = true } },
+  }) do
+    _, err = checks.check(field[1], field[2], field[3])
+    if err then return nil, err end
   end
-  if method_of(config.generator, "generate") == nil then
-    return nil, errors.invalid_config("generator summarizer: generator must have a generate method")
-  end
-  if type(config.model) ~= "string" or is_blank(config.model) then
-    return nil, errors.invalid_config("generator summarizer: model must be a non-blank string")
-  end
-  local options = config.options
-  if options ~= nil and type(options) ~= "table" then
-    return nil, errors.invalid_config("generator summarizer: options must be a table")
-  end
-  local max_output_tokens = options and options.max_output_tokens
-  if max_output_tokens ~= nil and (type(max_output_tokens) ~= "number" or max_output_tokens <= 0
-      or max_output_tokens ~= math.floor(max_output_tokens) or max_output_tokens == math.huge) then
-    return nil, errors.invalid_config("generator summarizer: options.max_output_tokens must be a positive integer")
-  end
+  local max_output_tokens = options.max_output_tokens
   local system_prompt = config.system_prompt
-  if system_prompt ~= nil and type(system_prompt) ~= "string" then
-    return nil, errors.invalid_config("generator summarizer: system_prompt must be a string")
-  end
   if system_prompt == nil or is_blank(system_prompt) then system_prompt = prompts.system end
-  if config.sleep ~= nil and not is_callable(config.sleep) then
-    return nil, errors.invalid_config("generator summarizer: sleep must be a function")
-  end
-  if config.fallback ~= nil and method_of(config.fallback, "summarize") == nil then
-    return nil, errors.invalid_config("generator summarizer: fallback must have a summarize method")
-  end
-  local max_input_tokens = config.max_input_tokens
-  if max_input_tokens == nil then max_input_tokens = generator.DEFAULT_MAX_INPUT_TOKENS end
-  if type(max_input_tokens) ~= "number" or max_input_tokens <= 0 or max_input_tokens == math.huge
-      or max_input_tokens ~= math.floor(max_input_tokens) then
-    return nil, errors.invalid_config("generator summarizer: max_input_tokens must be a positive integer")
-  end
-  if config.on_progress ~= nil and not is_callable(config.on_progress) then
-    return nil, errors.invalid_config("generator summarizer: on_progress must be a function")
-  end
+  local max_input_tokens
+  max_input_tokens, err = checks.check("config.max_input_tokens", config.max_input_tokens,
+    { "integer", min = 1, default = generator.DEFAULT_MAX_INPUT_TOKENS })
+  if err then return nil, err end
+  _, err = checks.check("config.on_progress", config.on_progress, { "function", optional = true })
+  if err then return nil, err end
   return setmetatable({
     generator = config.generator,
     generate = method_of(config.generator, "generate"),

@@ -1,0 +1,157 @@
+--- Provider configuration and secrets (internal): the checked config of a
+-- generator, its API key and credential headers (kept out of its fields),
+-- and the strings scrubbed from everything it reports.
+-- @module compact.providers.settings
+
+local errors = require "compact.errors"
+local config_check = require "compact.config"
+local util = require "compact.util"
+
+local settings = {}
+
+--- Default limit on a plain (non-streamed) response body: error bodies and
+-- JSON answers are held in memory whole.
+settings.MAX_BODY = 1024 * 1024
+
+--- Default limit on the text, thinking and tool-argument bytes one streamed
+-- response may accumulate.
+settings.MAX_RESPONSE_BYTES = 32 * 1024 * 1024
+
+-- Headers that carry credentials: kept out of the generator's fields and
+-- scrubbed from errors, like the API key.
+local SECRET_HEADERS = { authorization = true, ["proxy-authorization"] = true, ["x-api-key"] = true,
+  ["api-key"] = true, ["x-goog-api-key"] = true, cookie = true }
+
+--- A URL without its `user:password@` part (for display).
+function settings.display_url(url)
+  return (tostring(url):gsub("^(%a[%w+.-]*://)[^/?#@]*@", "%1"))
+end
+
+-- Options every provider takes (a provider adds its own).
+local function shared_rules(defaults)
+  return {
+    base_url = { "string", default = defaults.base_url },
+    timeout = { "number", above = 0, default = defaults.timeout },
+    connect_timeout = { "number", above = 0, default = defaults.connect_timeout },
+    headers = { "table", default = {} },
+    api_key = { "string", line = true, optional = true },
+    transport = { "function", optional = true },
+    yield = { "any" },
+    proxy = { "string", line = true, optional = true },
+    ca_file = { "string", optional = true },
+    max_body = { "integer", min = 1, default = settings.MAX_BODY },
+    max_response_bytes = { "integer", min = 1, default = settings.MAX_RESPONSE_BYTES },
+  }
+end
+
+-- Split `headers` into plain and credential headers (both copies).
+local function split_headers(headers)
+  local plain, secret = {}, {}
+  for key, value in pairs(headers) do
+    if type(key) ~= "string" or key:find("[\r\n:]") then
+      return config_check.expected("config.headers", "a table of header names", key)
+    end
+    local where = "config.headers[" .. string.format("%q", key) .. "]"
+    if (type(value) ~= "string" and type(value) ~= "number") or tostring(value):find("[\r\n]") then
+      return config_check.expected(where, "a string without line breaks", value)
+    end
+    if SECRET_HEADERS[key:lower()] then secret[key] = tostring(value) else plain[key] = tostring(value) end
+  end
+  return plain, secret
+end
+
+--- Check a provider configuration.
+-- @tparam table config what the caller passed (nil: every default)
+-- @tparam table defaults `base_url`, `timeout`, `connect_timeout`, `key_env`
+-- @tparam table own the provider's own options: key = rule (see compact.config)
+-- @return the checked copy (`api_key`, `secret_headers` included), or nil, err
+function settings.check(config, defaults, own)
+  if config == nil then config = {} end
+  local rules = shared_rules(defaults)
+  for key, rule in pairs(own or {}) do rules[key] = rule end
+  local out, err = config_check.fields(config, rules)
+  if not out then return nil, err end
+  if not out.base_url:match("^https?://[^%s]+$") then
+    return config_check.expected("config.base_url", "an http(s) URL", out.base_url)
+  end
+  out.base_url = out.base_url:gsub("/+$", "")
+  if out.yield ~= nil and type(out.yield) ~= "boolean" and not util.is_callable(out.yield) then
+    return config_check.expected("config.yield", "a boolean or a function", out.yield)
+  end
+  out.headers, out.secret_headers = split_headers(out.headers)
+  if not out.headers then return nil, out.secret_headers end
+  if out.api_key == nil then
+    out.api_key = os.getenv(defaults.key_env)
+    if out.api_key and out.api_key:find("[\r\n]") then
+      return nil, errors.invalid_config("$" .. defaults.key_env .. ": expected a key without line breaks")
+    end
+  end
+  if out.api_key == "" then out.api_key = nil end
+  return out
+end
+
+-- API keys, credential headers and the strings to scrub live here, not in
+-- generator fields, so printing or dumping a generator never shows them.
+local private = setmetatable({}, { __mode = "k" })
+
+-- The strings to scrub for a key, credential headers and URL userinfo.
+local function scrub_list(key, secret_headers, base_url)
+  local list = { key }
+  for _, value in pairs(secret_headers) do
+    list[#list + 1] = value
+    local token = value:match("^%S+%s+(%S.*)$") -- "Bearer <token>"
+    if token then list[#list + 1] = token end
+  end
+  local userinfo = base_url and base_url:match("^%a[%w+.-]*://([^/?#@]*)@")
+  if userinfo then
+    list[#list + 1] = userinfo
+    list[#list + 1] = userinfo:match(":(.*)$")
+  end
+  return list
+end
+
+--- The metatable of a provider's generators (`compact.providers.NAME`),
+-- printing the base URL without credentials.
+function settings.generator_class(name)
+  local class = { __name = "compact.providers." .. name }
+  class.__index = class
+  class.__tostring = function(gen)
+    return class.__name .. "(" .. settings.display_url(gen._config.base_url) .. ")"
+  end
+  return class
+end
+
+--- Make a generator of `class` from a checked config: the key and the
+-- credential headers move to the private table (never visible fields).
+function settings.new_generator(class, name, cfg, options)
+  local key, secret_headers = cfg.api_key, cfg.secret_headers
+  cfg.api_key, cfg.secret_headers = nil, nil
+  local gen = setmetatable({ _config = cfg, _name = name, _options = options }, class)
+  private[gen] = { key = key, headers = secret_headers, scrub = scrub_list(key, secret_headers, cfg.base_url) }
+  return gen
+end
+
+--- The API key of generator `gen`, or nil.
+function settings.key(gen)
+  local p = private[gen]
+  return p and p.key
+end
+
+--- The credential headers of generator `gen` (a map).
+function settings.secret_headers(gen)
+  local p = private[gen]
+  return p and p.headers or {}
+end
+
+--- The strings to scrub from what generator `gen` reports (a list).
+function settings.secrets(gen)
+  local p = private[gen]
+  return p and p.scrub or {}
+end
+
+--- Make a provider module callable: `provider { ... }` is `provider.new { ... }`.
+function settings.callable(module)
+  return setmetatable(module, { __call = function(_, config) return module.new(config) end })
+end
+
+return settings
