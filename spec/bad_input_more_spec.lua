@@ -133,7 +133,7 @@ describe("bad command-line input", function()
     { "a directory", { "stats", "/" }, 2, "cannot read" },
     { "empty file", { "stats", "@empty" }, 2, "empty file" },
     { "not JSON", { "stats", "@garbage" }, 2, "line 1, column 1 %(byte 1%): invalid JSON" },
-    { "bad JSONL line", { "stats", "@jsonl" }, 2, "line 2, column 43" },
+    { "bad JSONL line", { "stats", "--strict", "@jsonl" }, 2, "line 2, column 43" },
     { "invalid message", { "stats", "@robot" }, 2, "messages%[1%]%.role: unknown role 'robot'" },
     { "bad JSON on stdin", { "stats", "-" }, 2, "<stdin>: line 1, column 2", "{not json" },
   }
@@ -143,7 +143,8 @@ describe("bad command-line input", function()
       local args = {}
       for i, arg in ipairs(case[2]) do args[i] = arg:sub(1, 1) == "@" and files[arg:sub(2)] or arg end
       local out, err = sink(), sink()
-      local stdin = case[5] and { read = function() return case[5] end }
+      local pending_text = case[5]
+      local stdin = case[5] and { read = function() local text = pending_text; pending_text = nil; return text end }
       local ok, code = pcall(cli.main, args, { stdout = out, stderr = err, isatty = false, stdin = stdin,
         getenv = function() return nil end })
       assert(ok, "cli.main raised: " .. tostring(code))

@@ -162,10 +162,14 @@ end
 -- @tparam table ctx the import context (`compact.importers.common.new_context`)
 -- @tparam table entries the decoded entries, in file order
 -- @tparam table wheres each entry's position for error messages ("line 12")
--- @treturn table `{ format = "pi", summary, messages, origins }`, or nil and
---   an `invalid_request` error
+-- @treturn table `{ format = "pi", summary, messages, origins, anchor_from,
+--   source }` (`anchor_from`: the first message after the last compaction;
+--   `source`: `{ has_ids, entry_of = { [message] = { id, index } }, leaf_id,
+--   ids, entry_count, header }` for appending to the session), or nil and an `invalid_request`
+--   error
 function pi.from_entries(ctx, entries, wheres)
   local order = pi_path(entries)
+  local has_ids = order ~= nil
   if not order then
     order = {}
     for i in ipairs(entries) do order[#order + 1] = i end
@@ -193,6 +197,7 @@ function pi.from_entries(ctx, entries, wheres)
   end
   local messages, origins = {}, {}
   local summary
+  local entry_of = setmetatable({}, { __mode = "k" })
   local function take(position)
     local index = order[position]
     local where = wheres[index]
@@ -201,6 +206,7 @@ function pi.from_entries(ctx, entries, wheres)
     if message then
       messages[#messages + 1] = message
       origins[#messages] = where
+      entry_of[message] = { id = str(entries[index].id), index = index - 1 }
     end
     return true
   end
@@ -213,11 +219,22 @@ function pi.from_entries(ctx, entries, wheres)
     end
     start = compaction_at + 1
   end
+  -- the provider's counts before the last compaction are stale
+  local anchor_from = #messages + 1
   for position = start, #order do
     local ok, err = take(position)
     if not ok then return nil, err end
   end
-  return { format = "pi", summary = summary, messages = messages, origins = origins }
+  local ids = {}
+  for _, entry in ipairs(entries) do
+    if type(entry.id) == "string" then ids[entry.id] = true end
+  end
+  local last = entries[order[#order]]
+  local source = { format = "pi", has_ids = has_ids, entry_of = entry_of, leaf_id = last and str(last.id), ids = ids,
+                   entry_count = #entries,
+                   header = entries[1] and entries[1].type == "session" and entries[1] or nil }
+  return { format = "pi", summary = summary, messages = messages, origins = origins, anchor_from = anchor_from,
+           source = source }
 end
 
 return pi
