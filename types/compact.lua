@@ -335,4 +335,35 @@ function compact.extractive_summarizer(config) end
 ---@param messages compact.Message[]
 function compact.forget(messages) end
 
+---A conversation read by `compact.importers` (or written by `compact.exporters`).
+---@class compact.Conversation
+---@field system_prompt? string
+---@field summary? string
+---@field messages compact.Message[]
+---@field tools? compact.ToolDefinition[]
+---@field usage? { tokens: integer, through: integer } the provider's count, when the file has one
+---@field format? "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses" the format detected
+---@field warnings? string[] what the import skipped or repaired
+---@field repair? { orphan_results: integer[], missing_results: integer[], duplicate_results: integer[] }
+---@field skipped? integer entries and blocks with no message equivalent
+---@field source? table what an exporter needs to append to the same pi session
+
+---@class compact.ImportOptions
+---@field name? string the name used in error messages
+---@field strict? boolean a torn last JSONL line is an error rather than a warning
+---@field max_bytes? integer `load` reads at most this many bytes (default 1 GiB)
+
+---Transcript importers (`require "compact.importers"`).
+---@class compact.importers
+---@field FORMATS string[]
+---@field DEFAULT_MAX_BYTES integer
+---@field parse fun(text: string, opts?: compact.ImportOptions): compact.Conversation|nil, compact.Error|nil
+---@field load fun(path: string, opts?: compact.ImportOptions): compact.Conversation|nil, compact.Error|nil
+---@field detect fun(text: string): string|nil, compact.Error|nil
+
+---Transcript exporters (`require "compact.exporters"`).
+---@class compact.exporters
+---@field FORMATS string[]
+---@field export fun(format: "state"|"jsonl"|"openai"|"responses"|"anthropic"|"pi", conversation: compact.Conversation, opts?: { header?: table, tokens_before?: integer, now?: fun(): integer }): string|nil, compact.Error|nil
+
 return compact

@@ -62,6 +62,30 @@ local function usage_error(message)
   return nil, message
 end
 
+-- Convert an option's text to its kind: the value, or nil and a message.
+local function option_value(name, kind, value)
+  if kind == "int" then
+    local n = tonumber(value)
+    if not n or n ~= math.floor(n) or n < 0 or n == math.huge then
+      return nil, "--" .. name .. ": expected a non-negative integer, got '" .. value .. "'"
+    end
+    if n > MAX_INT_OPTION then
+      return nil, "--" .. name .. ": " .. value .. " is out of range (at most 1e15)"
+    end
+    return (math.tointeger and math.tointeger(n)) or n
+  elseif kind == "number" then
+    local n = tonumber(value)
+    if not n or n ~= n or n <= 0 or n == math.huge then
+      return nil, "--" .. name .. ": expected a positive number, got '" .. value .. "'"
+    end
+    if n > MAX_RATIO then
+      return nil, "--" .. name .. ": " .. value .. " is out of range (at most " .. MAX_RATIO .. ")"
+    end
+    return n
+  end
+  return value
+end
+
 -- Parse `args` for `command`: returns options, positional list or nil, err.
 local function parse_args(command, args, first)
   local spec = SPECS[command]
@@ -96,25 +120,9 @@ local function parse_args(command, args, first)
             value = args[i]
             if value == nil then return usage_error("--" .. name .. " needs a value") end
           end
-          if kind == "int" then
-            local n = tonumber(value)
-            if not n or n ~= math.floor(n) or n < 0 or n == math.huge then
-              return usage_error("--" .. name .. ": expected a non-negative integer, got '" .. value .. "'")
-            end
-            if n > MAX_INT_OPTION then
-              return usage_error("--" .. name .. ": " .. value .. " is out of range (at most 1e15)")
-            end
-            value = (math.tointeger and math.tointeger(n)) or n
-          elseif kind == "number" then
-            local n = tonumber(value)
-            if not n or n ~= n or n <= 0 or n == math.huge then
-              return usage_error("--" .. name .. ": expected a positive number, got '" .. value .. "'")
-            end
-            if n > MAX_RATIO then
-              return usage_error("--" .. name .. ": " .. value .. " is out of range (at most " .. MAX_RATIO .. ")")
-            end
-            value = n
-          end
+          local err
+          value, err = option_value(name, kind, value)
+          if value == nil then return usage_error(err) end
           options[name] = value
         end
       end

@@ -107,11 +107,14 @@ local function print_anchor(env, conversation, estimator, total)
   local head = compact.estimate { system_prompt = conversation.system_prompt, summary = conversation.summary,
                                   tools = conversation.tools, messages = slice(messages, 1, k), estimator = estimator }
   local ratio = math.min(4, math.max(0.5, anchor.tokens / math.max(head, 1)))
-  env.out(string.format("tokens:     provider %s through message #%d | estimator %s | calibrated %s (x%.2f)\n",
-    fmt_int(anchor.tokens), k, fmt_int(head), fmt_int(head * ratio), ratio))
-  env.out(string.format("            whole file: anchored %s (provider + %s estimated for the %d messages after"
-    .. " #%d) | estimator %s | calibrated %s\n", fmt_int(anchor.tokens + total - head), fmt_int(total - head),
-    #messages - k, k, fmt_int(total), fmt_int(total * ratio)))
+  env.out(string.format("tokens:     provider %s | estimator %s | calibrated %s (x%.2f)\n",
+    fmt_int(anchor.tokens + total - head), fmt_int(total), fmt_int(total * ratio), ratio))
+  if k < #messages then
+    env.out(string.format("            (provider: its count through message #%d, %s, + the estimate of the %d"
+      .. " messages after it)\n", k, fmt_int(anchor.tokens), #messages - k))
+  else
+    env.out(string.format("            (provider: its count for the request answered by message #%d)\n", k))
+  end
 end
 
 local function print_largest(env, messages, sizes)

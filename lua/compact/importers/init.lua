@@ -312,10 +312,14 @@ local function repair_messages(ctx, result)
   for _, note in ipairs(REPAIR_NOTES) do
     local indices = report[note[1]]
     if #indices > 0 then
-      local places = {}
-      for n, index in ipairs(indices) do
-        if n > 5 then places[#places + 1] = "..." break end
-        places[#places + 1] = result.origins and result.origins[index] or ("messages[" .. index .. "]")
+      local places, seen = {}, {}
+      for _, index in ipairs(indices) do
+        local place = result.origins and result.origins[index] or ("messages[" .. index .. "]")
+        if not seen[place] then
+          seen[place] = true
+          if #places == 5 then places[#places + 1] = "..." break end
+          places[#places + 1] = place
+        end
       end
       common.warn(ctx, nil, string.format(note[2], #indices) .. " (" .. table.concat(places, ", ") .. ")")
     end

@@ -158,6 +158,31 @@ local function pi_path(entries)
   return path
 end
 
+-- The position on `order` of the last compaction and of its first kept
+-- entry (nil when there is none).
+local function last_compaction(entries, order)
+  -- the last compaction on the path decides where the context starts
+  for position = #order, 1, -1 do
+    local entry = entries[order[position]]
+    if entry.type == "compaction" then
+      local first_kept
+      if type(entry.firstKeptEntryId) == "string" then
+        for p = 1, position do
+          if entries[order[p]].id == entry.firstKeptEntryId then first_kept = p end
+        end
+      elseif type(entry.firstKeptEntryIndex) == "number" then
+        -- session format v1: an index into the file's entries (0-based)
+        local target = entry.firstKeptEntryIndex + 1
+        for p = 1, position do
+          if order[p] == target then first_kept = p end
+        end
+      end
+      return position, first_kept or position + 1
+    end
+  end
+  return nil
+end
+
 --- Import pi session entries.
 -- @tparam table ctx the import context (`compact.importers.common.new_context`)
 -- @tparam table entries the decoded entries, in file order
@@ -174,27 +199,7 @@ function pi.from_entries(ctx, entries, wheres)
     order = {}
     for i in ipairs(entries) do order[#order + 1] = i end
   end
-  -- the last compaction on the path decides where the context starts
-  local compaction_at, first_kept
-  for position = #order, 1, -1 do
-    local entry = entries[order[position]]
-    if entry.type == "compaction" then
-      compaction_at = position
-      if type(entry.firstKeptEntryId) == "string" then
-        for p = 1, position do
-          if entries[order[p]].id == entry.firstKeptEntryId then first_kept = p end
-        end
-      elseif type(entry.firstKeptEntryIndex) == "number" then
-        -- session format v1: an index into the file's entries (0-based)
-        local target = entry.firstKeptEntryIndex + 1
-        for p = 1, position do
-          if order[p] == target then first_kept = p end
-        end
-      end
-      first_kept = first_kept or position + 1
-      break
-    end
-  end
+  local compaction_at, first_kept = last_compaction(entries, order)
   local messages, origins = {}, {}
   local summary
   local entry_of = setmetatable({}, { __mode = "k" })
