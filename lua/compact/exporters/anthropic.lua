@@ -14,16 +14,13 @@ local anthropic = {}
 local STOP = { stop = "end_turn", tool_use = "tool_use", length = "max_tokens", error = "refusal" }
 
 local function blocks_of(content)
-  if type(content) == "string" then return content end
-  local out = array()
-  for _, block in ipairs(content) do
+  return common.map_blocks(content, function(block)
     if block.type == "image" then
-      out[#out + 1] = { type = "image", source = { type = "base64", media_type = block.mime_type, data = block.data } }
-    elseif block.type == "text" then
-      out[#out + 1] = { type = "text", text = block.text }
+      return { type = "image", source = { type = "base64", media_type = block.mime_type, data = block.data } }
     end
-  end
-  return out
+    if block.type == "text" then return { type = "text", text = block.text } end
+    return nil
+  end)
 end
 
 local function assistant_block(block)
@@ -64,12 +61,9 @@ local function insert_server_result(assistant, block)
 end
 
 local function tools_of(tools)
-  if not tools then return nil end
-  local out = array()
-  for _, tool in ipairs(tools) do
-    out[#out + 1] = { name = tool.name, description = tool.description, input_schema = tool.parameters }
-  end
-  return out
+  return common.map_tools(tools, function(tool)
+    return { name = tool.name, description = tool.description, input_schema = tool.parameters }
+  end)
 end
 
 --- Anthropic Messages JSON.

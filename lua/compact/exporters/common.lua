@@ -21,6 +21,27 @@ function common.encode(value)
   return text
 end
 
+--- Content in another format: a string stays a string (or becomes one text
+-- block through `convert` when `as_list`), a list of blocks goes through
+-- `convert(block) -> their block | nil` (nil: no place for it).
+function common.map_blocks(content, convert, as_list)
+  if type(content) == "string" then
+    if not as_list then return content end
+    content = { { type = "text", text = content } }
+  end
+  local out = common.array()
+  for _, block in ipairs(content) do out[#out + 1] = convert(block) end
+  return out
+end
+
+--- Tool definitions in another format (`convert(tool) -> theirs`), nil for nil.
+function common.map_tools(tools, convert)
+  if not tools then return nil end
+  local out = common.array()
+  for _, tool in ipairs(tools) do out[#out + 1] = convert(tool) end
+  return out
+end
+
 --- The text of content (a string, or the text blocks of a list joined).
 function common.text_of(content)
   if type(content) == "string" then return content end

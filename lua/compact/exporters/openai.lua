@@ -16,16 +16,11 @@ end
 
 -- User content as Chat Completions parts (a string stays a string).
 local function chat_parts(content)
-  if type(content) == "string" then return content end
-  local parts = array()
-  for _, block in ipairs(content) do
-    if block.type == "image" then
-      parts[#parts + 1] = { type = "image_url", image_url = { url = data_url(block) } }
-    elseif block.type == "text" then
-      parts[#parts + 1] = { type = "text", text = block.text }
-    end
-  end
-  return parts
+  return common.map_blocks(content, function(block)
+    if block.type == "image" then return { type = "image_url", image_url = { url = data_url(block) } } end
+    if block.type == "text" then return { type = "text", text = block.text } end
+    return nil
+  end)
 end
 
 local function chat_assistant(message)
@@ -50,13 +45,10 @@ local function chat_message(message)
 end
 
 local function chat_tools(tools)
-  if not tools then return nil end
-  local out = array()
-  for _, tool in ipairs(tools) do
-    out[#out + 1] = { type = "function", ["function"] = { name = tool.name, description = tool.description,
-                                                          parameters = tool.parameters } }
-  end
-  return out
+  return common.map_tools(tools, function(tool)
+    return { type = "function", ["function"] = { name = tool.name, description = tool.description,
+                                                 parameters = tool.parameters } }
+  end)
 end
 
 --- Chat Completions JSON.
@@ -75,16 +67,11 @@ end
 -- == Responses ==
 
 local function input_parts(content)
-  if type(content) == "string" then return content end
-  local parts = array()
-  for _, block in ipairs(content) do
-    if block.type == "image" then
-      parts[#parts + 1] = { type = "input_image", image_url = data_url(block) }
-    elseif block.type == "text" then
-      parts[#parts + 1] = { type = "input_text", text = block.text }
-    end
-  end
-  return parts
+  return common.map_blocks(content, function(block)
+    if block.type == "image" then return { type = "input_image", image_url = data_url(block) } end
+    if block.type == "text" then return { type = "input_text", text = block.text } end
+    return nil
+  end)
 end
 
 -- An assistant message as items: runs of text make one message item;
@@ -112,13 +99,9 @@ local function assistant_items(message, items)
 end
 
 local function responses_tools(tools)
-  if not tools then return nil end
-  local out = array()
-  for _, tool in ipairs(tools) do
-    out[#out + 1] = { type = "function", name = tool.name, description = tool.description,
-                      parameters = tool.parameters }
-  end
-  return out
+  return common.map_tools(tools, function(tool)
+    return { type = "function", name = tool.name, description = tool.description, parameters = tool.parameters }
+  end)
 end
 
 --- Responses API JSON (a request's `instructions`, `input` and `tools`).

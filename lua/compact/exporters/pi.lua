@@ -8,7 +8,6 @@
 
 local common = require "compact.exporters.common"
 
-local array = common.array
 
 local pi = {}
 
@@ -26,23 +25,20 @@ local function iso_time(seconds)
   return os.date("!%Y-%m-%dT%H:%M:%S.000Z", math.floor(seconds))
 end
 
+local function pi_block(block)
+  if block.type == "image" then return { type = "image", data = block.data, mimeType = block.mime_type } end
+  if block.type == "text" then return { type = "text", text = block.text } end
+  if block.type == "thinking" then
+    return { type = "thinking", thinking = block.thinking, thinkingSignature = block.signature }
+  end
+  if block.type == "tool_call" then
+    return { type = "toolCall", id = block.id, name = block.name, arguments = block.arguments or {} }
+  end
+  return nil
+end
+
 local function blocks_of(content, as_list)
-  if type(content) == "string" then
-    return as_list and array { { type = "text", text = content } } or content
-  end
-  local out = array()
-  for _, block in ipairs(content) do
-    if block.type == "image" then
-      out[#out + 1] = { type = "image", data = block.data, mimeType = block.mime_type }
-    elseif block.type == "text" then
-      out[#out + 1] = { type = "text", text = block.text }
-    elseif block.type == "thinking" then
-      out[#out + 1] = { type = "thinking", thinking = block.thinking, thinkingSignature = block.signature }
-    elseif block.type == "tool_call" then
-      out[#out + 1] = { type = "toolCall", id = block.id, name = block.name, arguments = block.arguments or {} }
-    end
-  end
-  return out
+  return common.map_blocks(content, pi_block, as_list)
 end
 
 local function assistant_message(message, millis)

@@ -24,21 +24,11 @@ local function anthropic_image(ctx, block)
 end
 
 local function anthropic_simple_blocks(ctx, content, where)
-  if type(content) == "string" then return content end
-  if content == nil then return empty_list() end
-  if type(content) ~= "table" then return fail(ctx, where, "content: expected a string or a list of blocks") end
-  local blocks = empty_list()
-  for i, block in ipairs(content) do
-    if type(block) ~= "table" then return fail(ctx, where, "content[" .. i .. "]: expected a block object") end
-    if block.type == "text" then
-      blocks[#blocks + 1] = text_block(str(block.text) or "")
-    elseif block.type == "image" then
-      blocks[#blocks + 1] = anthropic_image(ctx, block)
-    else
-      blocks[#blocks + 1] = placeholder(ctx, block.type)
-    end
-  end
-  return blocks
+  return common.map_content(ctx, content, where, function(block)
+    if block.type == "text" then return text_block(str(block.text) or "") end
+    if block.type == "image" then return anthropic_image(ctx, block) end
+    return placeholder(ctx, block.type)
+  end)
 end
 
 -- The text a server tool's result block stands for: its search results one

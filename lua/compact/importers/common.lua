@@ -81,6 +81,42 @@ local function placeholder(ctx, kind)
   return text_block("[" .. tostring(kind) .. " block]")
 end
 
+-- Content: a string stays a string, nil is an empty list, a list of blocks
+-- goes through `convert(block, i) -> our block | nil, err` (blocks already
+-- checked to be tables).
+local function map_content(ctx, content, where, convert)
+  if type(content) == "string" then return content end
+  if content == nil then return empty_list() end
+  if type(content) ~= "table" then
+    return fail(ctx, where, "content: expected a string or a list of blocks, got " .. type(content))
+  end
+  local blocks = empty_list()
+  for i, block in ipairs(content) do
+    if type(block) ~= "table" then return fail(ctx, where, "content[" .. i .. "]: expected a block object") end
+    local converted, err = convert(block, i)
+    if converted == nil then return nil, err end
+    blocks[#blocks + 1] = converted
+  end
+  return blocks
+end
+
+-- A `data:` URL as an image block; any other URL as a text mention.
+local function data_url_image(url)
+  local mime, data = tostring(url):match("^data:([^;,]+);base64,(.*)$")
+  if mime then return { type = "image", mime_type = mime, data = data } end
+  return text_block("[image: " .. tostring(url) .. "]")
+end
+
+-- The text blocks of content joined by newlines.
+local function join_text(content)
+  if type(content) == "string" then return content end
+  local out = {}
+  for _, block in ipairs(content or {}) do
+    if block.type == "text" then out[#out + 1] = block.text end
+  end
+  return table.concat(out, "\n")
+end
+
 -- Tool definitions in any format (ours `{ name, description, parameters }`,
 -- Chat Completions `{ type = "function", function = {...} }`, Responses
 -- `{ type = "function", name, parameters }`, Anthropic `{ name,
@@ -104,6 +140,9 @@ local function tools_of(ctx, raw)
 end
 
 return {
+  map_content = map_content,
+  data_url_image = data_url_image,
+  join_text = join_text,
   tools_of = tools_of,
   new_context = new_context,
   warn = warn,

@@ -12,43 +12,19 @@ local empty_list, text_block, placeholder = common.empty_list, common.text_block
 
 local openai = {}
 
-local function data_url_image(url)
-  local mime, data = tostring(url):match("^data:([^;,]+);base64,(.*)$")
-  if mime then return { type = "image", mime_type = mime, data = data } end
-  return text_block("[image: " .. tostring(url) .. "]")
-end
-
 local function openai_parts(ctx, content, where)
-  if content == nil then return empty_list() end
-  if type(content) == "string" then return content end
-  if type(content) ~= "table" then
-    return fail(ctx, where, "content: expected a string or a list of parts, got " .. type(content))
-  end
-  local blocks = empty_list()
-  for i, part in ipairs(content) do
-    if type(part) ~= "table" then return fail(ctx, where, "content[" .. i .. "]: expected an object") end
-    if part.type == "text" then
-      blocks[#blocks + 1] = text_block(str(part.text) or "")
-    elseif part.type == "refusal" then
-      blocks[#blocks + 1] = text_block(str(part.refusal) or "")
-    elseif part.type == "image_url" then
+  return common.map_content(ctx, content, where, function(part)
+    if part.type == "text" then return text_block(str(part.text) or "") end
+    if part.type == "refusal" then return text_block(str(part.refusal) or "") end
+    if part.type == "image_url" then
       local image = part.image_url
-      blocks[#blocks + 1] = data_url_image(type(image) == "table" and image.url or image)
-    else
-      blocks[#blocks + 1] = placeholder(ctx, part.type)
+      return common.data_url_image(type(image) == "table" and image.url or image)
     end
-  end
-  return blocks
+    return placeholder(ctx, part.type)
+  end)
 end
 
-local function join_text(content)
-  if type(content) == "string" then return content end
-  local out = {}
-  for _, block in ipairs(content or {}) do
-    if block.type == "text" then out[#out + 1] = block.text end
-  end
-  return table.concat(out, "\n")
-end
+local join_text = common.join_text
 
 -- Decode a call's `arguments` string into `block` (a truncated or
 -- non-object string is kept verbatim in `raw_arguments`).

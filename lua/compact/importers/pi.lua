@@ -8,44 +8,31 @@
 local common = require "compact.importers.common"
 
 local fail, str, number_or_zero = common.fail, common.str, common.number_or_zero
-local empty_list, text_block, placeholder = common.empty_list, common.text_block, common.placeholder
+local text_block, placeholder = common.text_block, common.placeholder
 
 local pi = {}
 
 local PI_STOP = { stop = "stop", toolUse = "tool_use", length = "length", error = "error", aborted = "aborted" }
 
 local function pi_blocks(ctx, content, where, allow)
-  if type(content) == "string" then return content end
-  if content == nil then return empty_list() end
-  if type(content) ~= "table" then
-    return fail(ctx, where, "content: expected a string or a list of blocks, got " .. type(content))
-  end
-  local blocks = empty_list()
-  for i, block in ipairs(content) do
-    if type(block) ~= "table" then
-      return fail(ctx, where, "content[" .. i .. "]: expected a block object")
-    end
+  return common.map_content(ctx, content, where, function(block, i)
     local kind = block.type
-    if kind == "text" then
-      blocks[#blocks + 1] = text_block(str(block.text) or "")
-    elseif kind == "image" then
-      blocks[#blocks + 1] = { type = "image", mime_type = str(block.mimeType) or "image/png",
-                              data = str(block.data) or "" }
-    elseif kind == "thinking" and allow then
-      blocks[#blocks + 1] = { type = "thinking", thinking = str(block.thinking) or "",
-                              signature = str(block.thinkingSignature) }
-    elseif kind == "toolCall" and allow then
-      local arguments = block.arguments
-      if type(arguments) ~= "table" then arguments = {} end
+    if kind == "text" then return text_block(str(block.text) or "") end
+    if kind == "image" then
+      return { type = "image", mime_type = str(block.mimeType) or "image/png", data = str(block.data) or "" }
+    end
+    if kind == "thinking" and allow then
+      return { type = "thinking", thinking = str(block.thinking) or "", signature = str(block.thinkingSignature) }
+    end
+    if kind == "toolCall" and allow then
       if type(block.id) ~= "string" or type(block.name) ~= "string" then
         return fail(ctx, where, "content[" .. i .. "]: toolCall without id or name")
       end
-      blocks[#blocks + 1] = { type = "tool_call", id = block.id, name = block.name, arguments = arguments }
-    else
-      blocks[#blocks + 1] = placeholder(ctx, kind)
+      local arguments = type(block.arguments) == "table" and block.arguments or {}
+      return { type = "tool_call", id = block.id, name = block.name, arguments = arguments }
     end
-  end
-  return blocks
+    return placeholder(ctx, kind)
+  end)
 end
 
 -- pi's own rendering of a `!command` run by the user, so the model sees the

@@ -30,45 +30,19 @@ function responses.is_list(list)
   return false
 end
 
-local function image_of(url)
-  local mime, data = tostring(url):match("^data:([^;,]+);base64,(.*)$")
-  if mime then return { type = "image", mime_type = mime, data = data } end
-  return text_block("[image: " .. tostring(url) .. "]")
-end
-
 -- Content parts (`input_text`, `output_text`, `input_image`, `refusal`) as
 -- our blocks; a string stays a string.
 local function parts_of(ctx, content, where)
-  if type(content) == "string" then return content end
-  if content == nil then return empty_list() end
-  if type(content) ~= "table" then
-    return fail(ctx, where, "content: expected a string or a list of parts, got " .. type(content))
-  end
-  local blocks = empty_list()
-  for i, part in ipairs(content) do
-    if type(part) ~= "table" then return fail(ctx, where, "content[" .. i .. "]: expected an object") end
+  return common.map_content(ctx, content, where, function(part)
     local kind = part.type
-    if kind == "input_text" or kind == "output_text" or kind == "text" then
-      blocks[#blocks + 1] = text_block(str(part.text) or "")
-    elseif kind == "refusal" then
-      blocks[#blocks + 1] = text_block(str(part.refusal) or "")
-    elseif kind == "input_image" then
-      blocks[#blocks + 1] = image_of(part.image_url or part.file_id)
-    else
-      blocks[#blocks + 1] = placeholder(ctx, kind)
-    end
-  end
-  return blocks
+    if kind == "input_text" or kind == "output_text" or kind == "text" then return text_block(str(part.text) or "") end
+    if kind == "refusal" then return text_block(str(part.refusal) or "") end
+    if kind == "input_image" then return common.data_url_image(part.image_url or part.file_id) end
+    return placeholder(ctx, kind)
+  end)
 end
 
-local function join_text(content)
-  if type(content) == "string" then return content end
-  local out = {}
-  for _, block in ipairs(content) do
-    if block.type == "text" then out[#out + 1] = block.text end
-  end
-  return table.concat(out, "\n")
-end
+local join_text = common.join_text
 
 -- The assistant message model items go into: the last message when it is an
 -- assistant's still open, else a new one.
