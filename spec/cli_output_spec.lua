@@ -394,3 +394,59 @@ describe("compact run model summarizer flags", function()
     end
   end)
 end)
+
+describe("compact input notes", function()
+  local dir
+  before_each(function() dir = tmpdir() end)
+  after_each(function() os.execute("rm -rf '" .. dir .. "'") end)
+
+  local function jsonl(list)
+    local out = {}
+    for i, value in ipairs(list) do out[i] = type(value) == "string" and value or assert(core.json_encode(value)) end
+    return table.concat(out, "\n") .. "\n"
+  end
+
+  it("prints what the import repaired, and stats counts it", function()
+    local path = dir .. "/s.jsonl"
+    write_file(path, jsonl {
+      { role = "user", content = "a" },
+      { role = "tool_result", tool_call_id = "ghost", content = "x", is_error = false },
+      { role = "assistant", content = { { type = "tool_call", id = "c1", name = "read", arguments = {} } } },
+      { role = "user", content = "b" },
+    })
+    local code, out, err = run { "stats", path }
+    assert.equals(0, code)
+    assert.matches("tool pairs: 1 orphan results dropped, 1 missing results added, 0 duplicate", out, 1, true)
+    assert.matches("compact: warning: " .. path .. ": dropped 1 tool result(s) without a call (line 2)\n", err, 1, true)
+    assert.matches("compact: warning: " .. path .. ": added 1 result(s) for call(s) that never got one (line 3)\n",
+      err, 1, true)
+    code, _, err = run { "run", path, "--quiet" }
+    assert.equals(0, code)
+    assert.equals("", err)
+  end)
+
+  it("skips a torn last line with a warning; --strict makes it an error", function()
+    local path = dir .. "/t.jsonl"
+    write_file(path, jsonl { { role = "user", content = "a" }, { role = "user", content = "b" }, '{"role":"us' })
+    local code, out, err = run { "stats", path }
+    assert.equals(0, code)
+    assert.matches("messages:   2 ", out, 1, true)
+    assert.matches("compact: warning: " .. path .. ": line 3: skipped a torn last line (invalid JSON)", err, 1, true)
+    code, _, err = run { "stats", path, "--strict" }
+    assert.equals(2, code)
+    assert.matches(path .. ": line 3, column", err, 1, true)
+  end)
+
+  it("names an estimator this build cannot give", function()
+    local code, _, err = run { "stats", "examples/sample-session.json", "--estimator", "o200k_base" }
+    if type(compact.tokenizer) == "function" then
+      assert.equals(0, code, err)
+    else
+      assert.equals(2, code)
+      assert.equals("compact stats: --estimator o200k_base: this build has no tokenizers (only 'heuristic')\n", err)
+    end
+    code, _, err = run { "plan", "examples/sample-session.json", "--estimator", "no-such-tokenizer" }
+    assert.equals(2, code)
+    assert.matches("--estimator no-such-tokenizer: ", err, 1, true)
+  end)
+end)
