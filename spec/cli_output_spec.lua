@@ -420,9 +420,10 @@ describe("compact input notes", function()
     assert.matches("compact: warning: " .. path .. ": dropped 1 tool result(s) without a call (line 2)\n", err, 1, true)
     assert.matches("compact: warning: " .. path .. ": added 1 result(s) for call(s) that never got one (line 3)\n",
       err, 1, true)
-    code, _, err = run { "run", path, "--quiet" }
+    code, out, err = run { "run", path, "--quiet" }
     assert.equals(0, code)
     assert.equals("", err)
+    assert.equals(4, #assert(state.decode(out)).messages)
   end)
 
   it("skips a torn last line with a warning; --strict makes it an error", function()
@@ -432,6 +433,7 @@ describe("compact input notes", function()
     assert.equals(0, code)
     assert.matches("messages:   2 ", out, 1, true)
     assert.matches("compact: warning: " .. path .. ": line 3: skipped a torn last line (invalid JSON)", err, 1, true)
+    local _
     code, _, err = run { "stats", path, "--strict" }
     assert.equals(2, code)
     assert.matches(path .. ": line 3, column", err, 1, true)
