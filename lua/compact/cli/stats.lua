@@ -152,7 +152,8 @@ function stats.run(cli, env, options, positional)
                                    tools = conversation.tools, messages = conversation.messages,
                                    estimator = estimator }
   print_counts(env, path, conversation, t)
-  env.out("estimated tokens: ", fmt_int(total), " total (", options.estimator or "heuristic", ")\n")
+  local named = options.estimator and options.estimator ~= "heuristic"
+  env.out("estimated tokens: ", fmt_int(total), " total (", named and tostring(estimator) or "heuristic", ")\n")
   local projected = compact.project_summary(conversation.summary)
   local rows = { { "system_prompt", estimator:text(conversation.system_prompt or "") },
                  { "summary", projected and estimator:message(projected) or 0 } }
