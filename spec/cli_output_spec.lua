@@ -177,9 +177,18 @@ describe("compact run output", function()
       assert.equals(2, code)
       assert.matches("--fit needs --budget or --window", err, 1, true)
       local fits = select(2, compact.estimate { messages = {}, fit = true }) == nil
-      code, _, err = run { "run", input, "--fit", "--budget", "600", "--keep", "100" }
+      local out
+      code, out, err = run { "run", input, "--fit", "--budget", "1000", "--keep", "100" }
       if fits then
         assert.equals(0, code, err)
+        local written = assert(state.decode(out))
+        written.usage = nil
+        assert.is_true(compact.estimate(written) <= 1000)
+        -- a budget even the ladder cannot reach: the compaction fails, nothing is written
+        code, out, err = run { "run", input, "--fit", "--budget", "300", "--keep", "100" }
+        assert.equals(1, code)
+        assert.equals("", out)
+        assert.matches("compaction failed: no_reduction", err, 1, true)
       else
         assert.equals(2, code)
         assert.matches("cannot fit a budget", err, 1, true)
