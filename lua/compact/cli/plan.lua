@@ -135,8 +135,9 @@ local function print_plan(write, path, conversation, plan, info)
     write(string.format("calibration:      x%.2f (the provider's count over the estimate; scales --keep)\n",
       plan.calibration))
   end
-  write("tokens after:     ", fmt_int(info.tokens_after_without_summary),
-    " + the summary (system prompt and kept messages)\n")
+  local calibration = plan.calibration or 1
+  write("tokens after:     ", fmt_int(info.tokens_after_without_summary * calibration),
+    " + the summary (system prompt and kept messages", calibration ~= 1 and ", calibrated" or "", ")\n")
 end
 
 plan_module.print_plan = print_plan
