@@ -64,9 +64,12 @@ local function generator_config(env, options, generator, model)
     if not config.fallback then return nil, err end
   end
   if not options.quiet then
+    -- on a terminal the line is rewritten in place; elsewhere one line each
+    local tty = env.isatty("stderr")
     config.on_progress = function(event)
       if type(event) == "table" and event.type == "summary_progress" then
-        env.err(string.format("compact: summarizing chunk %s of %s\n", tostring(event.chunk), tostring(event.chunks)))
+        env.err(tty and "\r\27[K" or "", string.format("compact: summarizing chunk %s of %s", tostring(event.chunk),
+          tostring(event.chunks)), tty and "..." or "\n")
       end
     end
   end
