@@ -144,7 +144,7 @@ function common.write_files(env, files)
       file.temp = nil
     else
       file.temp = (target:match("^(.*/)") or "") .. "." .. (target:match("([^/]*)$") or "out")
-        .. ".compact-tmp-" .. n .. "-" .. tostring(os.time())
+        .. string.format(".compact-tmp-%d-%d-%06d", n, os.time(), math.random(0, 999999))
       temps[#temps + 1] = file.temp
     end
     local ok, err = write_one(env, file.temp or target, file.text)
