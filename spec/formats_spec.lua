@@ -134,6 +134,17 @@ describe("import of", function()
     assert.equals(4, #result.messages)
   end)
 
+  it("Responses items one per line (JSONL)", function()
+    local result = parse(lines {
+      encode { role = "user", content = "hi" },
+      encode { type = "function_call", call_id = "c1", name = "ls", arguments = "{}" },
+      encode { type = "function_call_output", call_id = "c1", output = "a b" },
+    })
+    assert.equals("responses", result.format)
+    assert.equals(3, #result.messages)
+    assert.equals("c1", result.messages[3].tool_call_id)
+  end)
+
   it("legacy function_call and role = function messages as OpenAI", function()
     local result = parse(encode {
       { role = "user", content = "weather?" },

@@ -174,7 +174,7 @@ function run.run(cli, env, options, positional)
                   tools = conversation.tools, messages = conversation.messages, usage = conversation.usage }
   local record
   if not plan then
-    note("compact: nothing to compact (", info.reason, "); ",
+    note("compact: nothing to compact (", info.reason, "; ", info.basis, "); ",
       options.append and "the session is left as it is\n" or "writing the conversation unchanged\n")
   else
     local result = apply(env, options, plan, info, conversation, name, path)

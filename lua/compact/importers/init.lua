@@ -178,6 +178,10 @@ local function from_records(ctx, records, lines)
     ctx.format = "pi"
     return pi.from_entries(ctx, records, wheres)
   end
+  if responses.is_list(records) then
+    ctx.format = "responses"
+    return responses.from_items(ctx, records, nil)
+  end
   if type(records[1].role) ~= "string" then
     return fail(ctx, ctx.where(1), "unknown format: expected a message (an object with `role`) or a pi session entry")
   end
