@@ -56,6 +56,14 @@ local function write_file(path, text)
   file:close()
 end
 
+-- A fresh directory for each test of the enclosing block, removed after it;
+-- `set(dir)` receives it.
+local function fresh_dir(set)
+  local current
+  before_each(function() current = tmpdir(); set(current) end)
+  after_each(function() os.execute("rm -rf '" .. current .. "'") end)
+end
+
 local function listing(dir)
   local pipe = assert(io.popen("ls -A '" .. dir .. "'"))
   local text = pipe:read("*a")
@@ -65,15 +73,12 @@ end
 
 describe("compact run output", function()
   local dir, input, original
+  fresh_dir(function(d) dir = d end)
   before_each(function()
-    dir = tmpdir()
     input = dir .. "/s.json"
     original = assert(state.encode(conversation()))
-    local file = assert(io.open(input, "wb"))
-    file:write(original)
-    file:close()
+    write_file(input, original)
   end)
-  after_each(function() os.execute("rm -rf '" .. dir .. "'") end)
 
   describe("atomic writes", function()
     it("leaves the input as it was when writing over it fails mid-way", function()
@@ -235,12 +240,11 @@ end)
 
 describe("compact run --format", function()
   local dir, input
+  fresh_dir(function(d) dir = d end)
   before_each(function()
-    dir = tmpdir()
     input = dir .. "/s.json"
     write_file(input, state.encode(conversation()))
   end)
-  after_each(function() os.execute("rm -rf '" .. dir .. "'") end)
 
   local function reference()
     local code, out = run { "run", input, "--keep", "100" }
@@ -297,8 +301,7 @@ end)
 
 describe("compact run --append", function()
   local dir
-  before_each(function() dir = tmpdir() end)
-  after_each(function() os.execute("rm -rf '" .. dir .. "'") end)
+  fresh_dir(function(d) dir = d end)
 
   -- A pi session: with ids (format 3) or without (format 1).
   local function session(with_ids)
@@ -406,8 +409,7 @@ end)
 
 describe("compact input notes", function()
   local dir
-  before_each(function() dir = tmpdir() end)
-  after_each(function() os.execute("rm -rf '" .. dir .. "'") end)
+  fresh_dir(function(d) dir = d end)
 
   local function jsonl(list)
     local out = {}
