@@ -53,10 +53,13 @@ describe("importers: the real pi session", function()
     end
     assert.equals(914, entry_count)
     assert.equals("pi", result.format)
-    assert.equals(914, #result.messages)
+    -- 18 calls in aborted turns never got a result: the import adds one each
+    assert.equals(914 + 18, #result.messages)
+    assert.same({}, result.repair.orphan_results)
+    assert.equals(18, #result.repair.missing_results)
     local roles = {}
     for _, m in ipairs(result.messages) do roles[m.role] = (roles[m.role] or 0) + 1 end
-    assert.same({ user = 88, assistant = 453, tool_result = 373 }, roles)
+    assert.same({ user = 88, assistant = 453, tool_result = 373 + 18 }, roles)
     assert.is_nil(result.summary)
     assert.is_true(core.validate_messages(result.messages))
   end)
@@ -398,12 +401,14 @@ describe("importers: broken and unknown input", function()
     assert.is_number(err.column)
   end)
 
-  it("reports the broken line of a JSONL file", function()
-    local err = parse_err(lines {
+  it("reports the broken line of a JSONL file (a torn last line with strict)", function()
+    local text = lines {
       '{"role":"user","content":"a"}',
       '{"role":"assistant","content":[{"type":"text","text":"b"}]}',
       '{"role":"user","content":"c"',
-    })
+    }
+    local result, err = importers.parse(text, { name = "t.json", strict = true })
+    assert.is_nil(result)
     -- the line is 28 bytes; the end of input is column 29, byte 30 + 60 + 29
     assert.matches("^t%.json: line 3, column 29 %(byte 119%): invalid JSON", err.message)
     assert.equals(3, err.line)

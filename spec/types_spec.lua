@@ -185,7 +185,10 @@ local INTERNAL = {
   ["compact.providers"] = true, -- checked against PROVIDERS
   ["compact.version"] = true, ["compact.util"] = true, ["compact.request"] = true, ["compact.files"] = true,
   ["compact.compactor"] = true, ["compact.estimation"] = true, ["compact.errors"] = true, ["compact.cancel"] = true,
-  ["compact.cli"] = true, ["compact.cli.commands"] = true, ["compact.cli.help"] = true,
+  ["compact.cli"] = true, ["compact.cli.help"] = true, ["compact.cli.common"] = true, ["compact.cli.plan"] = true,
+  ["compact.cli.run"] = true, ["compact.cli.stats"] = true, ["compact.cli.summarizer"] = true,
+  ["compact.exporters.common"] = true, ["compact.exporters.pi"] = true, ["compact.exporters.openai"] = true,
+  ["compact.exporters.anthropic"] = true, ["compact.importers.responses"] = true,
   ["compact.providers.common"] = true, ["compact.importers.common"] = true,
   ["compact.importers.pi"] = true, ["compact.importers.openai"] = true, ["compact.importers.anthropic"] = true,
   ["compact.usage"] = true, ["compact.repair"] = true, ["compact.fit"] = true, ["compact.agent_tools"] = true,

@@ -489,18 +489,16 @@ function state.encode(value) end
 ---@return compact.Error|nil err
 function state.decode(text) end
 
----@alias compact.ImportFormat "state"|"jsonl"|"pi"|"openai"|"anthropic"
+---@alias compact.ImportFormat "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses"
 
----@class compact.ImportResult: compact.State
----@field format compact.ImportFormat
----@field skipped integer entries and blocks with no message equivalent
-
+---Transcript importers (`require "compact.importers"`).
 ---@class compact.importers
 ---@field FORMATS compact.ImportFormat[]
+---@field DEFAULT_MAX_BYTES integer what `load` reads at most by default (1 GiB)
 local importers = {}
 ---@param text string
----@param opts? { name?: string }
----@return compact.ImportResult|nil
+---@param opts? compact.ImportOptions
+---@return compact.Conversation|nil
 ---@return compact.Error|nil err
 function importers.parse(text, opts) end
 ---@param text string
@@ -508,9 +506,22 @@ function importers.parse(text, opts) end
 ---@return compact.Error|nil err
 function importers.detect(text) end
 ---@param path string
----@return compact.ImportResult|nil
+---@param opts? compact.ImportOptions
+---@return compact.Conversation|nil
 ---@return compact.Error|nil err
-function importers.load(path) end
+function importers.load(path, opts) end
+
+---Transcript exporters (`require "compact.exporters"`).
+---@class compact.exporters
+---@field FORMATS string[]
+local exporters = {}
+---Write a conversation in one of the formats the importers read.
+---@param format "state"|"jsonl"|"openai"|"responses"|"anthropic"|"pi"
+---@param conversation compact.Conversation
+---@param opts? { header?: table, tokens_before?: integer, now?: fun(): integer }
+---@return string|nil text
+---@return compact.Error|nil err
+function exporters.export(format, conversation, opts) end
 
 ---@class compact.prompts
 ---@field system string
@@ -544,6 +555,7 @@ function prompts.join_split_turn(history, prefix) end
 ---@field state compact.state
 ---@field providers compact.providers
 ---@field importers compact.importers
+---@field exporters compact.exporters
 ---@field prompts compact.prompts
 ---@field ErrInvalidConfig compact.Error
 ---@field ErrInvalidRequest compact.Error
@@ -634,5 +646,23 @@ function compact.extractive_summarizer(config) end
 ---argument) every cached estimate.
 ---@param messages? compact.Message[]
 function compact.forget(messages) end
+
+---A conversation read by `compact.importers` (or written by `compact.exporters`).
+---@class compact.Conversation
+---@field system_prompt? string
+---@field summary? string
+---@field messages compact.Message[]
+---@field tools? compact.ToolDefinition[]
+---@field usage? { tokens: integer, through: integer } the provider's count, when the file has one
+---@field format? "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses" the format detected
+---@field warnings? string[] what the import skipped or repaired
+---@field repair? { orphan_results: integer[], missing_results: integer[], duplicate_results: integer[] }
+---@field skipped? integer entries and blocks with no message equivalent
+---@field source? table what an exporter needs to append to the same pi session
+
+---@class compact.ImportOptions
+---@field name? string the name used in error messages
+---@field strict? boolean a torn last JSONL line is an error rather than a warning
+---@field max_bytes? integer `load` reads at most this many bytes (default 1 GiB)
 
 return compact

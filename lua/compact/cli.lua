@@ -2,7 +2,8 @@
 -- file in any format `compact.importers` reads.
 --
 -- All logic lives in Lua so it can be tested in-process (arguments and
--- dispatch here, the commands in `compact.cli.commands`, the help texts in
+-- dispatch here, each command in `compact.cli.stats`, `.plan` and `.run`
+-- (sharing `compact.cli.common`), the help texts in
 -- `compact.cli.help`):
 --
 --     local code = require("compact.cli").main({ "stats", "session.jsonl" }, {
@@ -11,13 +12,13 @@
 --     })
 --
 -- Exit status: 0 on success (including "nothing to compact"), 1 when the
--- compaction or writing the output fails, 2 for usage errors and for input
--- that cannot be read or imported.
+-- compaction or writing the output fails (every existing file is then left
+-- as it was), 2 for usage errors and for input that cannot be read or
+-- imported, 3 when `run` wrote a result still over `--budget`/`--window`.
 -- @module compact.cli
 
 local compact = require "compact"
 local HELP = require "compact.cli.help"
-local commands = require "compact.cli.commands"
 
 local cli = {}
 
@@ -25,6 +26,8 @@ local cli = {}
 cli.EXIT_USAGE = 2
 --- Exit status for a failed compaction or output write.
 cli.EXIT_FAILURE = 1
+--- Exit status of `run` when the result still exceeds the budget.
+cli.EXIT_OVER_BUDGET = 3
 
 --- Default `--keep` (tokens of recent messages kept verbatim), as in pi.
 cli.DEFAULT_KEEP = 20000
@@ -32,14 +35,21 @@ cli.DEFAULT_KEEP = 20000
 cli.DEFAULT_RESERVE = 4000
 
 -- Option specs: name -> kind ("int", "number", "string", "flag").
+-- Options every command takes: the input cap, strict JSONL and the estimator
+-- (one place, so a new estimator name needs no other change).
+local INPUT_SPEC = { ["max-input-bytes"] = "int", strict = "flag", estimator = "string" }
 local PLAN_SPEC = { keep = "int", budget = "int", ratio = "number", window = "int", reserve = "int" }
 local SPECS = {
   stats = {},
-  plan = PLAN_SPEC,
+  plan = {},
   run = { summarizer = "string", model = "string", instructions = "string", output = "string",
-          record = "string", quiet = "flag" },
+          record = "string", quiet = "flag", format = "string", append = "flag", fit = "flag",
+          ["max-input-tokens"] = "int", ["max-output-tokens"] = "int", fallback = "string" },
 }
-for name, kind in pairs(PLAN_SPEC) do SPECS.run[name] = kind end
+for _, spec in pairs(SPECS) do
+  for name, kind in pairs(INPUT_SPEC) do spec[name] = kind end
+end
+for name, kind in pairs(PLAN_SPEC) do SPECS.plan[name], SPECS.run[name] = kind, kind end
 local SHORT = { o = "output", h = "help" }
 
 -- Largest accepted --keep/--budget/--window/--reserve and --ratio: far past
@@ -50,6 +60,30 @@ local MAX_RATIO = 1000
 
 local function usage_error(message)
   return nil, message
+end
+
+-- Convert an option's text to its kind: the value, or nil and a message.
+local function option_value(name, kind, value)
+  if kind == "int" then
+    local n = tonumber(value)
+    if not n or n ~= math.floor(n) or n < 0 or n == math.huge then
+      return nil, "--" .. name .. ": expected a non-negative integer, got '" .. value .. "'"
+    end
+    if n > MAX_INT_OPTION then
+      return nil, "--" .. name .. ": " .. value .. " is out of range (at most 1e15)"
+    end
+    return (math.tointeger and math.tointeger(n)) or n
+  elseif kind == "number" then
+    local n = tonumber(value)
+    if not n or n ~= n or n <= 0 or n == math.huge then
+      return nil, "--" .. name .. ": expected a positive number, got '" .. value .. "'"
+    end
+    if n > MAX_RATIO then
+      return nil, "--" .. name .. ": " .. value .. " is out of range (at most " .. MAX_RATIO .. ")"
+    end
+    return n
+  end
+  return value
 end
 
 -- Parse `args` for `command`: returns options, positional list or nil, err.
@@ -86,25 +120,9 @@ local function parse_args(command, args, first)
             value = args[i]
             if value == nil then return usage_error("--" .. name .. " needs a value") end
           end
-          if kind == "int" then
-            local n = tonumber(value)
-            if not n or n ~= math.floor(n) or n < 0 or n == math.huge then
-              return usage_error("--" .. name .. ": expected a non-negative integer, got '" .. value .. "'")
-            end
-            if n > MAX_INT_OPTION then
-              return usage_error("--" .. name .. ": " .. value .. " is out of range (at most 1e15)")
-            end
-            value = (math.tointeger and math.tointeger(n)) or n
-          elseif kind == "number" then
-            local n = tonumber(value)
-            if not n or n ~= n or n <= 0 or n == math.huge then
-              return usage_error("--" .. name .. ": expected a positive number, got '" .. value .. "'")
-            end
-            if n > MAX_RATIO then
-              return usage_error("--" .. name .. ": " .. value .. " is out of range (at most " .. MAX_RATIO .. ")")
-            end
-            value = n
-          end
+          local err
+          value, err = option_value(name, kind, value)
+          if value == nil then return usage_error(err) end
           options[name] = value
         end
       end
@@ -127,6 +145,9 @@ local function make_env(io_table)
     stdin = io_table.stdin or io.stdin,
     getenv = io_table.getenv or os.getenv,
     make_generator = io_table.make_generator,
+    open = io_table.open or io.open,
+    rename = io_table.rename or os.rename,
+    remove = io_table.remove or os.remove,
   }
   local isatty = io_table.isatty
   if type(isatty) == "function" then
@@ -141,7 +162,7 @@ end
 
 -- Each command is called with the `cli` table, so it reads the exit statuses
 -- and defaults above at call time without requiring this module back.
-local COMMANDS = { stats = commands.stats, plan = commands.plan, run = commands.run }
+local COMMANDS = { stats = "compact.cli.stats", plan = "compact.cli.plan", run = "compact.cli.run" }
 
 --- Run the command line.
 -- @tparam {string,...} args the arguments (without the program name)
@@ -150,7 +171,9 @@ local COMMANDS = { stats = commands.stats, plan = commands.plan, run = commands.
 --   `isatty = function(stream_name) -> boolean` (or a boolean; only
 --   `"stderr"` is asked), `getenv = function(name)` (default `os.getenv`),
 --   `make_generator = function(kind, { getenv = }) -> generator | nil, err`
---   (replaces the HTTP providers, for tests)
+--   (replaces the HTTP providers, for tests), `open`, `rename`, `remove`
+--   (default `io.open`, `os.rename`, `os.remove`: how output files are
+--   written, for tests)
 -- @treturn integer the exit status
 function cli.main(args, io_table)
   local env = make_env(io_table)
@@ -169,8 +192,8 @@ function cli.main(args, io_table)
     env.out("compact ", compact.VERSION, "\n")
     return 0
   end
-  local handler = COMMANDS[command]
-  if not handler then
+  local module_name = COMMANDS[command]
+  if not module_name then
     env.err("compact: unknown command '", tostring(command), "'\n\n", HELP.main)
     return cli.EXIT_USAGE
   end
@@ -183,7 +206,7 @@ function cli.main(args, io_table)
     env.out(HELP[command])
     return 0
   end
-  local ok, code = pcall(handler, cli, env, options, positional)
+  local ok, code = pcall(function() return require(module_name).run(cli, env, options, positional) end)
   if not ok then
     env.err("compact ", command, ": internal error: ", tostring(code), "\n")
     return cli.EXIT_FAILURE

@@ -180,6 +180,7 @@ local lazy_modules = {
   state = "compact.state",
   providers = "compact.providers",
   importers = "compact.importers",
+  exporters = "compact.exporters",
   prompts = "compact.prompts",
   generator_summarizer = { "compact.summarizers.generator", "new" },
   extractive_summarizer = { "compact.summarizers.extractive", "new" },

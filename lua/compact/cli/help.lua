@@ -16,20 +16,33 @@ commands:
   plan FILE    where a compaction would cut, and tokens before/after (no model)
   run FILE     compact and write the new state (summary + kept messages) as JSON
 
-FILE is our state JSON or JSONL, a pi session (JSONL), OpenAI chat messages
-JSON or Anthropic messages JSON; the format is detected from the content.
-FILE - reads standard input.
+FILE is our state JSON or JSONL, a pi session (JSONL), OpenAI Chat or
+Responses JSON, or Anthropic messages JSON; the format is detected from the
+content. FILE - reads standard input. Imports repair tool calls without
+results and results without calls, and say so on stderr.
+
+options of every command:
+  --max-input-bytes N   read at most N bytes of FILE (default 1 GiB)
+  --strict              a torn last JSONL line is an error (default: skipped
+                        with a warning)
+  --estimator NAME      heuristic (default), or a tokenizer such as o200k_base
+                        or cl100k_base when this build has tokenizers
 
 Run `compact <command> --help` for the options of a command.
-Exit status: 0 ok, 1 compaction or write failed, 2 usage error or bad input.
+Exit status: 0 ok, 1 compaction or write failed (existing files unchanged),
+2 usage error or bad input, 3 `run` wrote a result still over the budget.
 ]]
 
 HELP.stats = [[
 usage: compact stats FILE
 
-Print the number of messages by role, tool calls by name, errors, estimated
-tokens (total and per role; heuristic: about 4 bytes per token) and the
-largest messages.
+Print the number of messages by role, tool calls by name, the tool pairs
+the import repaired, errors, estimated tokens (total and per role) and the
+largest messages. When the file records the provider's token count, print
+it beside the estimate and the calibrated estimate (the estimate scaled by
+provider / estimate up to the reply that reported it).
+
+Also takes --max-input-bytes, --strict and --estimator (see `compact --help`).
 ]]
 
 local PLAN_OPTIONS = [[
@@ -44,9 +57,11 @@ Without --budget or --window, compaction is planned unconditionally.
 HELP.plan = [[
 usage: compact plan FILE [--keep N] [--budget N] [--ratio R] [--reserve N --window N]
 
-Show whether the conversation would be compacted, the estimate before, the
-first kept message, whether the cut splits a turn, how many messages go to
-the summary, and the estimate of what is kept. No model is called.
+Show whether the conversation would be compacted, the estimate it decided
+on (anchored on the provider's count when the file has one, and which it
+used), the first kept message, whether the cut splits a turn, how many
+messages go to the summary, and the estimate of what is kept. No model is
+called.
 
 options:
 ]] .. PLAN_OPTIONS
@@ -54,19 +69,33 @@ options:
 HELP.run = [[
 usage: compact run FILE [--summarizer extractive|openai|anthropic] [--model M]
                         [--instructions TEXT] [-o OUT] [--record FILE] [--quiet]
+                        [--format F | --append] [--fit]
                         [--keep N] [--budget N] [--ratio R] [--reserve N --window N]
 
-Compact the conversation and write the new state JSON ({ system_prompt,
-summary, messages }) to OUT or stdout. The plan, the compaction record and a
-before/after line go to stderr; a progress line too when stderr is a terminal.
+Compact the conversation and write it (summary + kept messages) to OUT or
+stdout, in FILE's format unless --format says otherwise. Files are written
+whole or not at all (a temporary file beside each, then renamed). The plan,
+the compaction record and a before/after line go to stderr; a progress line
+too when stderr is a terminal. Exit status 3 when what was written is still
+over --budget / --window.
 
 options:
   --summarizer S     extractive (default: offline, no key), openai or anthropic
   --model M          model for openai/anthropic (default: $COMPACT_MODEL)
   --instructions T   extra focus for the summary
-  -o, --output OUT   write the state here instead of stdout (- for stdout)
+  -o, --output OUT   write here instead of stdout (- for stdout)
   --record FILE      also write the compaction record as JSON
+  --format F         state, openai, responses, anthropic or pi
+  --append           FILE is a pi session: add a compaction entry to it (or
+                     to a copy at OUT), as pi itself does
+  --fit              with --budget/--window: keep less and shorten old tool
+                     results until the result fits
   --quiet            nothing on stderr but errors
+
+model summarizers (openai, anthropic):
+  --max-input-tokens N   split the history into calls of at most N tokens
+  --max-output-tokens N  the summary's token limit
+  --fallback extractive  write an extractive summary when the model fails
 ]] .. PLAN_OPTIONS .. [[
 
 environment (openai/anthropic):

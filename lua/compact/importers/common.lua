@@ -8,7 +8,39 @@ local errors = require "compact.errors"
 
 -- An import context: the name used in messages and a place for notes.
 local function new_context(name)
-  return { name = name or "input", skipped = 0 }
+  return { name = name or "input", skipped = 0, warnings = {} }
+end
+
+-- A note about something the import changed or skipped, naming the input.
+local function warn(ctx, where, message)
+  ctx.warnings[#ctx.warnings + 1] = ctx.name .. ": " .. (where and (where .. ": ") or "") .. message
+end
+
+local READ_CHUNK = 65536
+
+-- Read all of `file`, at most `max_bytes` bytes: text, or nil and a message
+-- ("larger than N bytes" when there is more).
+local function read_capped(file, max_bytes)
+  if max_bytes == nil then
+    local text, err = file:read("*a")
+    if not text then return nil, tostring(err) end
+    return text
+  end
+  local parts, size = {}, 0
+  while true do
+    local want = math.min(READ_CHUNK, max_bytes - size + 1)
+    local chunk, err = file:read(want)
+    if chunk == nil or chunk == "" then
+      if chunk == nil and err then return nil, tostring(err) end
+      break
+    end
+    size = size + #chunk
+    if size > max_bytes then
+      return nil, string.format("larger than the %.0f bytes allowed (see --max-input-bytes)", max_bytes)
+    end
+    parts[#parts + 1] = chunk
+  end
+  return table.concat(parts)
 end
 
 local function fail(ctx, where, message, fields)
@@ -49,8 +81,72 @@ local function placeholder(ctx, kind)
   return text_block("[" .. tostring(kind) .. " block]")
 end
 
+-- Content: a string stays a string, nil is an empty list, a list of blocks
+-- goes through `convert(block, i) -> our block | nil, err` (blocks already
+-- checked to be tables).
+local function map_content(ctx, content, where, convert)
+  if type(content) == "string" then return content end
+  if content == nil then return empty_list() end
+  if type(content) ~= "table" then
+    return fail(ctx, where, "content: expected a string or a list of blocks, got " .. type(content))
+  end
+  local blocks = empty_list()
+  for i, block in ipairs(content) do
+    if type(block) ~= "table" then return fail(ctx, where, "content[" .. i .. "]: expected a block object") end
+    local converted, err = convert(block, i)
+    if converted == nil then return nil, err end
+    blocks[#blocks + 1] = converted
+  end
+  return blocks
+end
+
+-- A `data:` URL as an image block; any other URL as a text mention.
+local function data_url_image(url)
+  local mime, data = tostring(url):match("^data:([^;,]+);base64,(.*)$")
+  if mime then return { type = "image", mime_type = mime, data = data } end
+  return text_block("[image: " .. tostring(url) .. "]")
+end
+
+-- The text blocks of content joined by newlines.
+local function join_text(content)
+  if type(content) == "string" then return content end
+  local out = {}
+  for _, block in ipairs(content or {}) do
+    if block.type == "text" then out[#out + 1] = block.text end
+  end
+  return table.concat(out, "\n")
+end
+
+-- Tool definitions in any format (ours `{ name, description, parameters }`,
+-- Chat Completions `{ type = "function", function = {...} }`, Responses
+-- `{ type = "function", name, parameters }`, Anthropic `{ name,
+-- input_schema }`) as ours; definitions of other kinds (a provider's
+-- built-in tools) are left out and counted in `ctx.skipped`. Nil for nil.
+local function tools_of(ctx, raw)
+  if type(raw) ~= "table" then return nil end
+  local tools = {}
+  for _, tool in ipairs(raw) do
+    local fn = type(tool) == "table" and (type(tool["function"]) == "table" and tool["function"] or tool) or {}
+    local parameters = fn.parameters or fn.input_schema
+    if type(fn.name) == "string" and (parameters == nil or type(parameters) == "table")
+        and (tool.type == nil or tool.type == "function" or tool.type == "custom") then
+      tools[#tools + 1] = { name = fn.name, description = str(fn.description),
+                            parameters = parameters or {} }
+    else
+      ctx.skipped = ctx.skipped + 1
+    end
+  end
+  return tools
+end
+
 return {
+  map_content = map_content,
+  data_url_image = data_url_image,
+  join_text = join_text,
+  tools_of = tools_of,
   new_context = new_context,
+  warn = warn,
+  read_capped = read_capped,
   fail = fail,
   is_array = is_array,
   str = str,

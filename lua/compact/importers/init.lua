@@ -15,7 +15,18 @@
 -- * `openai`: Chat Completions `messages` (an array, or an object with
 --   `messages`); system and developer messages become the system prompt;
 -- * `anthropic`: Messages API JSON (`system` + `messages`, `tool_use` and
---   `tool_result` blocks).
+--   `tool_result` blocks; `server_tool_use` with its `web_search_tool_result`);
+-- * `responses`: OpenAI Responses API items (`message`, `function_call`,
+--   `function_call_output`, `reasoning`), a bare array or an object with
+--   `input` (a request) or `output` (a response).
+--
+-- Legacy Chat Completions `function_call` / `role = "function"` messages
+-- import as `openai`. Every import repairs the tool pairs (`compact.repair`)
+-- and reports what it changed in `warnings` and `repair`; it sets `usage`
+-- (`{ tokens, through }`) from the provider's count where the format has
+-- one (pi: the last reply after the last compaction entry; Anthropic: the
+-- last reply; our state: its own `usage`). A torn last line of a JSONL file
+-- is skipped with a warning unless `strict` is set.
 --
 -- Broken or unknown input is an `invalid_request` error whose message starts
 -- with the path and names the line (JSONL) or the JSON position (byte, line,
@@ -24,7 +35,11 @@
 
 local core = require "compact.core"
 local errors = require "compact.errors"
+local repair = require "compact.repair"
+local usage_module = require "compact.usage"
+local estimation = require "compact.estimation"
 local common = require "compact.importers.common"
+local responses = require "compact.importers.responses"
 local pi = require "compact.importers.pi"
 local openai = require "compact.importers.openai"
 local anthropic = require "compact.importers.anthropic"
@@ -35,7 +50,7 @@ local empty_list, text_block = common.empty_list, common.text_block
 local importers = {}
 
 --- The format names `detect` and `parse` report.
-importers.FORMATS = { "state", "jsonl", "pi", "openai", "anthropic" }
+importers.FORMATS = { "state", "jsonl", "pi", "openai", "anthropic", "responses" }
 
 -- Rewrite a compact.core JSON error ("json: msg at byte B (line L, column C)")
 -- as "line L, column C (byte B): msg", shifting it to the file's position when
@@ -69,6 +84,8 @@ local function from_ours(ctx, object, messages, origins)
     format = ctx.format,
     system_prompt = object and str(object.system_prompt) or nil,
     summary = object and str(object.summary) or nil,
+    tools = object and common.tools_of(ctx, object.tools) or nil,
+    state_usage = object and object.usage or nil,
     messages = messages,
     origins = origins,
   }
@@ -90,7 +107,8 @@ local function classify(list)
       local role = m.role
       if role == "tool_result" then votes.state = votes.state + 1 end
       if role == "toolResult" or role == "bashExecution" or m.stopReason ~= nil then votes.pi = votes.pi + 1 end
-      if role == "system" or role == "developer" or role == "tool" or m.tool_calls ~= nil then
+      if role == "system" or role == "developer" or role == "tool" or role == "function" or m.tool_calls ~= nil
+          or m.function_call ~= nil then
         votes.openai = votes.openai + 1
       end
       if type(m.content) == "table" then
@@ -160,22 +178,34 @@ local function from_records(ctx, records, lines)
     ctx.format = "pi"
     return pi.from_entries(ctx, records, wheres)
   end
+  if responses.is_list(records) then
+    ctx.format = "responses"
+    return responses.from_items(ctx, records, nil)
+  end
   if type(records[1].role) ~= "string" then
     return fail(ctx, ctx.where(1), "unknown format: expected a message (an object with `role`) or a pi session entry")
   end
   return from_message_list(ctx, records, nil)
 end
 
-local function from_value(ctx, value)
-  if type(value) ~= "table" then
-    return fail(ctx, nil, "unknown format: expected a JSON object or array, got " .. type(value))
-  end
-  if is_array(value) then
-    ctx.format = "state"
-    ctx.where = function(i) return "messages[" .. i .. "]" end
-    return from_message_list(ctx, value, nil)
-  end
+-- An object holding Responses API items (`input` of a request, `output` of
+-- a response): the list, or nil.
+local function responses_items(value)
+  if value.messages ~= nil then return nil end
+  if is_array(value.input) then return value.input end
+  if is_array(value.output) and responses.is_list(value.output) then return value.output end
+  if type(value.input) == "string" then return { { role = "user", content = value.input } } end
+  return nil
+end
+
+local function from_object(ctx, value)
   ctx.where = function(i) return "messages[" .. i .. "]" end
+  local items = responses_items(value)
+  if items then
+    ctx.format = "responses"
+    ctx.where = function(i) return (value.input == items and "input[" or "output[") .. i .. "]" end
+    return responses.from_items(ctx, items, value)
+  end
   if type(value.messages) == "table" then
     -- an object ({"1": {...}}) is not a list: reading it with ipairs gave
     -- 0 messages and a silent success
@@ -196,32 +226,56 @@ local function from_value(ctx, value)
     return from_records(ctx, { value }, { 1 })
   end
   return fail(ctx, nil, "unknown format: a JSON object without `messages` (expected our state JSON, "
-    .. "OpenAI or Anthropic messages JSON, or JSONL)")
+    .. "OpenAI Chat or Responses JSON, Anthropic messages JSON, or JSONL)")
 end
 
-local function from_jsonl(ctx, text, first_error)
-  local records, lines = {}, {}
+local function from_value(ctx, value)
+  if type(value) ~= "table" then
+    return fail(ctx, nil, "unknown format: expected a JSON object or array, got " .. type(value))
+  end
+  if not is_array(value) then return from_object(ctx, value) end
+  ctx.where = function(i) return "messages[" .. i .. "]" end
+  if responses.is_list(value) then
+    ctx.format = "responses"
+    return responses.from_items(ctx, value, nil)
+  end
+  ctx.format = "state"
+  return from_message_list(ctx, value, nil)
+end
+
+-- The line numbers of the non-blank lines of `text`, with their text and
+-- byte offsets.
+local function split_lines(text)
+  local lines = {}
   local line_number, offset = 0, 0
-  local first = true
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
     line_number = line_number + 1
-    if line:find("%S") then
-      local value, err = core.json_decode(line)
-      if value == nil then
-        -- a first line that is not JSON: report the whole document's error,
-        -- since the file is more likely broken JSON than JSONL
-        if first then return nil, first_error end
-        return json_position_error(ctx, err, line_number, offset)
-      end
-      if type(value) ~= "table" or is_array(value) then
-        if first then return nil, first_error end
-        return fail(ctx, "line " .. line_number, "expected a JSON object")
-      end
-      first = false
-      records[#records + 1] = value
-      lines[#records] = line_number
-    end
+    if line:find("%S") then lines[#lines + 1] = { text = line, number = line_number, offset = offset } end
     offset = offset + #line + 1
+  end
+  return lines
+end
+
+local function from_jsonl(ctx, text, first_error, strict)
+  local records, lines = {}, {}
+  local all = split_lines(text)
+  for n, line in ipairs(all) do
+    local value, err = core.json_decode(line.text)
+    local bad = value == nil and "invalid JSON" or ((type(value) ~= "table" or is_array(value)) and "not an object")
+    if bad then
+      -- a first line that is not JSON: report the whole document's error,
+      -- since the file is more likely broken JSON than JSONL
+      if n == 1 then return nil, first_error end
+      if n == #all and not strict then
+        -- the writer crashed mid-line: what came before is still the session
+        common.warn(ctx, "line " .. line.number, "skipped a torn last line (" .. bad .. ")")
+        break
+      end
+      if value == nil then return json_position_error(ctx, err, line.number, line.offset) end
+      return fail(ctx, "line " .. line.number, "expected a JSON object")
+    end
+    records[#records + 1] = value
+    lines[#records] = line.number
   end
   ctx.format = "jsonl"
   ctx.where = function(i) return "line " .. lines[i] end
@@ -237,14 +291,96 @@ local function validation_error(ctx, result, problem)
   return fail(ctx, nil, "invalid messages after import as " .. tostring(result.format) .. ": " .. text)
 end
 
---- Import a conversation from text. The result is
--- `{ system_prompt, summary, messages, format, skipped }`: `format` is one of
--- `importers.FORMATS`; `skipped` counts entries and blocks that had no
--- message equivalent. A failure is an `invalid_request` error naming the
--- input and the line or JSON position.
+-- A written summary sits in the messages of an exported OpenAI or Anthropic
+-- file as its projection (so the file works as a request) and in `summary`:
+-- read back, the projection is not a message of its own.
+local function drop_projected_summary(result)
+  local projected = estimation.project_summary(result.summary)
+  local first = result.messages[1]
+  if projected and first and first.role == "user" and first.content == projected.content then
+    table.remove(result.messages, 1)
+    if result.origins then table.remove(result.origins, 1) end
+  end
+end
+
+local REPAIR_NOTES = {
+  { "orphan_results", "dropped %d tool result(s) without a call" },
+  { "duplicate_results", "dropped %d second result(s) for the same call" },
+  { "missing_results", "added %d result(s) for call(s) that never got one" },
+}
+
+-- Repair the tool pairs and say what changed, naming the source lines.
+local function repair_messages(ctx, result)
+  local repaired, report = repair.repair(result.messages)
+  if not repaired then return nil, report end
+  for _, note in ipairs(REPAIR_NOTES) do
+    local indices = report[note[1]]
+    if #indices > 0 then
+      local places, seen = {}, {}
+      for _, index in ipairs(indices) do
+        local place = result.origins and result.origins[index] or ("messages[" .. index .. "]")
+        if not seen[place] then
+          seen[place] = true
+          if #places == 5 then places[#places + 1] = "..." break end
+          places[#places + 1] = place
+        end
+      end
+      common.warn(ctx, nil, string.format(note[2], #indices) .. " (" .. table.concat(places, ", ") .. ")")
+    end
+  end
+  return repaired, report
+end
+
+-- The provider's count for the imported list: our state's own `usage`, or
+-- the last usable reply at or after `anchor_from`.
+local function anchor_of(ctx, result, original, repaired)
+  local position = {}
+  for i, message in ipairs(repaired) do position[message] = i end
+  local anchor = result.state_usage
+  if anchor ~= nil then
+    local checked, err = usage_module.check(anchor, #original, "usage")
+    if not checked then
+      common.warn(ctx, nil, "ignored its usage: " .. tostring(err.message or err))
+      return nil
+    end
+    anchor = checked
+  elseif result.anchor_from then
+    anchor = usage_module.anchor(original, result.anchor_from)
+  end
+  if not anchor then return nil end
+  return { tokens = anchor.tokens, through = position[original[anchor.through]] }
+end
+
+local function finish(ctx, result)
+  if result.format == "state" and ctx.format == "jsonl" then result.format = "jsonl" end
+  drop_projected_summary(result)
+  local ok, problem = core.validate_messages(result.messages)
+  if not ok then return validation_error(ctx, result, problem) end
+  local original = result.messages
+  local repaired, report = repair_messages(ctx, result)
+  if not repaired then return nil, report end
+  result.usage = anchor_of(ctx, result, original, repaired)
+  result.messages, result.repair = repaired, report
+  result.origins, result.state_usage, result.anchor_from = nil, nil, nil
+  result.skipped = ctx.skipped
+  result.warnings = ctx.warnings
+  return result
+end
+
+--- Import a conversation from text.
 -- @tparam string text the file's content
--- @tparam[opt] table opts `{ name = "path used in error messages" }`
--- @treturn table the state, or nil and an error
+-- @tparam[opt] table opts `{ name = "path used in error messages",
+--   strict = true }` (`strict`: a torn last JSONL line is an error rather
+--   than skipped with a warning)
+-- @treturn table `{ system_prompt, summary, messages, tools, usage, format,
+--   skipped, warnings, repair, source }`: `format` is one of
+--   `importers.FORMATS`; `skipped` counts entries and blocks that had no
+--   message equivalent; `warnings` lists what the import skipped or changed;
+--   `repair` is `compact.repair`'s report (indices into the messages as
+--   read, before the repair); `usage` the provider's count
+--   `{ tokens, through }` or nil; `source` what an exporter needs to write
+--   back to the same file (pi sessions). Or nil and an `invalid_request`
+--   error naming the input and the line or JSON position
 function importers.parse(text, opts)
   local ctx = new_context(opts and opts.name)
   if type(text) ~= "string" then return fail(ctx, nil, "expected text, got " .. type(text)) end
@@ -256,15 +392,10 @@ function importers.parse(text, opts)
     result, err = from_value(ctx, value)
   else
     local _, doc_err = json_position_error(ctx, err)
-    result, err = from_jsonl(ctx, text, doc_err)
+    result, err = from_jsonl(ctx, text, doc_err, opts and opts.strict)
   end
   if not result then return nil, err end
-  if result.format == "state" and ctx.format == "jsonl" then result.format = "jsonl" end
-  local ok, problem = core.validate_messages(result.messages)
-  if not ok then return validation_error(ctx, result, problem) end
-  result.origins = nil
-  result.skipped = ctx.skipped
-  return result
+  return finish(ctx, result)
 end
 
 --- Guess the format of `text` without keeping the result.
@@ -275,24 +406,34 @@ function importers.detect(text)
   return result.format
 end
 
+--- The default cap on what `load` reads: 1 GiB.
+importers.DEFAULT_MAX_BYTES = 1024 * 1024 * 1024
+
 --- Import a conversation from a file (see `parse`).
 -- @tparam string path
--- @treturn table|nil the state, or nil and an `invalid_request` error naming the path
-function importers.load(path)
+-- @tparam[opt] table opts as for `parse`, plus `max_bytes` (default
+--   `DEFAULT_MAX_BYTES`): a longer file (or an endless one such as
+--   `/dev/zero`) is an error, read no further than the cap
+-- @treturn table|nil the state, or nil and an `invalid_request` error that
+--   names the path
+function importers.load(path, opts)
   if type(path) ~= "string" or path == "" then
     return nil, errors.new("invalid_request", "importers.load: expected a file path")
   end
   local file, open_err = io.open(path, "rb")
   if not file then
-    return nil, errors.new("invalid_request", path .. ": cannot open: " .. tostring(open_err):gsub("^[^:]*: ", ""),
+    -- io.open's message repeats the path ("x: No such file or directory")
+    return nil, errors.new("invalid_request", path .. ": cannot open: " .. tostring(open_err):gsub("^.*: ", ""),
       { path = path })
   end
-  local text, read_err = file:read("*a")
+  local text, read_err = common.read_capped(file, (opts and opts.max_bytes) or importers.DEFAULT_MAX_BYTES)
   file:close()
   if not text then
-    return nil, errors.new("invalid_request", path .. ": cannot read: " .. tostring(read_err), { path = path })
+    return nil, errors.new("invalid_request", path .. ": cannot read: " .. tostring(read_err):gsub("^.*: ", ""),
+      { path = path })
   end
-  return importers.parse(text, { name = path })
+  local parse_opts = { name = path, strict = opts and opts.strict }
+  return importers.parse(text, parse_opts)
 end
 
 return importers

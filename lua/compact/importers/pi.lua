@@ -8,44 +8,31 @@
 local common = require "compact.importers.common"
 
 local fail, str, number_or_zero = common.fail, common.str, common.number_or_zero
-local empty_list, text_block, placeholder = common.empty_list, common.text_block, common.placeholder
+local text_block, placeholder = common.text_block, common.placeholder
 
 local pi = {}
 
 local PI_STOP = { stop = "stop", toolUse = "tool_use", length = "length", error = "error", aborted = "aborted" }
 
 local function pi_blocks(ctx, content, where, allow)
-  if type(content) == "string" then return content end
-  if content == nil then return empty_list() end
-  if type(content) ~= "table" then
-    return fail(ctx, where, "content: expected a string or a list of blocks, got " .. type(content))
-  end
-  local blocks = empty_list()
-  for i, block in ipairs(content) do
-    if type(block) ~= "table" then
-      return fail(ctx, where, "content[" .. i .. "]: expected a block object")
-    end
+  return common.map_content(ctx, content, where, function(block, i)
     local kind = block.type
-    if kind == "text" then
-      blocks[#blocks + 1] = text_block(str(block.text) or "")
-    elseif kind == "image" then
-      blocks[#blocks + 1] = { type = "image", mime_type = str(block.mimeType) or "image/png",
-                              data = str(block.data) or "" }
-    elseif kind == "thinking" and allow then
-      blocks[#blocks + 1] = { type = "thinking", thinking = str(block.thinking) or "",
-                              signature = str(block.thinkingSignature) }
-    elseif kind == "toolCall" and allow then
-      local arguments = block.arguments
-      if type(arguments) ~= "table" then arguments = {} end
+    if kind == "text" then return text_block(str(block.text) or "") end
+    if kind == "image" then
+      return { type = "image", mime_type = str(block.mimeType) or "image/png", data = str(block.data) or "" }
+    end
+    if kind == "thinking" and allow then
+      return { type = "thinking", thinking = str(block.thinking) or "", signature = str(block.thinkingSignature) }
+    end
+    if kind == "toolCall" and allow then
       if type(block.id) ~= "string" or type(block.name) ~= "string" then
         return fail(ctx, where, "content[" .. i .. "]: toolCall without id or name")
       end
-      blocks[#blocks + 1] = { type = "tool_call", id = block.id, name = block.name, arguments = arguments }
-    else
-      blocks[#blocks + 1] = placeholder(ctx, kind)
+      local arguments = type(block.arguments) == "table" and block.arguments or {}
+      return { type = "tool_call", id = block.id, name = block.name, arguments = arguments }
     end
-  end
-  return blocks
+    return placeholder(ctx, kind)
+  end)
 end
 
 -- pi's own rendering of a `!command` run by the user, so the model sees the
@@ -158,24 +145,14 @@ local function pi_path(entries)
   return path
 end
 
---- Import pi session entries.
--- @tparam table ctx the import context (`compact.importers.common.new_context`)
--- @tparam table entries the decoded entries, in file order
--- @tparam table wheres each entry's position for error messages ("line 12")
--- @treturn table `{ format = "pi", summary, messages, origins }`, or nil and
---   an `invalid_request` error
-function pi.from_entries(ctx, entries, wheres)
-  local order = pi_path(entries)
-  if not order then
-    order = {}
-    for i in ipairs(entries) do order[#order + 1] = i end
-  end
+-- The position on `order` of the last compaction and of its first kept
+-- entry (nil when there is none).
+local function last_compaction(entries, order)
   -- the last compaction on the path decides where the context starts
-  local compaction_at, first_kept
   for position = #order, 1, -1 do
     local entry = entries[order[position]]
     if entry.type == "compaction" then
-      compaction_at = position
+      local first_kept
       if type(entry.firstKeptEntryId) == "string" then
         for p = 1, position do
           if entries[order[p]].id == entry.firstKeptEntryId then first_kept = p end
@@ -187,12 +164,32 @@ function pi.from_entries(ctx, entries, wheres)
           if order[p] == target then first_kept = p end
         end
       end
-      first_kept = first_kept or position + 1
-      break
+      return position, first_kept or position + 1
     end
   end
+  return nil
+end
+
+--- Import pi session entries.
+-- @tparam table ctx the import context (`compact.importers.common.new_context`)
+-- @tparam table entries the decoded entries, in file order
+-- @tparam table wheres each entry's position for error messages ("line 12")
+-- @treturn table `{ format = "pi", summary, messages, origins, anchor_from,
+--   source }` (`anchor_from`: the first message after the last compaction;
+--   `source`: `{ has_ids, entry_of = { [message] = { id, index } }, leaf_id,
+--   ids, entry_count, header }` for appending to the session), or nil and an `invalid_request`
+--   error
+function pi.from_entries(ctx, entries, wheres)
+  local order = pi_path(entries)
+  local has_ids = order ~= nil
+  if not order then
+    order = {}
+    for i in ipairs(entries) do order[#order + 1] = i end
+  end
+  local compaction_at, first_kept = last_compaction(entries, order)
   local messages, origins = {}, {}
   local summary
+  local entry_of = setmetatable({}, { __mode = "k" })
   local function take(position)
     local index = order[position]
     local where = wheres[index]
@@ -201,6 +198,7 @@ function pi.from_entries(ctx, entries, wheres)
     if message then
       messages[#messages + 1] = message
       origins[#messages] = where
+      entry_of[message] = { id = str(entries[index].id), index = index - 1 }
     end
     return true
   end
@@ -213,11 +211,22 @@ function pi.from_entries(ctx, entries, wheres)
     end
     start = compaction_at + 1
   end
+  -- the provider's counts before the last compaction are stale
+  local anchor_from = #messages + 1
   for position = start, #order do
     local ok, err = take(position)
     if not ok then return nil, err end
   end
-  return { format = "pi", summary = summary, messages = messages, origins = origins }
+  local ids = {}
+  for _, entry in ipairs(entries) do
+    if type(entry.id) == "string" then ids[entry.id] = true end
+  end
+  local last = entries[order[#order]]
+  local source = { format = "pi", has_ids = has_ids, entry_of = entry_of, leaf_id = last and str(last.id), ids = ids,
+                   entry_count = #entries,
+                   header = entries[1] and entries[1].type == "session" and entries[1] or nil }
+  return { format = "pi", summary = summary, messages = messages, origins = origins, anchor_from = anchor_from,
+           source = source }
 end
 
 return pi

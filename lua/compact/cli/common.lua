@@ -1,0 +1,168 @@
+--- Pieces the `compact` commands share: number formatting, reading the
+-- input (capped, tolerant or strict, with the importer's notes on stderr),
+-- the estimator option, the usage anchor, and atomic writes. Internal to
+-- `compact.cli`.
+-- @module compact.cli.common
+
+local compact = require "compact"
+local importers = require "compact.importers"
+local import_common = require "compact.importers.common"
+
+local common = {}
+
+function common.fmt_int(n)
+  -- %d raises on floats outside the integer range; %.0f prints anything
+  local s = (n == n and math.abs(n) < 2 ^ 53) and string.format("%d", math.floor(n + 0.5))
+    or string.format("%.0f", n)
+  -- thousands separators make large token counts readable
+  local sign, digits = s:match("^(-?)(%d+)$")
+  digits = digits:reverse():gsub("(%d%d%d)", "%1,"):reverse():gsub("^,", "")
+  return sign .. digits
+end
+
+function common.percent(part, whole)
+  if whole == 0 then return "0%" end
+  return string.format("%.1f%%", 100 * part / whole)
+end
+
+function common.slice(list, first, last)
+  local out = {}
+  for i = first, last or #list do out[#out + 1] = list[i] end
+  return out
+end
+
+function common.label_of(message)
+  if message.role == "tool_result" and message.tool_name then
+    return "tool_result(" .. message.tool_name .. ")"
+  end
+  return message.role
+end
+
+-- Does this build's compactor take request field `field`? (Requests reject
+-- unknown fields; `usage` and `fit` came with usage anchoring and fitting.)
+local accepted = {}
+function common.accepts(field, value)
+  if accepted[field] == nil then
+    local probe = { messages = { { role = "user", content = "x" },
+                                 { role = "assistant", content = { { type = "text", text = "y" } } } } }
+    probe[field] = value
+    local _, err = compact.estimate(probe)
+    accepted[field] = not (err and tostring(err):find("unknown field", 1, true))
+  end
+  return accepted[field]
+end
+
+--- The request for `conversation` (with its usage anchor when the
+-- compactor takes one).
+function common.request_of(conversation, estimator)
+  local request = { system_prompt = conversation.system_prompt, summary = conversation.summary,
+                    messages = conversation.messages, tools = conversation.tools, estimator = estimator }
+  if conversation.usage and common.accepts("usage", { tokens = 1, through = 1 }) then
+    request.usage = conversation.usage
+  end
+  return request
+end
+
+--- The estimator named by `--estimator` (nil for the heuristic), or nil, err.
+function common.estimator_of(options)
+  local name = options.estimator
+  if name == nil or name == "heuristic" then return nil end
+  if type(compact.tokenizer) ~= "function" then
+    return nil, "--estimator " .. name .. ": this build has no tokenizers (only 'heuristic')"
+  end
+  local ok, tokenizer, err = pcall(compact.tokenizer, name)
+  if not ok or not tokenizer then
+    return nil, "--estimator " .. name .. ": " .. tostring(ok and (err and err.message or err) or tokenizer)
+  end
+  return tokenizer:estimator()
+end
+
+--- Read and import FILE (`-`: stdin) under `--max-input-bytes` and
+-- `--strict`; the importer's warnings go to stderr unless `quiet`.
+-- @return the conversation, or nil after printing the error
+function common.load_input(env, options, path, quiet)
+  local max = options["max-input-bytes"] or importers.DEFAULT_MAX_BYTES
+  local result, err
+  if path == "-" then
+    local text, read_err = import_common.read_capped(env.stdin, max)
+    if not text then
+      env.err("compact: <stdin>: cannot read: ", read_err, "\n")
+      return nil
+    end
+    result, err = importers.parse(text, { name = "<stdin>", strict = options.strict })
+  else
+    result, err = importers.load(path, { max_bytes = max, strict = options.strict })
+  end
+  if not result then
+    env.err("compact: ", err and err.message or tostring(err), "\n")
+    return nil
+  end
+  if not quiet then
+    for _, warning in ipairs(result.warnings or {}) do env.err("compact: warning: ", warning, "\n") end
+  end
+  return result
+end
+
+-- Devices and the like are written in place: renaming a file over them
+-- would replace the device.
+local function is_special(path)
+  return path:match("^/dev/") or path:match("^/proc/")
+end
+
+local function write_one(env, path, text)
+  local file, err = env.open(path, "wb")
+  if not file then return nil, err end
+  local ok, write_err = file:write(text)
+  if ok then ok, write_err = file:flush() end
+  local closed, close_err = file:close()
+  if not ok then return nil, write_err end
+  if not closed then return nil, close_err end
+  return true
+end
+
+-- io's messages repeat the path ("x: No such file or directory").
+local function reason(path, err)
+  err = tostring(err)
+  if err:sub(1, #path + 2) == path .. ": " then return err:sub(#path + 3) end
+  return err
+end
+
+--- Write files all or nothing: each goes to a temporary file beside its
+-- target, and only when every one is complete are they renamed over the
+-- targets; on failure the temporary files are removed and every existing
+-- file is left as it was.
+-- @tparam table files `{ { path =, text = }, ... }`
+-- @return true, or nil and a message naming the file
+function common.write_files(env, files)
+  local temps = {}
+  local function cleanup()
+    for _, temp in ipairs(temps) do env.remove(temp) end
+  end
+  for n, file in ipairs(files) do
+    local target = file.path
+    if is_special(target) then
+      file.temp = nil
+    else
+      file.temp = (target:match("^(.*/)") or "") .. "." .. (target:match("([^/]*)$") or "out")
+        .. string.format(".compact-tmp-%d-%d-%06d", n, os.time(), math.random(0, 999999))
+      temps[#temps + 1] = file.temp
+    end
+    local ok, err = write_one(env, file.temp or target, file.text)
+    if not ok then
+      cleanup()
+      return nil, "cannot write " .. target .. ": " .. reason(file.temp or target, err)
+    end
+  end
+  for _, file in ipairs(files) do
+    if file.temp then
+      local ok, err = env.rename(file.temp, file.path)
+      if not ok then
+        cleanup()
+        return nil, "cannot replace " .. file.path .. ": " .. reason(file.temp, err)
+      end
+    end
+  end
+  return true
+end
+
+return common

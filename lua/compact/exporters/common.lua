@@ -1,0 +1,67 @@
+--- Pieces shared by the exporters. Internal.
+-- @module compact.exporters.common
+
+local core = require "compact.core"
+local estimation = require "compact.estimation"
+local errors = require "compact.errors"
+
+local common = {}
+
+--- JSON null.
+common.NULL = core.json_null
+
+function common.array(list)
+  return setmetatable(list or {}, core.json_array_mt)
+end
+
+--- Encode `value` as JSON; text or nil, invalid_request error.
+function common.encode(value)
+  local text, err = core.json_encode(value)
+  if not text then return nil, errors.invalid_request("export: " .. tostring(err)) end
+  return text
+end
+
+--- Content in another format: a string stays a string (or becomes one text
+-- block through `convert` when `as_list`), a list of blocks goes through
+-- `convert(block) -> their block | nil` (nil: no place for it).
+function common.map_blocks(content, convert, as_list)
+  if type(content) == "string" then
+    if not as_list then return content end
+    content = { { type = "text", text = content } }
+  end
+  local out = common.array()
+  for _, block in ipairs(content) do out[#out + 1] = convert(block) end
+  return out
+end
+
+--- Tool definitions in another format (`convert(tool) -> theirs`), nil for nil.
+function common.map_tools(tools, convert)
+  if not tools then return nil end
+  local out = common.array()
+  for _, tool in ipairs(tools) do out[#out + 1] = convert(tool) end
+  return out
+end
+
+--- The text of content (a string, or the text blocks of a list joined).
+function common.text_of(content)
+  if type(content) == "string" then return content end
+  local out = {}
+  for _, block in ipairs(content or {}) do
+    if block.type == "text" then out[#out + 1] = block.text
+    elseif block.type == "image" then out[#out + 1] = "[image: " .. tostring(block.mime_type) .. "]" end
+  end
+  return table.concat(out, "\n")
+end
+
+--- A call's arguments as the JSON string the OpenAI formats carry.
+function common.arguments_json(block)
+  if block.raw_arguments then return block.raw_arguments end
+  return core.json_encode(block.arguments or {}) or "{}"
+end
+
+--- The summary as the user message the model sees, or nil.
+function common.summary_message(summary)
+  return estimation.project_summary(summary)
+end
+
+return common
