@@ -100,7 +100,8 @@ describe("review regressions", function()
     local tools = { { name = "read", description = "r" } }
     local before = compact.estimate { messages = {}, tools = tools }
     tools[2] = { name = "write", description = ("d"):rep(4000) }
-    assert.is_true(compact.estimate { messages = {}, tools = tools } >= before + 1000)
+    assert.equal(before + compact.heuristic():tools { tools[2] }, compact.estimate { messages = {}, tools = tools })
+    assert.is_true(compact.heuristic():tools { tools[2] } > 100)
   end)
 
   it("refuses a summarizer whose summarize is not callable", function()

@@ -150,7 +150,7 @@ function commands.stats(cli, env, _, positional)
   env.out("errors:     ", tool_errors, " tool results with is_error, ", failed_turns,
     " assistant turns stopped by error/aborted\n")
   env.out("summary:    ", conversation.summary and (fmt_int(#conversation.summary) .. " bytes") or "none", "\n")
-  env.out("estimated tokens: ", fmt_int(total), " total (heuristic, ~4 bytes/token)\n")
+  env.out("estimated tokens: ", fmt_int(total), " total (heuristic)\n")
   local system_tokens = estimator:text(conversation.system_prompt or "")
   local projected = compact.project_summary(conversation.summary)
   local summary_tokens = projected and estimator:message(projected) or 0

@@ -28,7 +28,7 @@ HELP.stats = [[
 usage: compact stats FILE
 
 Print the number of messages by role, tool calls by name, errors, estimated
-tokens (total and per role; heuristic: about 4 bytes per token) and the
+tokens (total and per role, by the content-aware heuristic) and the
 largest messages.
 ]]
 

@@ -1,0 +1,65 @@
+/* heuristic.h: the content-aware text measure behind compact.heuristic().
+ *
+ * A text is read the way BPE pre-tokenizers split it: every byte gets a
+ * class (lower/upper letter, digit, space, newline, other white space,
+ * punctuation, control, UTF-8 lead of a 2/3/4-byte character, UTF-8
+ * continuation) and every (previous class, class) pair has a fixed cost:
+ * a word start costs about a token, each further letter a little, a
+ * lower-to-upper step (camelCase, base64) most of a token, digits a third of
+ * a token each, a run of punctuation a token plus a part per symbol, a CJK
+ * character about a token, and so on. The cost of a text is the sum over its
+ * bytes, so appending text can never lower it, and it depends on nothing but
+ * the bytes, so it is deterministic.
+ *
+ * Costs are in fixed point (HEURISTIC_UNIT units per token) so that the
+ * measures of many strings add up before one rounding per message.
+ *
+ * Work per string is bounded: the first HEURISTIC_FULL_BYTES bytes are read
+ * in full; after that the string is cut into segments that grow
+ * geometrically (each at least HEURISTIC_WINDOW_BYTES, else half the
+ * offset it starts at), and of each segment only the first
+ * HEURISTIC_WINDOW_BYTES are read, their cost scaled to the segment's
+ * length. Segment boundaries depend only on the offset, so a longer string
+ * keeps every window of a shorter prefix: the measure stays monotonic.
+ * Work per string is at most 128 + 64 * log1.5(len / 128) bytes (about
+ * 1.5 KB for 1 MB); on the shared session's steps the sampling moves the
+ * sum ratio by about +0.01 (bench/accuracy.lua prints both). */
+#ifndef COMPACT_HEURISTIC_H
+#define COMPACT_HEURISTIC_H
+
+#include <stddef.h>
+
+typedef unsigned long long heuristic_units;
+
+#define HEURISTIC_UNIT 1024
+
+/* Fixed costs in tokens, beyond the text the messages carry (fitted on a
+ * real Claude session together with the text costs in heuristic.c). */
+#define HEURISTIC_MESSAGE_TOKENS 4     /* role and turn framing, per message */
+#define HEURISTIC_BLOCK_TOKENS 2       /* per content block */
+#define HEURISTIC_TOOL_CALL_TOKENS 30  /* tool_use wrapper and its id */
+#define HEURISTIC_TOOL_RESULT_TOKENS 30 /* tool_result wrapper and its id */
+#define HEURISTIC_IMAGE_TOKENS 1200    /* a typical ~1 megapixel screenshot */
+#define HEURISTIC_TOOL_DEF_TOKENS 8    /* per tool definition */
+
+/* JSON structure of tool arguments and schemas, per key and per value. */
+#define HEURISTIC_JSON_KEY_UNITS (2 * HEURISTIC_UNIT)
+#define HEURISTIC_JSON_VALUE_UNITS (HEURISTIC_UNIT)
+
+/* Sampling of long strings (see above). */
+#define HEURISTIC_FULL_BYTES 128
+#define HEURISTIC_WINDOW_BYTES 64
+
+/* The measure of s[0..len), read with the bounded sampling above. */
+heuristic_units heuristic_measure(const char *s, size_t len);
+
+/* The same measure reading every byte (for measuring what sampling costs). */
+heuristic_units heuristic_measure_full(const char *s, size_t len);
+
+/* Whole tokens for a measure: rounded up. */
+static inline long long heuristic_tokens(heuristic_units units)
+{
+    return (long long)((units + HEURISTIC_UNIT - 1) / HEURISTIC_UNIT);
+}
+
+#endif

@@ -1,0 +1,145 @@
+-- The content-aware heuristic: monotonic, deterministic, reads content
+-- classes differently, charges the per-call overheads, and meets the
+-- accuracy targets on the shared real session.
+local compact = require "compact"
+local core = require "compact.core"
+local importers = require "compact.importers"
+local accuracy = require "spec.support.accuracy"
+local data = require "spec.support.data"
+
+local h = compact.heuristic()
+
+-- a deterministic mix of words, code, digits, symbols and UTF-8
+local function sample_text(bytes)
+  local pieces = { "the ", "quick ", "getValue(", "x", ") ", "{\n", "    return ", "42", ";\n", "}\n", "日本語",
+                   "QmFzZTY0", "==", "\t", "é", "👍", "0xdeadbeef", ", ", ". " }
+  local out, size, seed = {}, 0, 7
+  while size < bytes do
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    local piece = pieces[seed % #pieces + 1]
+    out[#out + 1] = piece
+    size = size + #piece
+  end
+  return table.concat(out):sub(1, bytes)
+end
+
+describe("compact.heuristic (content-aware)", function()
+  it("never decreases when text is appended, across the sampled lengths too", function()
+    local text = sample_text(300000)
+    local previous = 0
+    for length = 0, 3000 do
+      local tokens = h:text(text:sub(1, length))
+      assert.is_true(tokens >= previous, "length " .. length)
+      previous = tokens
+    end
+    local units = 0
+    for length = 3000, #text, 997 do
+      local measure = core.heuristic_measure(text:sub(1, length))
+      assert.is_true(measure >= units, "length " .. length)
+      units = measure
+    end
+  end)
+
+  it("never decreases when blocks or messages are added", function()
+    local blocks = {}
+    local previous = h:message { role = "user", content = blocks }
+    for i = 1, 20 do
+      blocks[i] = { type = "text", text = sample_text(i * 50) }
+      local tokens = h:message { role = "user", content = blocks }
+      assert.is_true(tokens > previous)
+      previous = tokens
+    end
+    local messages = {}
+    previous = compact.estimate { messages = messages }
+    for i = 1, 10 do
+      messages[i] = { role = "user", content = sample_text(i * 100) }
+      local tokens = compact.estimate { messages = messages }
+      assert.is_true(tokens > previous)
+      previous = tokens
+    end
+  end)
+
+  it("is deterministic: equal content, equal estimate, whatever the string object or path", function()
+    local a = sample_text(50000)
+    local b = (a .. "x"):sub(1, #a) -- another string object with the same bytes
+    assert.equal(h:text(a), h:text(b))
+    assert.equal(h:text(a), h:text(a))
+    local message = { role = "user", content = a }
+    local direct = h:message(message)
+    assert.equal(direct, h:message { role = "user", content = b })
+    -- the planning ledger (C) and the method agree
+    assert.equal(direct, compact.estimate { messages = { message } })
+  end)
+
+  it("reads CJK, base64 and prose differently", function()
+    local prose = ("the answer is in the file you read before. "):rep(20)
+    local cjk, cjk_chars = ("答案在你之前读过的文件里。"):rep(20), 13 * 20
+    local base64 = ("QmFzZTY0IGRhdGEgaXMgbm90IHByb3NlIQ9vZ2xlX3Rva2VuX3g4Rk"):rep(16)
+    local function per_byte(s) return h:text(s) / #s end
+    assert.is_true(per_byte(prose) < 0.3)         -- words: about a token each
+    assert.is_true(per_byte(base64) > 0.4)        -- case changes and digits: short pieces
+    assert.is_true(h:text(cjk) / cjk_chars >= 1)  -- about a token per CJK character
+    -- per character, CJK costs more than an ASCII letter of a word
+    assert.is_true(h:text(cjk) / cjk_chars > 4 * h:text(prose) / #prose)
+    -- the old bytes / 4 rated all three alike per byte
+    assert.is_true(per_byte(base64) > 1.5 * per_byte(prose))
+  end)
+
+  it("charges a fixed overhead per tool call and per tool result beyond their text", function()
+    local call = { role = "assistant", content = { { type = "tool_call", id = "toolu_1", name = "read",
+                                                       arguments = { path = "a" } } } }
+    local text = { role = "assistant", content = { { type = "text", text = "read" } } }
+    -- the call's text is "read" plus its arguments: 7 tokens with JSON structure
+    assert.equal(h:message(text) + 30 + 7 - h:text("read"), h:message(call))
+    local result = { role = "tool_result", tool_call_id = "toolu_1", content = "ok" }
+    assert.equal(h:message { role = "user", content = "ok" } + 30, h:message(result))
+    -- ids are provider framing, not content: their length does not count
+    call.content[1].id = ("x"):rep(500)
+    assert.equal(h:message(text) + 30 + 7 - h:text("read"), h:message(call))
+  end)
+end)
+
+describe("heuristic accuracy on the shared real session", function()
+  if not data.available() then
+    if os.getenv("CI") == "true" then
+      it("needs the shared data under CI", function()
+        error("shared data not found at " .. data.PI_SESSION)
+      end)
+    else
+      pending("shared data not found at " .. data.PI_SESSION)
+    end
+    return
+  end
+  local session = assert(importers.load(data.PI_SESSION))
+  local found = accuracy.steps(session.messages)
+  local function estimate(message) return h:message(message) end
+
+  it("finds the steps between replies with usage", function()
+    assert.is_true(#found.steps > 300)
+    assert.is_true(found.skipped.failed_reply > 0)
+  end)
+
+  it("meets the targets on both halves (tuned on the first only)", function()
+    local first, second = accuracy.halves(found.steps)
+    for _, part in ipairs { first, second, found.steps } do
+      local score = accuracy.score(session.messages, part, estimate)
+      assert.is_true(accuracy.meets(score), string.format("sum %.3f p10 %.3f p90 %.3f", score.sum, score.p10,
+        score.p90))
+    end
+  end)
+
+  it("is closer than bytes / 4 with the same overheads", function()
+    local function bytes4(message)
+      local bytes = 0
+      local content = message.content
+      if type(content) == "string" then bytes = #content else
+        for _, block in ipairs(content) do bytes = bytes + #(block.text or block.thinking or "") end
+      end
+      return 4 + math.ceil(bytes / 4)
+    end
+    local ours = accuracy.score(session.messages, found.steps, estimate)
+    local old = accuracy.score(session.messages, found.steps, bytes4)
+    assert.is_true(math.abs(math.log(ours.sum)) < math.abs(math.log(old.sum)))
+    assert.is_true(ours.p10 > old.p10)
+  end)
+end)
