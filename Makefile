@@ -85,8 +85,13 @@ lint:
 	@sh scripts/deps.sh
 	luacheck lua spec bench bin/compact scripts examples fuzz
 
+ACCURACY_SESSION ?= ../shared/data/pi-large-session.jsonl
+
 bench: deps build
 	$(LUA) bench/plan.lua
+	$(LUA) bench/heuristic.lua
+	@if [ -r $(ACCURACY_SESSION) ]; then $(LUA) bench/accuracy.lua $(ACCURACY_SESSION); \
+	else echo "bench/accuracy.lua: skipped, no session at $(ACCURACY_SESSION) (set ACCURACY_SESSION)"; fi
 
 # make demo: the shipped sample conversation through the `compact` command,
 # offline (extractive summarizer, no key, no network): stats, then the plan,
