@@ -11,9 +11,10 @@
 -- (the heuristic was tuned on the first half of the shared session only).
 --
 -- Rows: the heuristic; the heuristic reading every byte of long strings
--- (what its bounded sampling costs); bytes/4 plus 4 per message (the old
--- heuristic, a baseline kept here only); and every ESTIMATOR given, a module
--- name whose value is an estimator or a function returning one.
+-- (what its bounded sampling costs); a content-blind two-parameter fit;
+-- bytes/4 plus 4 per message (the old heuristic, a baseline kept here only);
+-- and every ESTIMATOR given, a module name whose value is an estimator or a
+-- function returning one.
 package.path = "./lua/?.lua;./lua/?/init.lua;./spec/support/?.lua;" .. package.path
 local runtime = os.getenv("COMPACT_LUA") or "lua5.4"
 package.cpath = (runtime == "lua5.4" and "./build/?.so;" or "./build-" .. runtime .. "/?.so;") .. package.cpath
@@ -75,9 +76,24 @@ local function bytes4(message)
   return 4 + math.ceil(bytes / 4)
 end
 
+-- The two-parameter fit (bytes / 2.95 + 28 per tool call and per tool
+-- result, fitted on the first half like the heuristic): what a
+-- content-blind estimate with the per-call overhead reaches.
+local function two_parameter(message)
+  local bytes, calls = 0, message.role == "tool_result" and 1 or 0
+  message_strings(message, function(s) bytes = bytes + #s end)
+  if type(message.content) == "table" then
+    for _, block in ipairs(message.content) do
+      if block.type == "tool_call" then calls = calls + 1 end
+    end
+  end
+  return 4 + bytes / 2.95 + 28 * calls
+end
+
 local rows = {
   { "heuristic", function(message) return heuristic:message(message) end },
   { "heuristic, long strings read in full", full_read },
+  { "bytes/2.95 + 28 per call and result", two_parameter },
   { "bytes/4 + 4 per message (old)", bytes4 },
 }
 for i = 2, #arg do

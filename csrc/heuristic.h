@@ -16,14 +16,15 @@
  *
  * Work per string is bounded: the first HEURISTIC_FULL_BYTES bytes are read
  * in full; after that the string is cut into segments that grow
- * geometrically (each at least HEURISTIC_WINDOW_BYTES, else half the
- * offset it starts at), and of each segment only the first
- * HEURISTIC_WINDOW_BYTES are read, their cost scaled to the segment's
- * length. Segment boundaries depend only on the offset, so a longer string
- * keeps every window of a shorter prefix: the measure stays monotonic.
- * Work per string is at most 128 + 64 * log1.5(len / 128) bytes (about
- * 1.5 KB for 1 MB); on the shared session's steps the sampling moves the
- * sum ratio by about +0.01 (bench/accuracy.lua prints both). */
+ * geometrically (each as long as the offset it starts at, from
+ * HEURISTIC_DENSE_FROM on an eighth of it), and of each segment only a
+ * window at its start is read (HEURISTIC_WINDOW_BYTES, from
+ * HEURISTIC_DENSE_FROM on HEURISTIC_DENSE_WINDOW_BYTES), its cost scaled to
+ * the segment's length. Segment boundaries depend only on the offset, so a
+ * longer string keeps every window of a shorter prefix: the measure stays
+ * monotonic. A 2 KB string costs 128 + 4 * 32 bytes of reading, 1 MB about
+ * 12 KB, 100 MB about 22 KB. What it costs in accuracy is measured by
+ * bench/accuracy.lua (per step) and bench/heuristic.lua (on 4 MB strings). */
 #ifndef COMPACT_HEURISTIC_H
 #define COMPACT_HEURISTIC_H
 
@@ -35,10 +36,10 @@ typedef unsigned long long heuristic_units;
 
 /* Fixed costs in tokens, beyond the text the messages carry (fitted on a
  * real Claude session together with the text costs in heuristic.c). */
-#define HEURISTIC_MESSAGE_TOKENS 4     /* role and turn framing, per message */
+#define HEURISTIC_MESSAGE_TOKENS 2     /* role and turn framing, per message */
 #define HEURISTIC_BLOCK_TOKENS 2       /* per content block */
-#define HEURISTIC_TOOL_CALL_TOKENS 30  /* tool_use wrapper and its id */
-#define HEURISTIC_TOOL_RESULT_TOKENS 30 /* tool_result wrapper and its id */
+#define HEURISTIC_TOOL_CALL_TOKENS 28  /* tool_use wrapper and its id */
+#define HEURISTIC_TOOL_RESULT_TOKENS 28 /* tool_result wrapper and its id */
 #define HEURISTIC_IMAGE_TOKENS 1200    /* a typical ~1 megapixel screenshot */
 #define HEURISTIC_TOOL_DEF_TOKENS 8    /* per tool definition */
 
@@ -48,7 +49,9 @@ typedef unsigned long long heuristic_units;
 
 /* Sampling of long strings (see above). */
 #define HEURISTIC_FULL_BYTES 128
-#define HEURISTIC_WINDOW_BYTES 64
+#define HEURISTIC_WINDOW_BYTES 32
+#define HEURISTIC_DENSE_FROM 4096
+#define HEURISTIC_DENSE_WINDOW_BYTES 256
 
 /* The measure of s[0..len), read with the bounded sampling above. */
 heuristic_units heuristic_measure(const char *s, size_t len);

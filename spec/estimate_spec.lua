@@ -2,51 +2,52 @@
 local compact = require "compact"
 
 -- Exact values follow from the costs in csrc/heuristic.h and
--- csrc/core/heuristic.c (in 1/1024 token): a word start 1024, each further
--- letter 72, a single space 0; per message 4 tokens, per block 2, per tool
--- call and per tool result 30, per image 1200; JSON keys 2048 and values
--- 1024 on top of their text. spec/heuristic_spec.lua covers the classes.
+-- csrc/core/heuristic.c (in 1/1024 token, after the fitted scale): a word
+-- start 1054, each further letter 74, a single space 0, a space after a
+-- space 123; per message 2 tokens, per block 2, per tool call and per tool
+-- result 28, per image 1200; JSON keys 2048 and values 1024 on top of their
+-- text. spec/heuristic_spec.lua covers the classes.
 describe("compact.heuristic", function()
   local h = compact.heuristic()
 
   it("estimates text by its content, rounded up", function()
     assert.equal(0, h:text(""))
     assert.equal(0, h:text(nil))
-    assert.equal(1, h:text(" "))                -- the start counts as a space: 120
-    assert.equal(1, h:text("a"))                -- 1024
-    assert.equal(2, h:text("abcd"))             -- 1024 + 3 * 72 = 1240
-    assert.equal(3, h:text("hello world"))      -- 2 * (1024 + 4 * 72) = 2624
+    assert.equal(1, h:text(" "))                -- the start counts as a space: 123
+    assert.equal(2, h:text("a"))                -- 1054: just over one token
+    assert.equal(2, h:text("abcd"))             -- 1054 + 3 * 74 = 1276
+    assert.equal(3, h:text("hello world"))      -- 2 * (1054 + 4 * 74) = 2700
     assert.has_error(function() h:text(42) end)
   end)
 
   it("estimates a message as fixed costs plus its text, rounded once", function()
-    assert.equal(4 + 3, h:message { role = "user", content = "hello world" })
-    -- 4 blocks, "a" + "a" = 2048 units, two images
-    assert.equal(4 + 4 * 2 + 2 + 1200 * 2, h:message { role = "user", content = {
+    assert.equal(2 + 3, h:message { role = "user", content = "hello world" })
+    -- 4 blocks, "a" + "a" = 2108 units (rounded once: 3), two images
+    assert.equal(2 + 4 * 2 + 3 + 1200 * 2, h:message { role = "user", content = {
       { type = "text", text = "a" }, { type = "image", data = "AAAA", mime_type = "image/png" },
       { type = "text", text = "a" }, { type = "image", data = "BBBB", mime_type = "image/png" } } })
     -- thinking counts, its signature does not; image data never counts
-    assert.equal(4 + 2 + 2, h:message { role = "assistant", content = {
+    assert.equal(2 + 2 + 2, h:message { role = "assistant", content = {
       { type = "thinking", thinking = "abcd", signature = ("s"):rep(1000) } } })
-    assert.equal(4 + 2 + 1200, h:message { role = "user", content = {
+    assert.equal(2 + 2 + 1200, h:message { role = "user", content = {
       { type = "image", data = ("A"):rep(100000), mime_type = "image/png" } } })
   end)
 
   it("counts tool calls by name and arguments, tool results by their text, each with its overhead", function()
-    -- "read" 1240 + key "path" 1240 + 2048 + value "a" 1024 + 1024 = 6576 -> 7
-    assert.equal(4 + 2 + 30 + 7, h:message { role = "assistant", content = {
+    -- "read" 1276 + key "path" 1276 + 2048 + value "a" 1054 + 1024 = 6678 -> 7
+    assert.equal(2 + 2 + 28 + 7, h:message { role = "assistant", content = {
       { type = "tool_call", id = "1", name = "read", arguments = { path = "a" } } } })
-    assert.equal(4 + 30 + 3, h:message { role = "tool_result", tool_call_id = "1", content = "hello world" })
+    assert.equal(2 + 28 + 3, h:message { role = "tool_result", tool_call_id = "1", content = "hello world" })
     local small = h:message { role = "assistant", content = { { type = "tool_call", id = "1", name = "read", arguments = { path = "a" } } } }
     local large = h:message { role = "assistant", content = { { type = "tool_call", id = "1", name = "read",
       arguments = { path = ("hello world "):rep(10) } } } }
-    assert.equal(small + 25, large)             -- 6576 - 1024 + 10 * 2624 = 31792 units: 32 - 7
+    assert.equal(small + 25, large)             -- 6678 - 1054 + 10 * 2700 = 32624 units: 32 - 7
   end)
 
   it("estimates tool definitions", function()
     assert.equal(0, h:tools(nil))
     assert.equal(0, h:tools({}))
-    -- "read" 1240 + "a" 1024 + key "type" 1240 + 2048 + "object" 1384 + 1024 = 7960 -> 8
+    -- "read" 1276 + "a" 1054 + key "type" 1276 + 2048 + "object" 1424 + 1024 = 8102 -> 8
     assert.equal(8 + 8, h:tools { { name = "read", description = "a", parameters = { type = "object" } } })
     assert.has_error(function() h:tools { { description = "no name" } } end)
   end)
@@ -97,12 +98,12 @@ describe("compact.estimate", function()
 
   it("follows a growing list and a replaced list", function()
     local list = { { role = "user", content = "abcd" } }
-    assert.equal(4 + 2, compact.estimate { messages = list })
-    list[2] = { role = "user", content = "abcdabcd" } -- 1024 + 7 * 72 -> 2
-    assert.equal(6 + 6, compact.estimate { messages = list })
+    assert.equal(2 + 2, compact.estimate { messages = list })
+    list[2] = { role = "user", content = "abcdabcd" } -- 1054 + 7 * 74 -> 2
+    assert.equal(4 + 4, compact.estimate { messages = list })
     list[2] = nil
-    assert.equal(6, compact.estimate { messages = list })
+    assert.equal(4, compact.estimate { messages = list })
     local other = { list[1], { role = "user", content = "" } }
-    assert.equal(6 + 4, compact.estimate { messages = other })
+    assert.equal(4 + 2, compact.estimate { messages = other })
   end)
 end)

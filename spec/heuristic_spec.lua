@@ -80,7 +80,7 @@ describe("compact.heuristic (content-aware)", function()
     assert.is_true(per_byte(base64) > 0.4)        -- case changes and digits: short pieces
     assert.is_true(h:text(cjk) / cjk_chars >= 1)  -- about a token per CJK character
     -- per character, CJK costs more than an ASCII letter of a word
-    assert.is_true(h:text(cjk) / cjk_chars > 4 * h:text(prose) / #prose)
+    assert.is_true(h:text(cjk) / cjk_chars > 3 * h:text(prose) / #prose)
     -- the old bytes / 4 rated all three alike per byte
     assert.is_true(per_byte(base64) > 1.5 * per_byte(prose))
   end)
@@ -90,12 +90,12 @@ describe("compact.heuristic (content-aware)", function()
                                                        arguments = { path = "a" } } } }
     local text = { role = "assistant", content = { { type = "text", text = "read" } } }
     -- the call's text is "read" plus its arguments: 7 tokens with JSON structure
-    assert.equal(h:message(text) + 30 + 7 - h:text("read"), h:message(call))
+    assert.equal(h:message(text) + 28 + 7 - h:text("read"), h:message(call))
     local result = { role = "tool_result", tool_call_id = "toolu_1", content = "ok" }
-    assert.equal(h:message { role = "user", content = "ok" } + 30, h:message(result))
+    assert.equal(h:message { role = "user", content = "ok" } + 28, h:message(result))
     -- ids are provider framing, not content: their length does not count
     call.content[1].id = ("x"):rep(500)
-    assert.equal(h:message(text) + 30 + 7 - h:text("read"), h:message(call))
+    assert.equal(h:message(text) + 28 + 7 - h:text("read"), h:message(call))
   end)
 end)
 

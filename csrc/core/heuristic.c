@@ -35,7 +35,12 @@ enum byte_class {
                                  : C_LEAD4)
 
 /* Costs in 1/1024 token. A byte's cost depends on its class and on the class
- * of the byte before it (the string's start counts as a space). */
+ * of the byte before it (the string's start counts as a space). The W_*
+ * values are the shape (how BPE vocabularies split each class, relative to
+ * an English word); SCALE is the one factor fitted to Claude's counts on
+ * the first half of the shared real session, together with the message,
+ * block and tool call/result costs in heuristic.h. */
+#define SCALE(w) ((w) * 103 / 100)
 #define W_WORD 1024        /* a word (letter run) starts */
 #define W_LETTER 72        /* each further letter of a word */
 #define W_HUMP 640         /* lower -> upper inside a word: camelCase, base64 */
@@ -55,7 +60,8 @@ enum byte_class {
 
 #define IS_LETTER(c) ((c) == C_LOWER || (c) == C_UPPER)
 
-#define COST(p, c)                                                                         \
+#define COST(p, c) SCALE(BASE_COST(p, c))
+#define BASE_COST(p, c)                                                                    \
     ((c) == C_LOWER     ? (IS_LETTER(p) ? W_LETTER : W_WORD)                               \
      : (c) == C_UPPER   ? ((p) == C_LOWER ? W_HUMP : (p) == C_UPPER ? W_LETTER : W_WORD)   \
      : (c) == C_DIGIT   ? ((p) == C_DIGIT ? W_DIGIT : W_NUMBER)                            \
@@ -120,13 +126,18 @@ heuristic_units heuristic_measure(const char *text, size_t len)
         return measure_range(s, 0, len);
     units = measure_range(s, 0, start);
     while (start < len) {
-        size_t step = start / 2 > HEURISTIC_WINDOW_BYTES ? start / 2 : HEURISTIC_WINDOW_BYTES;
-        size_t end = len - start > step ? start + step : len;
-        if (end - start <= HEURISTIC_WINDOW_BYTES) {
+        int dense = start >= HEURISTIC_DENSE_FROM;
+        size_t window = dense ? HEURISTIC_DENSE_WINDOW_BYTES : HEURISTIC_WINDOW_BYTES;
+        size_t step = dense ? start / 8 : start;
+        size_t end;
+        if (step < window)
+            step = window;
+        end = len - start > step ? start + step : len;
+        if (end - start <= window) {
             units += measure_range(s, start, end);
         } else {
-            heuristic_units window = measure_range(s, start, start + HEURISTIC_WINDOW_BYTES);
-            units += window * (end - start) / HEURISTIC_WINDOW_BYTES;
+            heuristic_units cost = measure_range(s, start, start + window);
+            units += cost * (end - start) / window;
         }
         start = end;
     }
