@@ -9,11 +9,12 @@
 --             work per long string; its cost relative to the full read is
 --             printed as the accuracy cost of sampling on that content
 -- Prints GB/s and the ratio to the baseline for both.
-package.path = "./lua/?.lua;./lua/?/init.lua;" .. package.path
+package.path = "./lua/?.lua;./lua/?/init.lua;./spec/support/?.lua;" .. package.path
 local runtime = os.getenv("COMPACT_LUA") or "lua5.4"
 package.cpath = (runtime == "lua5.4" and "./build/?.so;" or "./build-" .. runtime .. "/?.so;") .. package.cpath
 
 local core = require "compact.core"
+local files = require "files"
 
 local SIZE = tonumber(os.getenv("BENCH_BYTES")) or 4 * 1024 * 1024
 local clock = os.clock
@@ -44,14 +45,8 @@ local function prose()
   return sentence[1]:sub(1, 1):upper() .. table.concat(sentence, " "):sub(2) .. (random(4) == 0 and ".\n\n" or ". ")
 end
 
-local function read_file(path)
-  local file = assert(io.open(path, "rb"))
-  local text = file:read("*a")
-  file:close()
-  return text
-end
-local code_source = read_file("lua/compact/compactor.lua") .. read_file("csrc/core/plan.c")
-local json_source = read_file("examples/sample-session.json")
+local code_source = assert(files.read("lua/compact/compactor.lua")) .. assert(files.read("csrc/core/plan.c"))
+local json_source = assert(files.read("examples/sample-session.json"))
 
 local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 local function base64()

@@ -25,7 +25,8 @@ compact.is = errors.is
 --- Create a compactor: see `compact.compactor.new`.
 compact.new = compactor.new
 
---- The default, dependency-free estimator (C heuristic: ~bytes / 4).
+--- The default, dependency-free estimator (C heuristic reading text the
+-- way BPE tokenizers split it; docs/estimation.md).
 compact.heuristic = estimation.heuristic
 
 --- The single user message a non-empty summary projects, or nil.
