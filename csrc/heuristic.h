@@ -53,11 +53,20 @@ typedef unsigned long long heuristic_units;
 #define HEURISTIC_DENSE_FROM 4096
 #define HEURISTIC_DENSE_WINDOW_BYTES 256
 
+/* The two functions below are the core's only non-static C functions
+ * besides luaopen_*: estimate.c and plan.c share them through message.h.
+ * They are hidden from the module's exported symbols. */
+#if defined(__GNUC__)
+#define HEURISTIC_API __attribute__((visibility("hidden")))
+#else
+#define HEURISTIC_API
+#endif
+
 /* The measure of s[0..len), read with the bounded sampling above. */
-heuristic_units heuristic_measure(const char *s, size_t len);
+HEURISTIC_API heuristic_units heuristic_measure(const char *s, size_t len);
 
 /* The same measure reading every byte (for measuring what sampling costs). */
-heuristic_units heuristic_measure_full(const char *s, size_t len);
+HEURISTIC_API heuristic_units heuristic_measure_full(const char *s, size_t len);
 
 /* Whole tokens for a measure: rounded up. */
 static inline long long heuristic_tokens(heuristic_units units)

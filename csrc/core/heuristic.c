@@ -112,12 +112,12 @@ static heuristic_units measure_range(const unsigned char *s, size_t from, size_t
     return a + b;
 }
 
-heuristic_units heuristic_measure_full(const char *s, size_t len)
+HEURISTIC_API heuristic_units heuristic_measure_full(const char *s, size_t len)
 {
     return measure_range((const unsigned char *)s, 0, len);
 }
 
-heuristic_units heuristic_measure(const char *text, size_t len)
+HEURISTIC_API heuristic_units heuristic_measure(const char *text, size_t len)
 {
     const unsigned char *s = (const unsigned char *)text;
     heuristic_units units;
