@@ -108,8 +108,10 @@ local first, second = accuracy.halves(found.steps)
 local skipped = found.skipped
 print(string.format("session: %s (%d messages, %d steps)", path, #messages, #found.steps))
 print(string.format("skipped steps: %d spanning a failed reply, %d spanning a model change, "
-  .. "%d where the prompt did not grow; compactions: only the context after the last one is imported",
+  .. "%d where the prompt did not grow (a compaction, or content the provider dropped)",
   skipped.failed_reply, skipped.model_change, skipped.no_growth))
+print("compactions: a pi session is imported from its last compaction on (the summary and the kept messages),"
+  .. " so the only step across one is from a kept reply to the first reply after it, where the prompt shrank")
 local t = accuracy.TARGETS
 print(string.format("targets: sum %.2f-%.2f, p10 >= %.2f, p90 <= %.2f", t.sum_low, t.sum_high, t.p10, t.p90))
 print(string.format("%-40s %-12s %6s %6s %6s %6s %6s  %s", "estimator", "steps", "n", "sum", "p10", "p50",

@@ -99,6 +99,41 @@ describe("compact.heuristic (content-aware)", function()
   end)
 end)
 
+describe("accuracy steps (bench/accuracy.lua)", function()
+  local function reply(prompt, output, model, stop)
+    return { role = "assistant", content = { { type = "text", text = "ok" } }, stop_reason = stop or "stop",
+             usage = { input = 1, cache_read = prompt - 1, cache_write = 0, output = output },
+             provider_metadata = { model = model or "m" } }
+  end
+  local user = { role = "user", content = "next" }
+
+  it("pairs consecutive replies with usage and skips what does not measure the messages between", function()
+    local messages = {
+      user, reply(100, 10),             -- 2
+      user, reply(150, 10),             -- 4: step 2..3, growth 50
+      user, reply(0, 0, "m", "error"),  -- 6: failed, not sent to the provider
+      user, reply(200, 10),             -- 8: spans the failure: skipped
+      user, reply(260, 5, "other"),     -- 10: another model: skipped
+      user, reply(120, 5, "other"),     -- 12: the prompt shrank: skipped
+      user, user, reply(190, 5, "other"), -- 15: step 12..14, growth 70
+    }
+    local found = accuracy.steps(messages)
+    assert.same({ { from = 2, to = 3, growth = 50 }, { from = 12, to = 14, growth = 70 } }, found.steps)
+    assert.same({ failed_reply = 1, model_change = 1, no_growth = 1 }, found.skipped)
+    local score = accuracy.score(messages, found.steps, function(_, i) return i == 13 and 35 or 25 end)
+    -- step 1: 50 / 50; step 2: (25 + 35 + 25) / 70
+    assert.equal(2, score.steps)
+    assert.near(135 / 120, score.sum, 1e-12)
+    assert.near(1, score.p10, 1e-12)
+    assert.near(85 / 70, score.p90, 1e-12)
+    assert.is_false(accuracy.meets(score)) -- sum 1.125 is outside 0.90-1.10
+    assert.is_true(accuracy.meets { sum = 1.09, p10 = 0.75, p90 = 1.35 })
+    assert.is_false(accuracy.meets { sum = 1, p10 = 0.74, p90 = 1 })
+    assert.is_false(accuracy.meets { sum = 1, p10 = 1, p90 = 1.36 })
+    assert.is_false(accuracy.meets { sum = 0.89, p10 = 1, p90 = 1 })
+  end)
+end)
+
 describe("heuristic accuracy on the shared real session", function()
   if not data.available() then
     if os.getenv("CI") == "true" then

@@ -11,9 +11,10 @@
 -- Steps that do not measure the messages between them are skipped, counted
 -- by reason: a failed reply in between (providers are not sent it), a model
 -- change (another tokenizer), and a prompt that did not grow (the provider
--- dropped content, such as thinking blocks of earlier turns). Compaction
--- entries cannot be spanned: the importer gives the context after the last
--- one.
+-- dropped content, such as thinking blocks of earlier turns, or a
+-- compaction: a pi session is imported from its last compaction on, and
+-- from the last kept reply before it to the first reply after it the prompt
+-- shrank).
 local accuracy = {}
 
 local FAILED = { error = true, aborted = true }
