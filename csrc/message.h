@@ -90,12 +90,14 @@ static inline long long heuristic_message_tokens(const message_info *info)
            info->images * HEURISTIC_IMAGE_TOKENS;
 }
 
-/* Add the heuristic measure of the string at `index` to *units. */
-static inline void heuristic_add_string(lua_State *L, int index, heuristic_units *units)
+/* Add the heuristic measure of the string at `index`, and `extra` units for
+ * what surrounds it, to *units. */
+static inline void heuristic_add_string(lua_State *L, int index, heuristic_units *units,
+                                        heuristic_units extra)
 {
     size_t len;
     const char *s = lua_tolstring(L, index, &len);
-    *units += heuristic_measure(s, len);
+    *units += heuristic_measure(s, len) + extra;
 }
 
 /* Approximate JSON size of the value at `index`; returns -1 and sets
@@ -108,8 +110,7 @@ static inline long long value_json_size(lua_State *L, int index, value_walk *wal
     const void *self;
     switch (lua_type(L, index)) {
     case LUA_TSTRING:
-        heuristic_add_string(L, index, &walk->units);
-        walk->units += HEURISTIC_JSON_VALUE_UNITS;
+        heuristic_add_string(L, index, &walk->units, HEURISTIC_JSON_VALUE_UNITS);
         return (long long)compat_rawlen(L, index) + 2;
     case LUA_TNUMBER: {
         lua_Number number = lua_tonumber(L, index);
@@ -157,8 +158,7 @@ static inline long long value_json_size(lua_State *L, int index, value_walk *wal
         long long key_index;
         if (lua_type(L, -2) == LUA_TSTRING) {
             string_keys++;
-            heuristic_add_string(L, -2, &walk->units);
-            walk->units += HEURISTIC_JSON_KEY_UNITS;
+            heuristic_add_string(L, -2, &walk->units, HEURISTIC_JSON_KEY_UNITS);
             size += (long long)compat_rawlen(L, -2) + 3;
         } else if (lua_type(L, -2) == LUA_TNUMBER && compat_tointeger(L, -2, &key_index) &&
                    key_index >= 1) {
@@ -267,7 +267,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
             lua_pop(L, 1);
             return 0;
         }
-        heuristic_add_string(L, -1, &info->text_units);
+        heuristic_add_string(L, -1, &info->text_units, 0);
         lua_pop(L, 1);
         return 1;
     }
@@ -304,7 +304,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
             lua_remove(L, -2);
             return 0;
         }
-        heuristic_add_string(L, -1, &info->text_units);
+        heuristic_add_string(L, -1, &info->text_units, 0);
         lua_pop(L, 1);
         message_field(L, block, KEY_ARGUMENTS);
         arguments = lua_gettop(L);
@@ -329,7 +329,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
      * optional text, so newer providers' blocks pass through */
     message_field(L, block, KEY_TEXT);
     if (lua_type(L, -1) == LUA_TSTRING)
-        heuristic_add_string(L, -1, &info->text_units);
+        heuristic_add_string(L, -1, &info->text_units, 0);
     lua_pop(L, 1);
     return 1;
 }
@@ -340,7 +340,7 @@ static inline int inspect_content(lua_State *L, int content, long long message_i
 {
     int i, count;
     if (lua_type(L, content) == LUA_TSTRING) {
-        heuristic_add_string(L, content, &info->text_units);
+        heuristic_add_string(L, content, &info->text_units, 0);
         return 1;
     }
     if (lua_type(L, content) != LUA_TTABLE)

@@ -25,7 +25,7 @@ static int heuristic_text(lua_State *L)
         return luaL_error(L, "estimator:text: expected a string, got %s", luaL_typename(L, 1));
     {
         heuristic_units units = 0;
-        heuristic_add_string(L, 1, &units);
+        heuristic_add_string(L, 1, &units, 0);
         lua_pushinteger(L, (lua_Integer)heuristic_tokens(units));
     }
     return 1;
@@ -69,10 +69,10 @@ static int heuristic_tools(lua_State *L)
         if (lua_type(L, -1) != LUA_TSTRING || compat_rawlen(L, -1) == 0)
             return fail_tool(L, i, ".name", "expected a non-empty string");
         walk.units = 0;
-        heuristic_add_string(L, -1, &walk.units);
+        heuristic_add_string(L, -1, &walk.units, 0);
         lua_getfield(L, 2, "description");
         if (lua_type(L, -1) == LUA_TSTRING)
-            heuristic_add_string(L, -1, &walk.units);
+            heuristic_add_string(L, -1, &walk.units, 0);
         else if (!lua_isnil(L, -1))
             return fail_tool(L, i, ".description", "expected a string");
         lua_getfield(L, 2, "parameters");
