@@ -108,8 +108,9 @@ local first, second = accuracy.halves(found.steps)
 local skipped = found.skipped
 print(string.format("session: %s (%d messages, %d steps)", path, #messages, #found.steps))
 print(string.format("skipped steps: %d spanning a failed reply, %d spanning a model change, "
+  .. "%d where the provider dropped earlier thinking (a user message after replies with thinking), "
   .. "%d where the prompt did not grow (a compaction, or content the provider dropped)",
-  skipped.failed_reply, skipped.model_change, skipped.no_growth))
+  skipped.failed_reply, skipped.model_change, skipped.thinking_dropped, skipped.no_growth))
 print("compactions: a pi session is imported from its last compaction on (the summary and the kept messages),"
   .. " so the only step across one is from a kept reply to the first reply after it, where the prompt shrank")
 local t = accuracy.TARGETS

@@ -117,9 +117,21 @@ describe("accuracy steps (bench/accuracy.lua)", function()
       user, reply(120, 5, "other"),     -- 12: the prompt shrank: skipped
       user, user, reply(190, 5, "other"), -- 15: step 12..14, growth 70
     }
+    local thinking = reply(230, 5, "other")
+    thinking.content = { { type = "thinking", thinking = "hmm" }, { type = "text", text = "ok" } }
+    messages[16] = thinking                 -- 16: step 15..15, growth 40
+    messages[17] = { role = "tool_result", tool_call_id = "x", content = "r" }
+    messages[18] = reply(260, 5, "other")   -- 18: step 16..17 (the thinking is still sent), growth 30
+    messages[19] = user
+    messages[20] = reply(270, 5, "other")   -- 20: the thinking of 16 was dropped: skipped
+    messages[21] = user
+    messages[22] = reply(300, 5, "other")   -- 22: step 20..21, growth 30
     local found = accuracy.steps(messages)
-    assert.same({ { from = 2, to = 3, growth = 50 }, { from = 12, to = 14, growth = 70 } }, found.steps)
-    assert.same({ failed_reply = 1, model_change = 1, no_growth = 1 }, found.skipped)
+    assert.same({ { from = 2, to = 3, growth = 50 }, { from = 12, to = 14, growth = 70 },
+                  { from = 15, to = 15, growth = 40 }, { from = 16, to = 17, growth = 30 },
+                  { from = 20, to = 21, growth = 30 } }, found.steps)
+    assert.same({ failed_reply = 1, model_change = 1, no_growth = 1, thinking_dropped = 1 }, found.skipped)
+    found.steps = { found.steps[1], found.steps[2] }
     local score = accuracy.score(messages, found.steps, function(_, i) return i == 13 and 35 or 25 end)
     -- step 1: 50 / 50; step 2: (25 + 35 + 25) / 70
     assert.equal(2, score.steps)

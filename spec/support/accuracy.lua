@@ -10,11 +10,12 @@
 --
 -- Steps that do not measure the messages between them are skipped, counted
 -- by reason: a failed reply in between (providers are not sent it), a model
--- change (another tokenizer), and a prompt that did not grow (the provider
--- dropped content, such as thinking blocks of earlier turns, or a
--- compaction: a pi session is imported from its last compaction on, and
--- from the last kept reply before it to the first reply after it the prompt
--- shrank).
+-- change (another tokenizer), a user message after replies with thinking
+-- (Claude drops the thinking of earlier turns from the prompt, so the
+-- prompt grew by less than the messages between), and a prompt that did
+-- not grow (content the provider dropped, or a compaction: a pi session is
+-- imported from its last compaction on, and from the last kept reply
+-- before it to the first reply after it the prompt shrank).
 local accuracy = {}
 
 local FAILED = { error = true, aborted = true }
@@ -38,13 +39,26 @@ local function is_reply(message)
   return total > 0
 end
 
+local function has_thinking(message)
+  if type(message.content) ~= "table" then return false end
+  for _, block in ipairs(message.content) do
+    if block.type == "thinking" and type(block.thinking) == "string" and block.thinking ~= "" then return true end
+  end
+  return false
+end
+
 --- The steps of a message list.
 -- @treturn table `{ steps = { { from, to, growth } ... }, skipped = { reason = count } }`
 function accuracy.steps(messages)
-  local steps, skipped = {}, { failed_reply = 0, model_change = 0, no_growth = 0 }
-  local previous
+  local steps = {}
+  local skipped = { failed_reply = 0, model_change = 0, no_growth = 0, thinking_dropped = 0 }
+  -- thinking in the replies since the last user message; Claude drops it
+  -- from the prompt once a user message follows
+  local previous, thinking, dropped = nil, false, false
   for i, message in ipairs(messages) do
-    if message.role == "assistant" and FAILED[message.stop_reason] and previous then
+    if message.role == "user" then
+      dropped, thinking = dropped or thinking, false
+    elseif message.role == "assistant" and FAILED[message.stop_reason] and previous then
       skipped.failed_reply = skipped.failed_reply + 1
       previous = nil
     elseif is_reply(message) then
@@ -52,13 +66,16 @@ function accuracy.steps(messages)
         local growth = prompt_tokens(message) - prompt_tokens(messages[previous])
         if model_of(message) ~= model_of(messages[previous]) then
           skipped.model_change = skipped.model_change + 1
+        elseif dropped then
+          skipped.thinking_dropped = skipped.thinking_dropped + 1
         elseif growth <= 0 then
           skipped.no_growth = skipped.no_growth + 1
         else
           steps[#steps + 1] = { from = previous, to = i - 1, growth = growth }
         end
       end
-      previous = i
+      previous, dropped = i, false
+      thinking = thinking or has_thinking(message)
     end
   end
   return { steps = steps, skipped = skipped }
