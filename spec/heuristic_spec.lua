@@ -40,6 +40,25 @@ describe("compact.heuristic (content-aware)", function()
     end
   end)
 
+  it("reads any bytes (controls, invalid UTF-8), in full up to 128 bytes, monotonically beyond", function()
+    local seed, bytes = 99, {}
+    for i = 1, 20000 do
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      bytes[i] = string.char(seed % 256)
+    end
+    local text = table.concat(bytes)
+    for length = 0, 128 do
+      local s = text:sub(1, length)
+      assert.equal(core.heuristic_measure(s, true), (core.heuristic_measure(s)))
+    end
+    local previous = 0
+    for length = 129, #text, 61 do
+      local units = core.heuristic_measure(text:sub(1, length))
+      assert.is_true(units >= previous, "length " .. length)
+      previous = units
+    end
+  end)
+
   it("never decreases when blocks or messages are added", function()
     local blocks = {}
     local previous = h:message { role = "user", content = blocks }
