@@ -9,54 +9,55 @@ local data = require "spec.support.data"
 
 local h = compact.heuristic()
 
+-- deterministic pseudo-random numbers in 0..n-1 (an LCG)
+local function generator(seed)
+  return function(n)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed % n
+  end
+end
+
 -- a deterministic mix of words, code, digits, symbols and UTF-8
 local function sample_text(bytes)
   local pieces = { "the ", "quick ", "getValue(", "x", ") ", "{\n", "    return ", "42", ";\n", "}\n", "日本語",
                    "QmFzZTY0", "==", "\t", "é", "👍", "0xdeadbeef", ", ", ". " }
-  local out, size, seed = {}, 0, 7
+  local out, size, random = {}, 0, generator(7)
   while size < bytes do
-    seed = (seed * 1103515245 + 12345) % 2147483648
-    local piece = pieces[seed % #pieces + 1]
+    local piece = pieces[random(#pieces) + 1]
     out[#out + 1] = piece
     size = size + #piece
   end
   return table.concat(out):sub(1, bytes)
 end
 
+-- measure(text:sub(1, length)) never decreases as length goes from..to by step
+local function assert_monotonic(text, from, to, step, measure)
+  local previous = measure(text:sub(1, math.max(0, from - step)))
+  for length = from, to, step do
+    local value = measure(text:sub(1, length))
+    assert.is_true(value >= previous, "length " .. length)
+    previous = value
+  end
+end
+
+local function sampled(s) return (core.heuristic_measure(s)) end
+
 describe("compact.heuristic (content-aware)", function()
   it("never decreases when text is appended, across the sampled lengths too", function()
     local text = sample_text(300000)
-    local previous = 0
-    for length = 0, 3000 do
-      local tokens = h:text(text:sub(1, length))
-      assert.is_true(tokens >= previous, "length " .. length)
-      previous = tokens
-    end
-    local units = 0
-    for length = 3000, #text, 997 do
-      local measure = core.heuristic_measure(text:sub(1, length))
-      assert.is_true(measure >= units, "length " .. length)
-      units = measure
-    end
+    assert_monotonic(text, 0, 3000, 1, function(s) return h:text(s) end)
+    assert_monotonic(text, 3000, #text, 997, sampled)
   end)
 
   it("reads any bytes (controls, invalid UTF-8), in full up to 128 bytes, monotonically beyond", function()
-    local seed, bytes = 99, {}
-    for i = 1, 20000 do
-      seed = (seed * 1103515245 + 12345) % 2147483648
-      bytes[i] = string.char(seed % 256)
-    end
+    local random, bytes = generator(99), {}
+    for i = 1, 20000 do bytes[i] = string.char(random(256)) end
     local text = table.concat(bytes)
     for length = 0, 128 do
       local s = text:sub(1, length)
-      assert.equal(core.heuristic_measure(s, true), (core.heuristic_measure(s)))
+      assert.equal(core.heuristic_measure(s, true), sampled(s))
     end
-    local previous = 0
-    for length = 129, #text, 61 do
-      local units = core.heuristic_measure(text:sub(1, length))
-      assert.is_true(units >= previous, "length " .. length)
-      previous = units
-    end
+    assert_monotonic(text, 129, #text, 61, sampled)
   end)
 
   it("never decreases when blocks or messages are added", function()
