@@ -85,7 +85,8 @@ lint:
 	@sh scripts/deps.sh
 	luacheck lua spec bench bin/compact scripts examples fuzz
 
-ACCURACY_SESSION ?= ../shared/data/pi-large-session.jsonl
+# the shared real session (COMPACT_SHARED as in spec/support/data.lua)
+ACCURACY_SESSION ?= $(or $(COMPACT_SHARED),../shared)/data/pi-large-session.jsonl
 
 bench: deps build
 	$(LUA) bench/plan.lua
