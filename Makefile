@@ -93,10 +93,17 @@ lint:
 # Benchmarks may compare against other libraries: those are installed here,
 # never needed by the library or its specs.
 BENCH_PACKAGES = lua-cjson
+
+# the shared real session (COMPACT_SHARED as in spec/support/data.lua)
+ACCURACY_SESSION ?= $(or $(COMPACT_SHARED),../shared)/data/pi-large-session.jsonl
+
 bench: deps build
 	@sh scripts/deps.sh $(BENCH_PACKAGES)
 	$(LUA) bench/plan.lua
 	$(LUA) bench/summary_quality.lua
+	$(LUA) bench/heuristic.lua
+	@if [ -r $(ACCURACY_SESSION) ]; then $(LUA) bench/accuracy.lua $(ACCURACY_SESSION); \
+	else echo "bench/accuracy.lua: skipped, no session at $(ACCURACY_SESSION) (set ACCURACY_SESSION)"; fi
 
 # make demo: the shipped sample conversation through the `compact` command,
 # offline (extractive summarizer, no key, no network): stats, then the plan,

@@ -12,14 +12,7 @@
 
 #include <string.h>
 #include "compat.h"
-
-/* The heuristic: roughly one token per 4 bytes of text, plus a fixed cost
- * per message (role and framing) and per image (providers bill images by
- * size; 1200 matches a typical ~1 megapixel screenshot). */
-#define HEURISTIC_BYTES_PER_TOKEN 4
-#define HEURISTIC_MESSAGE_OVERHEAD 4
-#define HEURISTIC_IMAGE_TOKENS 1200
-#define HEURISTIC_TOOL_OVERHEAD 8
+#include "heuristic.h" /* the text measure and the fixed costs */
 
 /* Structured values (tool arguments, schemas) are walked with a depth limit,
  * an ancestor check that catches cycles, and a node budget that keeps a
@@ -75,26 +68,36 @@ enum message_role { ROLE_USER = 1, ROLE_ASSISTANT = 2, ROLE_TOOL_RESULT = 3 };
 
 typedef struct message_info {
     int role;
-    long long text_bytes; /* bytes of text the heuristic counts */
+    heuristic_units text_units; /* heuristic measure of the text it carries */
     long long images;
-    int tool_calls;       /* tool_call blocks in this message */
+    long long blocks;           /* content blocks */
+    int tool_calls;             /* tool_call blocks in this message */
 } message_info;
 
 typedef struct value_walk {
     const void *ancestors[VALUE_MAX_DEPTH + 1];
     long nodes;
-    const char *problem; /* static text, set on failure */
+    heuristic_units units; /* heuristic measure of the keys and values */
+    const char *problem;   /* static text, set on failure */
 } value_walk;
 
-static inline long long heuristic_tokens_for_bytes(long long bytes)
-{
-    return (bytes + HEURISTIC_BYTES_PER_TOKEN - 1) / HEURISTIC_BYTES_PER_TOKEN;
-}
-
+/* The heuristic estimate of a measured message. */
 static inline long long heuristic_message_tokens(const message_info *info)
 {
-    return HEURISTIC_MESSAGE_OVERHEAD + heuristic_tokens_for_bytes(info->text_bytes) +
+    return HEURISTIC_MESSAGE_TOKENS + heuristic_tokens(info->text_units) +
+           info->blocks * HEURISTIC_BLOCK_TOKENS + info->tool_calls * HEURISTIC_TOOL_CALL_TOKENS +
+           (info->role == ROLE_TOOL_RESULT ? HEURISTIC_TOOL_RESULT_TOKENS : 0) +
            info->images * HEURISTIC_IMAGE_TOKENS;
+}
+
+/* Add the heuristic measure of the string at `index`, and `extra` units for
+ * what surrounds it, to *units. */
+static inline void heuristic_add_string(lua_State *L, int index, heuristic_units *units,
+                                        heuristic_units extra)
+{
+    size_t len;
+    const char *s = lua_tolstring(L, index, &len);
+    *units += heuristic_measure(s, len) + extra;
 }
 
 /* Approximate JSON size of the value at `index`; returns -1 and sets
@@ -107,6 +110,7 @@ static inline long long value_json_size(lua_State *L, int index, value_walk *wal
     const void *self;
     switch (lua_type(L, index)) {
     case LUA_TSTRING:
+        heuristic_add_string(L, index, &walk->units, HEURISTIC_JSON_VALUE_UNITS);
         return (long long)compat_rawlen(L, index) + 2;
     case LUA_TNUMBER: {
         lua_Number number = lua_tonumber(L, index);
@@ -114,13 +118,14 @@ static inline long long value_json_size(lua_State *L, int index, value_walk *wal
             walk->problem = "NaN or infinity, which JSON cannot hold";
             return -1;
         }
+        walk->units += 2 * HEURISTIC_JSON_VALUE_UNITS;
         return 8;
     }
     case LUA_TBOOLEAN:
     case LUA_TNIL:
-        return 5;
     case LUA_TLIGHTUSERDATA: /* compact.core.json_null */
-        return 4;
+        walk->units += HEURISTIC_JSON_VALUE_UNITS;
+        return lua_type(L, index) == LUA_TLIGHTUSERDATA ? 4 : 5;
     case LUA_TTABLE:
         break;
     default:
@@ -153,6 +158,7 @@ static inline long long value_json_size(lua_State *L, int index, value_walk *wal
         long long key_index;
         if (lua_type(L, -2) == LUA_TSTRING) {
             string_keys++;
+            heuristic_add_string(L, -2, &walk->units, HEURISTIC_JSON_KEY_UNITS);
             size += (long long)compat_rawlen(L, -2) + 3;
         } else if (lua_type(L, -2) == LUA_TNUMBER && compat_tointeger(L, -2, &key_index) &&
                    key_index >= 1) {
@@ -235,7 +241,6 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
                                 message_info *info, int ids)
 {
     const char *type;
-    size_t len;
     if (lua_type(L, block) != LUA_TTABLE)
         return message_fail_type(L, message_index, block_index, "", "a block table", block);
     message_field(L, block, KEY_TYPE);
@@ -251,6 +256,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
     }
     type = lua_tostring(L, -1);
     lua_pop(L, 1); /* the string stays alive: it is a field of the block */
+    info->blocks++;
     if (strcmp(type, "text") == 0 || strcmp(type, "thinking") == 0) {
         const char *field = type[1] == 'e' ? "text" : "thinking";
         message_field(L, block, type[1] == 'e' ? KEY_TEXT : KEY_THINKING);
@@ -261,8 +267,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
             lua_pop(L, 1);
             return 0;
         }
-        lua_tolstring(L, -1, &len);
-        info->text_bytes += (long long)len;
+        heuristic_add_string(L, -1, &info->text_units, 0);
         lua_pop(L, 1);
         return 1;
     }
@@ -299,7 +304,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
             lua_remove(L, -2);
             return 0;
         }
-        info->text_bytes += (long long)compat_rawlen(L, -1);
+        heuristic_add_string(L, -1, &info->text_units, 0);
         lua_pop(L, 1);
         message_field(L, block, KEY_ARGUMENTS);
         arguments = lua_gettop(L);
@@ -310,12 +315,13 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
             return 0;
         }
         walk.nodes = 0;
+        walk.units = 0;
         walk.problem = NULL;
         size = value_json_size(L, arguments, &walk, 0);
         lua_pop(L, 1);
         if (size < 0)
             return message_fail(L, message_index, block_index, ".arguments", walk.problem);
-        info->text_bytes += size;
+        info->text_units += walk.units;
         info->tool_calls++;
         return 1;
     }
@@ -323,7 +329,7 @@ static inline int inspect_block(lua_State *L, int block, long long message_index
      * optional text, so newer providers' blocks pass through */
     message_field(L, block, KEY_TEXT);
     if (lua_type(L, -1) == LUA_TSTRING)
-        info->text_bytes += (long long)compat_rawlen(L, -1);
+        heuristic_add_string(L, -1, &info->text_units, 0);
     lua_pop(L, 1);
     return 1;
 }
@@ -334,7 +340,7 @@ static inline int inspect_content(lua_State *L, int content, long long message_i
 {
     int i, count;
     if (lua_type(L, content) == LUA_TSTRING) {
-        info->text_bytes += (long long)compat_rawlen(L, content);
+        heuristic_add_string(L, content, &info->text_units, 0);
         return 1;
     }
     if (lua_type(L, content) != LUA_TTABLE)
@@ -365,8 +371,9 @@ static inline int inspect_message(lua_State *L, int message, long long message_i
     const char *role;
     int ok;
     info->role = 0;
-    info->text_bytes = 0;
+    info->text_units = 0;
     info->images = 0;
+    info->blocks = 0;
     info->tool_calls = 0;
     if (matched_call)
         *matched_call = 0;

@@ -19,6 +19,7 @@
     X(json)                   \
     X(json_decode)            \
     X(estimate)               \
+    X(heuristic)              \
     X(plan)                   \
     X(sse)                    \
     X(records)

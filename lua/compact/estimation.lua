@@ -38,15 +38,16 @@ local Heuristic = { __name = "compact.Heuristic" }
 Heuristic.__index = Heuristic
 Heuristic.__tostring = function() return "compact.Heuristic" end
 
---- Estimate a string: ceil(bytes / 4).
+--- Estimate a string: its content-aware measure, rounded up (docs/estimation.md).
 -- @function estimator:text
 -- @tparam string text
 function Heuristic.text(_, text) return core.heuristic_text(text) end
---- Estimate a message: 4 + ceil(text bytes / 4) + 1200 per image.
+--- Estimate a message: 2 + 2 per block + 28 per tool call and tool result +
+-- 1200 per image + the measure of its text, thinking, tool names and arguments.
 -- @function estimator:message
 -- @tparam table message
 function Heuristic.message(_, message) return core.heuristic_message(message) end
---- Estimate tool definitions: per tool 8 + ceil((name + description + schema JSON) / 4).
+--- Estimate tool definitions: per tool 8 + the measure of its name, description and schema.
 -- @function estimator:tools
 -- @tparam table definitions
 function Heuristic.tools(_, definitions) return core.heuristic_tools(definitions) end

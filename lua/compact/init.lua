@@ -92,7 +92,8 @@ compact.usage_anchor = usage.anchor
 -- @return a compactor (`plan`, `apply`, `compact`; see `compact.compactor`), or nil and an `ErrInvalidConfig`
 compact.new = compactor.new
 
---- The default estimator: dependency-free, in C; a planning aid, not a
+--- The default estimator: dependency-free, in C, reading text the way BPE
+-- tokenizers split it (docs/estimation.md); a planning aid, not a
 -- provider's count.
 -- @function heuristic
 -- @return an estimator: `:text(s)`, `:message(msg)`, `:tools(defs)`, each an integer

@@ -5,8 +5,10 @@
 
 local reference = {}
 
---- Pure-Lua version of the heuristic: ~bytes/4 of visible text (used by the
--- benchmark baseline; the specs pass the real estimator instead).
+--- A pure-Lua bytes/4 estimate of visible text: the estimator of
+-- bench/plan.lua's baseline only (the old heuristic). The specs pass the real
+-- estimator's `message` method instead, so cuts are compared on the same
+-- estimates.
 function reference.estimate_message(message)
   local bytes, images = 0, 0
   local content = message.content

@@ -1,0 +1,97 @@
+-- bench/heuristic.lua: speed of the heuristic's text measure on 4 MB strings
+-- of prose, code, JSON, base64 and CJK, against a memory-bandwidth baseline
+-- measured in the same run (string.find plain for a byte the string does
+-- not hold: one memchr pass over the same bytes).
+--
+--   full    : the content-aware scan reading every byte
+--   sampled : the measure compact.heuristic() uses (the first bytes in full,
+--             then one window per geometrically growing segment): bounded
+--             work per long string; its cost relative to the full read is
+--             printed as the accuracy cost of sampling on that content
+-- Prints GB/s and the ratio to the baseline for both.
+package.path = "./lua/?.lua;./lua/?/init.lua;./spec/support/?.lua;" .. package.path
+local runtime = os.getenv("COMPACT_LUA") or "lua5.4"
+package.cpath = (runtime == "lua5.4" and "./build/?.so;" or "./build-" .. runtime .. "/?.so;") .. package.cpath
+
+local core = require "compact.core"
+local files = require "files"
+
+local SIZE = tonumber(os.getenv("BENCH_BYTES")) or 4 * 1024 * 1024
+local clock = os.clock
+
+-- a deterministic generator (LCG), so every run measures the same bytes
+local seed = 12345
+local function random(n)
+  seed = (seed * 1103515245 + 12345) % 2147483648
+  return seed % n
+end
+
+local function fill(piece)
+  local parts, size = {}, 0
+  while size < SIZE do
+    local text = piece()
+    parts[#parts + 1] = text
+    size = size + #text
+  end
+  return table.concat(parts):sub(1, SIZE)
+end
+
+local WORDS = { "the", "of", "and", "a", "to", "in", "is", "you", "that", "it", "he", "was", "for", "on",
+  "are", "as", "with", "his", "they", "at", "be", "this", "have", "from", "conversation", "compaction",
+  "summary", "estimate", "provider", "tokens", "message", "between", "usually", "important" }
+local function prose()
+  local sentence = {}
+  for i = 1, 8 + random(10) do sentence[i] = WORDS[random(#WORDS) + 1] end
+  return sentence[1]:sub(1, 1):upper() .. table.concat(sentence, " "):sub(2) .. (random(4) == 0 and ".\n\n" or ". ")
+end
+
+local code_source = assert(files.read("lua/compact/compactor.lua")) .. assert(files.read("csrc/core/plan.c"))
+local json_source = assert(files.read("examples/sample-session.json"))
+
+local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+local function base64()
+  local out = {}
+  for i = 1, 76 do
+    local k = random(64) + 1
+    out[i] = B64:sub(k, k)
+  end
+  return table.concat(out) .. "\n"
+end
+
+local function utf8_char(code)
+  return string.char(0xE0 + math.floor(code / 4096), 0x80 + math.floor(code / 64) % 64, 0x80 + code % 64)
+end
+local function cjk()
+  local out = {}
+  for i = 1, 40 do out[i] = utf8_char(0x4E00 + random(0x5200)) end
+  return table.concat(out) .. utf8_char(0x3002)
+end
+
+local function rate(fn, text)
+  local runs, start = 0, clock()
+  repeat
+    fn(text)
+    runs = runs + 1
+  until clock() - start > 0.3
+  return #text * runs / (clock() - start) / 1e9
+end
+
+local function memchr(text) return text:find("\0", 1, true) end
+local function full(text) return core.heuristic_measure(text, true) end
+local function sampled(text) return core.heuristic_measure(text) end
+
+print(string.format("%.1f MB per string, %s; baseline: string.find plain (memchr) over the same bytes",
+  SIZE / 1048576, _VERSION))
+print(string.format("%-8s %12s %12s %8s %14s %8s %16s", "content", "memchr GB/s", "full GB/s", "ratio",
+  "sampled GB/s", "ratio", "sampled / full"))
+for _, case in ipairs {
+  { "prose", fill(prose) }, { "code", fill(function() return code_source end) },
+  { "JSON", fill(function() return json_source end) }, { "base64", fill(base64) }, { "CJK", fill(cjk) },
+} do
+  local text = case[2]
+  local base, whole, part = rate(memchr, text), rate(full, text), rate(sampled, text)
+  print(string.format("%-8s %12.2f %12.2f %7.2fx %14.1f %7.1fx %16.3f", case[1], base, whole, whole / base, part,
+    part / base, core.heuristic_measure(text) / core.heuristic_measure(text, true)))
+end
+print("target: >= 8 GB/s, or bounded work per long string with its accuracy cost measured"
+  .. " (sampled rows; per-step cost in bench/accuracy.lua)")
