@@ -37,10 +37,11 @@ HELP.stats = [[
 usage: compact stats FILE
 
 Print the number of messages by role, tool calls by name, the tool pairs
-the import repaired, errors, estimated tokens (total and per role, by the content-aware
-heuristic unless --estimator says otherwise) and the largest messages. When the file records the provider's token count, print
-it beside the estimate and the calibrated estimate (the estimate scaled by
-provider / estimate up to the reply that reported it).
+the import repaired, errors, estimated tokens (total and per role, by the
+content-aware heuristic unless --estimator says otherwise) and the largest
+messages. When the file records the provider's token count, print it beside
+the estimate and the calibrated estimate (the estimate scaled by provider /
+estimate up to the reply that reported it).
 
 Also takes --max-input-bytes, --strict and --estimator (see `compact --help`).
 ]]
