@@ -1,0 +1,280 @@
+/* bpe_merge.h: the vocabulary (rank hash table) and byte pair merges of one
+ * piece. Included by bpe.c only; no Lua here.
+ *
+ * Merging follows tiktoken: repeatedly join the adjacent pair whose bytes
+ * have the lowest rank (the leftmost on ties) until no pair is a token.
+ * Short pieces use tiktoken's simple array scan; long ones a binary heap
+ * keyed by (rank, position) over a linked list of parts, so a 1 MB piece
+ * costs O(n log n) rather than O(n^2). Both give the same merges. */
+#ifndef COMPACT_BPE_MERGE_H
+#define COMPACT_BPE_MERGE_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define BPE_NONE UINT32_MAX
+#define BPE_SHORT 96 /* pieces up to this many bytes use the array scan */
+
+typedef void *(*bpe_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
+
+typedef struct bpe_vocab {
+    bpe_alloc_fn alloc;
+    void *alloc_ud;
+    unsigned char *bytes; /* every token's bytes, back to back */
+    size_t bytes_size;
+    uint32_t *offset;     /* by rank: start in bytes */
+    uint32_t *length;     /* by rank: length, BPE_NONE for an unused rank */
+    uint32_t n_ranks;     /* largest rank + 1 */
+    uint64_t *slots;      /* hash table: (hash << 32) | (rank + 1); 0 = empty */
+    uint32_t mask;
+} bpe_vocab;
+
+/* A growable list of token ids, or just a count when ids == NULL and
+ * store == 0. */
+typedef struct bpe_out {
+    uint32_t *ids;
+    size_t n, cap;
+    int store;
+    int failed; /* an allocation failed */
+} bpe_out;
+
+static void *bpe_mem(const bpe_vocab *v, void *old, size_t osize, size_t nsize)
+{
+    return v->alloc(v->alloc_ud, old, osize, nsize);
+}
+
+static uint32_t bpe_hash(const unsigned char *p, size_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)n;
+    uint64_t w;
+    while (n >= 8) {
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 32;
+        p += 8;
+        n -= 8;
+    }
+    w = 0;
+    memcpy(&w, p, n);
+    h = (h ^ w) * 0xC4CEB9FE1A85EC53ull;
+    h ^= h >> 29;
+    h *= 0x94D049BB133111EBull;
+    return (uint32_t)(h >> 32);
+}
+
+/* The rank of the bytes p[0..n), or BPE_NONE. */
+static uint32_t bpe_rank(const bpe_vocab *v, const unsigned char *p, size_t n)
+{
+    uint32_t h = bpe_hash(p, n);
+    uint32_t i = h & v->mask;
+    for (;;) {
+        uint64_t slot = v->slots[i];
+        if (slot == 0)
+            return BPE_NONE;
+        if ((uint32_t)(slot >> 32) == h) {
+            uint32_t r = (uint32_t)slot - 1;
+            if (v->length[r] == n && memcmp(v->bytes + v->offset[r], p, n) == 0)
+                return r;
+        }
+        i = (i + 1) & v->mask;
+    }
+}
+
+/* Insert rank r (its bytes already stored); returns 0 when those bytes are
+ * already a token (the rank that has them goes to *other). */
+static int bpe_insert(bpe_vocab *v, uint32_t r, uint32_t *other)
+{
+    const unsigned char *p = v->bytes + v->offset[r];
+    size_t n = v->length[r];
+    uint32_t h = bpe_hash(p, n);
+    uint32_t i = h & v->mask;
+    for (;;) {
+        uint64_t slot = v->slots[i];
+        if (slot == 0) {
+            v->slots[i] = ((uint64_t)h << 32) | (uint64_t)(r + 1);
+            return 1;
+        }
+        if ((uint32_t)(slot >> 32) == h) {
+            uint32_t o = (uint32_t)slot - 1;
+            if (v->length[o] == n && memcmp(v->bytes + v->offset[o], p, n) == 0) {
+                *other = o;
+                return 0;
+            }
+        }
+        i = (i + 1) & v->mask;
+    }
+}
+
+static void bpe_emit(const bpe_vocab *v, bpe_out *out, uint32_t id)
+{
+    if (!out->store) {
+        out->n++;
+        return;
+    }
+    if (out->n == out->cap) {
+        size_t cap = out->cap ? out->cap * 2 : 256;
+        uint32_t *ids = (uint32_t *)bpe_mem(v, out->ids, out->cap * sizeof *ids, cap * sizeof *ids);
+        if (ids == NULL) {
+            out->failed = 1;
+            return;
+        }
+        out->ids = ids;
+        out->cap = cap;
+    }
+    out->ids[out->n++] = id;
+}
+
+/* tiktoken's scan for a short piece (n <= BPE_SHORT, n >= 2). */
+static void bpe_merge_short(const bpe_vocab *v, const unsigned char *p, size_t n, bpe_out *out)
+{
+    uint32_t pos[BPE_SHORT + 1], rank[BPE_SHORT + 1];
+    size_t m = n + 1, k;
+    for (k = 0; k < m; k++)
+        pos[k] = (uint32_t)k;
+    for (k = 0; k + 2 < m; k++)
+        rank[k] = bpe_rank(v, p + k, 2);
+    rank[m - 2] = rank[m - 1] = BPE_NONE;
+    for (;;) {
+        uint32_t best = BPE_NONE;
+        size_t at = 0;
+        for (k = 0; k + 1 < m; k++)
+            if (rank[k] < best) {
+                best = rank[k];
+                at = k;
+            }
+        if (best == BPE_NONE)
+            break;
+        memmove(pos + at + 1, pos + at + 2, (m - at - 2) * sizeof pos[0]);
+        memmove(rank + at + 1, rank + at + 2, (m - at - 2) * sizeof rank[0]);
+        m--;
+        rank[at] = at + 2 < m ? bpe_rank(v, p + pos[at], pos[at + 2] - pos[at]) : BPE_NONE;
+        if (at > 0)
+            rank[at - 1] = bpe_rank(v, p + pos[at - 1], pos[at + 1] - pos[at - 1]);
+    }
+    for (k = 0; k + 1 < m; k++)
+        bpe_emit(v, out, bpe_rank(v, p + pos[k], pos[k + 1] - pos[k]));
+}
+
+/* ---- long pieces: heap of (rank << 32 | position) over linked parts ---- */
+
+typedef struct bpe_long {
+    const bpe_vocab *v;
+    const unsigned char *p;
+    size_t n;
+    uint32_t *next, *prev, *pair; /* by part start; pair = rank of part+next */
+    uint64_t *heap;
+    size_t heap_n;
+} bpe_long;
+
+static void bpe_heap_push(bpe_long *b, uint64_t key)
+{
+    size_t i = b->heap_n++;
+    while (i > 0) {
+        size_t parent = (i - 1) / 2;
+        if (b->heap[parent] <= key)
+            break;
+        b->heap[i] = b->heap[parent];
+        i = parent;
+    }
+    b->heap[i] = key;
+}
+
+static uint64_t bpe_heap_pop(bpe_long *b)
+{
+    uint64_t top = b->heap[0], key = b->heap[--b->heap_n];
+    size_t i = 0, n = b->heap_n;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && b->heap[c + 1] < b->heap[c])
+            c++;
+        if (key <= b->heap[c])
+            break;
+        b->heap[i] = b->heap[c];
+        i = c;
+    }
+    if (n > 0)
+        b->heap[i] = key;
+    return top;
+}
+
+/* Recompute the pair starting at part `at` and queue it when it is a token. */
+static void bpe_long_pair(bpe_long *b, uint32_t at)
+{
+    uint32_t nx = b->next[at];
+    uint32_t end = nx < b->n ? b->next[nx] : BPE_NONE;
+    b->pair[at] = end == BPE_NONE ? BPE_NONE : bpe_rank(b->v, b->p + at, end - at);
+    if (b->pair[at] != BPE_NONE)
+        bpe_heap_push(b, ((uint64_t)b->pair[at] << 32) | at);
+}
+
+static void bpe_long_run(bpe_long *b, bpe_out *out)
+{
+    uint32_t k, n = (uint32_t)b->n;
+    for (k = 0; k < n; k++) {
+        b->next[k] = k + 1;
+        b->prev[k] = k == 0 ? BPE_NONE : k - 1;
+    }
+    for (k = 0; k < n; k++)
+        bpe_long_pair(b, k);
+    while (b->heap_n > 0) {
+        uint64_t key = bpe_heap_pop(b);
+        uint32_t at = (uint32_t)key, rank = (uint32_t)(key >> 32), gone;
+        if (b->pair[at] != rank)
+            continue; /* stale: the part changed or was merged away */
+        gone = b->next[at];
+        b->next[at] = b->next[gone];
+        if (b->next[at] < n)
+            b->prev[b->next[at]] = at;
+        b->pair[gone] = BPE_NONE;
+        bpe_long_pair(b, at);
+        if (b->prev[at] != BPE_NONE)
+            bpe_long_pair(b, b->prev[at]);
+    }
+    for (k = 0; k < n; k = b->next[k])
+        bpe_emit(b->v, out, bpe_rank(b->v, b->p + k, b->next[k] - k));
+}
+
+/* Returns 0 when memory ran out. */
+static int bpe_merge_long(const bpe_vocab *v, const unsigned char *p, size_t n, bpe_out *out)
+{
+    bpe_long b;
+    size_t words = 3 * n * sizeof(uint32_t), heap = 3 * n * sizeof(uint64_t);
+    uint32_t *block = (uint32_t *)bpe_mem(v, NULL, 0, words);
+    uint64_t *hblock = (uint64_t *)bpe_mem(v, NULL, 0, heap);
+    int ok = block != NULL && hblock != NULL;
+    if (ok) {
+        b.v = v;
+        b.p = p;
+        b.n = n;
+        b.next = block;
+        b.prev = block + n;
+        b.pair = block + 2 * n;
+        b.heap = hblock;
+        b.heap_n = 0;
+        bpe_long_run(&b, out);
+    }
+    if (block)
+        bpe_mem(v, block, words, 0);
+    if (hblock)
+        bpe_mem(v, hblock, heap, 0);
+    return ok;
+}
+
+/* Tokens of one piece into `out`; returns 0 when memory ran out. */
+static int bpe_encode_piece(const bpe_vocab *v, const unsigned char *p, size_t n, bpe_out *out)
+{
+    uint32_t whole = bpe_rank(v, p, n);
+    if (whole != BPE_NONE) {
+        bpe_emit(v, out, whole);
+        return 1;
+    }
+    if (n <= BPE_SHORT) {
+        bpe_merge_short(v, p, n, out);
+        return 1;
+    }
+    return bpe_merge_long(v, p, n, out);
+}
+
+#endif
