@@ -212,6 +212,9 @@ static int bpe_index(bpe_loader *ld)
 
 static void bpe_vocab_free(bpe_vocab *v)
 {
+    if (v->cache)
+        bpe_mem(v, v->cache, BPE_CACHE_SLOTS * sizeof(bpe_cache_entry), 0);
+    v->cache = NULL;
     if (v->bytes)
         bpe_mem(v, v->bytes, v->bytes_size ? v->bytes_size : 1, 0);
     if (v->offset)
@@ -504,6 +507,10 @@ static int bpe_lua_load(lua_State *L)
         return 2;
     }
     u->count = (uint32_t)count_tokens(&u->v);
+    /* without memory for the cache, encoding still works (uncached) */
+    u->v.cache = (bpe_cache_entry *)bpe_mem(&u->v, NULL, 0, BPE_CACHE_SLOTS * sizeof(bpe_cache_entry));
+    if (u->v.cache)
+        memset(u->v.cache, 0, BPE_CACHE_SLOTS * sizeof(bpe_cache_entry));
     return 1;
 }
 

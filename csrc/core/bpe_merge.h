@@ -26,7 +26,20 @@ typedef struct bpe_slot {
     uint32_t rank1;
 } bpe_slot;
 
+/* A direct-mapped cache of short pieces and their ids (per vocabulary):
+ * text repeats its words, and a hit skips the hash table and the merges. */
+#define BPE_CACHE_SLOTS 8192
+#define BPE_CACHE_LEN 16 /* pieces up to this many bytes are cached */
+#define BPE_CACHE_IDS 6  /* when they have at most this many tokens */
+
+typedef struct bpe_cache_entry {
+    uint64_t w0, w1; /* the piece's bytes, zero padded */
+    uint32_t ids[BPE_CACHE_IDS];
+    unsigned char len, n; /* len 0: empty */
+} bpe_cache_entry;
+
 typedef struct bpe_vocab {
+    bpe_cache_entry *cache; /* BPE_CACHE_SLOTS entries */
     bpe_alloc_fn alloc;
     void *alloc_ud;
     unsigned char *bytes; /* every token's bytes, back to back */
@@ -279,7 +292,7 @@ static int bpe_merge_long(const bpe_vocab *v, const unsigned char *p, size_t n, 
 }
 
 /* Tokens of one piece into `out`; returns 0 when memory ran out. */
-static int bpe_encode_piece(const bpe_vocab *v, const unsigned char *p, size_t n, bpe_out *out)
+static int bpe_encode_uncached(const bpe_vocab *v, const unsigned char *p, size_t n, bpe_out *out)
 {
     uint32_t whole = bpe_rank(v, p, n);
     if (whole != BPE_NONE) {
@@ -291,6 +304,44 @@ static int bpe_encode_piece(const bpe_vocab *v, const unsigned char *p, size_t n
         return 1;
     }
     return bpe_merge_long(v, p, n, out);
+}
+
+/* Tokens of one piece into `out`, through the cache for short pieces;
+ * returns 0 when memory ran out. */
+static int bpe_encode_piece(const bpe_vocab *v, const unsigned char *p, size_t n, bpe_out *out)
+{
+    uint64_t w0, w1;
+    bpe_cache_entry *e;
+    uint32_t local_ids[BPE_CACHE_LEN + 1];
+    bpe_out local;
+    size_t k;
+    if (n > BPE_CACHE_LEN || v->cache == NULL)
+        return bpe_encode_uncached(v, p, n, out);
+    w0 = bpe_word(p, n);
+    w1 = n > 8 ? bpe_word(p + 8, n - 8) : 0;
+    e = &v->cache[(uint32_t)(((w0 * 0x9E3779B97F4A7C15ull) ^ (w1 * 0xC2B2AE3D27D4EB4Full) ^ n) >> 40) &
+                  (BPE_CACHE_SLOTS - 1)];
+    if (e->len == n && e->w0 == w0 && e->w1 == w1) {
+        for (k = 0; k < e->n; k++)
+            bpe_emit(v, out, e->ids[k]);
+        return 1;
+    }
+    local.ids = local_ids;
+    local.n = 0;
+    local.cap = BPE_CACHE_LEN + 1; /* a piece of n bytes has at most n tokens */
+    local.store = 1;
+    local.failed = 0;
+    bpe_encode_uncached(v, p, n, &local);
+    if (local.n <= BPE_CACHE_IDS) {
+        e->w0 = w0;
+        e->w1 = w1;
+        e->len = (unsigned char)n;
+        e->n = (unsigned char)local.n;
+        memcpy(e->ids, local_ids, local.n * sizeof local_ids[0]);
+    }
+    for (k = 0; k < local.n; k++)
+        bpe_emit(v, out, local_ids[k]);
+    return 1;
 }
 
 #endif

@@ -28,6 +28,11 @@
 #define BPE_SET_UP (BPE_BIT(BPE_LU) | BPE_BIT(BPE_LT) | BPE_BIT(BPE_LM) | BPE_BIT(BPE_LO) | BPE_BIT(BPE_M))
 #define BPE_SET_LOW (BPE_BIT(BPE_LL) | BPE_BIT(BPE_LM) | BPE_BIT(BPE_LO) | BPE_BIT(BPE_M))
 #define BPE_CLASS_SLOTS 0x20000u
+#if defined(__GNUC__)
+#define BPE_INLINE inline __attribute__((always_inline))
+#else
+#define BPE_INLINE inline
+#endif
 
 /* One decoded character: its class, its byte length and whether it is CR
  * or LF (which several rules single out). */
@@ -71,18 +76,12 @@ static unsigned bpe_class_of(unsigned cp)
     return BPE_OTHER;
 }
 
-/* Decode the character at s[i] (i < n). */
-static bpe_char bpe_at(const unsigned char *s, size_t n, size_t i)
+/* Decode the multi-byte (or invalid) character at s[i]. */
+static bpe_char bpe_at_multi(const unsigned char *s, size_t n, size_t i)
 {
     bpe_char c;
     unsigned b = s[i], cp, need, k;
     c.crlf = 0;
-    if (b < 0x80) {
-        c.cls = bpe_class_table[b];
-        c.len = 1;
-        c.crlf = (b == '\r' || b == '\n');
-        return c;
-    }
     c.cls = BPE_OTHER;
     c.len = 1;
     if (b >= 0xC2 && b <= 0xDF) {
@@ -112,19 +111,32 @@ static bpe_char bpe_at(const unsigned char *s, size_t n, size_t i)
     return c;
 }
 
-static int bpe_in(bpe_char c, unsigned set)
+/* Decode the character at s[i] (i < n); ASCII stays inline. */
+static BPE_INLINE bpe_char bpe_at(const unsigned char *s, size_t n, size_t i)
+{
+    bpe_char c;
+    unsigned b = s[i];
+    if (b >= 0x80)
+        return bpe_at_multi(s, n, i);
+    c.cls = bpe_class_table[b];
+    c.len = 1;
+    c.crlf = (b == '\r' || b == '\n');
+    return c;
+}
+
+static BPE_INLINE int bpe_in(bpe_char c, unsigned set)
 {
     return (BPE_BIT(c.cls) & set) != 0;
 }
 
 /* [^\r\n\p{L}\p{N}] */
-static int bpe_is_prefix(bpe_char c)
+static BPE_INLINE int bpe_is_prefix(bpe_char c)
 {
     return !c.crlf && !bpe_in(c, BPE_SET_L | BPE_BIT(BPE_N));
 }
 
 /* [^\s\p{L}\p{N}] */
-static int bpe_is_punct(bpe_char c)
+static BPE_INLINE int bpe_is_punct(bpe_char c)
 {
     return !bpe_in(c, BPE_SET_L | BPE_BIT(BPE_N) | BPE_BIT(BPE_WS));
 }
