@@ -11,19 +11,12 @@
 -- tokenizer. Needs node and `make npm-deps`.
 --   lua bench/tokenizer.lua [RUNS]
 local compact = require "compact"
+local read = require("spec.support.files").read
 local corpus = dofile("scripts/gen_tokenizer_corpus.lua")
 
 local NPM = "build/npm"
 local RUNS = tonumber(arg and arg[1]) or 2
 local SHARED = os.getenv("COMPACT_SHARED") or ((os.getenv("PWD") or ".") .. "/../shared")
-
-local function read(path)
-  local file = io.open(path, "rb")
-  if not file then return nil end
-  local text = file:read("*a")
-  file:close()
-  return text
-end
 
 if not read(NPM .. "/node_modules/tiktoken/package.json") then
   io.stderr:write("bench/tokenizer.lua: npm tiktoken missing: run `make npm-deps`\n")

@@ -315,3 +315,28 @@ describe("equality with npm tiktoken", function()
     end)
   end
 end)
+
+describe("bin/compact --estimator", function()
+  local cli = require "compact.cli"
+
+  local function run(args)
+    local out, err = files.sink(), files.sink()
+    local code = cli.main(args, { stdout = out, stderr = err })
+    return code, out:text(), err:text()
+  end
+
+  it("counts with the chosen tokenizer in stats and plan", function()
+    local code, out = run { "stats", "examples/sample-session.json", "--estimator", "o200k_base" }
+    assert.equal(0, code)
+    assert.matches("TokenizerEstimator%(o200k_base%)", out)
+    code, out = run { "plan", "examples/sample-session.json", "--estimator", "cl100k_base", "--keep", "4000" }
+    assert.equal(0, code)
+    assert.matches("would compact", out)
+  end)
+
+  it("is a usage error for an unknown estimator", function()
+    local code, _, err = run { "plan", "examples/sample-session.json", "--estimator", "nope" }
+    assert.equal(cli.EXIT_USAGE, code)
+    assert.matches("unknown vocabulary 'nope'", err)
+  end)
+end)

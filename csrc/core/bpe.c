@@ -31,7 +31,7 @@ typedef struct bpe_ud {
 } bpe_ud;
 
 typedef struct bpe_entry {
-    uint32_t rank, offset, length, line;
+    uint32_t rank, offset, length, line, hash;
 } bpe_entry;
 
 /* ---- loading ----------------------------------------------------------- */
@@ -46,19 +46,18 @@ typedef struct bpe_loader {
     size_t err_size;
 } bpe_loader;
 
-static int b64_value(unsigned char c)
+/* base64 digit values; 64 marks a byte outside the alphabet */
+static unsigned char b64_table[256];
+
+static void b64_init(void)
 {
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return -1;
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    int k;
+    if (b64_table[0] == 64)
+        return;
+    memset(b64_table, 64, sizeof b64_table);
+    for (k = 0; k < 64; k++)
+        b64_table[(unsigned char)digits[k]] = (unsigned char)k;
 }
 
 /* Decode standard padded base64 s[0..n) into out; returns the length or
@@ -73,8 +72,8 @@ static long b64_decode(const unsigned char *s, size_t n, unsigned char *out)
     for (i = 0; i < n; i += 4) {
         int k, v[4];
         for (k = 0; k < 4; k++) {
-            v[k] = (i + k >= n - pad) ? 0 : b64_value(s[i + k]);
-            if (v[k] < 0)
+            v[k] = (i + k >= n - pad) ? 0 : b64_table[s[i + k]];
+            if (v[k] == 64)
                 return -1;
         }
         out[o++] = (unsigned char)(v[0] << 2 | v[1] >> 4);
@@ -128,6 +127,7 @@ static const char *bpe_parse_line(bpe_loader *ld, const unsigned char *line, siz
     e->offset = (uint32_t)ld->v->bytes_size;
     e->length = (uint32_t)len;
     e->line = lineno;
+    e->hash = bpe_hash(ld->v->bytes + e->offset, (size_t)len, bpe_word(ld->v->bytes + e->offset, (size_t)len));
     ld->v->bytes_size += (size_t)len;
     return NULL;
 }
@@ -194,7 +194,12 @@ static int bpe_index(bpe_loader *ld)
         }
         v->offset[e->rank] = e->offset;
         v->length[e->rank] = e->length;
-        if (!bpe_insert(v, e->rank, &other)) {
+#if defined(__GNUC__)
+        /* inserts land at random: fetch a later entry's slot meanwhile */
+        if (k + 16 < ld->n_entries)
+            __builtin_prefetch(&v->slots[ld->entries[k + 16].hash & v->mask], 1);
+#endif
+        if (!bpe_insert(v, e->rank, e->hash, &other)) {
             snprintf(ld->err, ld->err_size, "line %lu: duplicate token (the same bytes as rank %lu)",
                      (unsigned long)e->line, (unsigned long)other);
             return 0;
@@ -258,8 +263,13 @@ static int bpe_load_text(bpe_vocab *v, const unsigned char *text, size_t size, c
     bpe_loader ld;
     size_t lines = 1, k, entries_size;
     int ok;
-    for (k = 0; k < size; k++)
-        lines += text[k] == '\n';
+    for (k = 0; k < size; k++) {
+        const unsigned char *nl = (const unsigned char *)memchr(text + k, '\n', size - k);
+        if (nl == NULL)
+            break;
+        lines++;
+        k = (size_t)(nl - text);
+    }
     memset(&ld, 0, sizeof ld);
     ld.v = v;
     ld.text = text;
@@ -521,6 +531,7 @@ int luaopen_compact_core_bpe(lua_State *L)
         { NULL, NULL }
     };
     bpe_classes_init();
+    b64_init();
     compat_newlib(L, functions);
     return 1;
 }

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #define BPE_NONE UINT32_MAX
-#define BPE_SHORT 96 /* pieces up to this many bytes use the array scan */
+#define BPE_SHORT 48 /* pieces up to this many bytes use the array scan */
 
 typedef void *(*bpe_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 
@@ -93,11 +93,11 @@ static uint32_t bpe_tag(uint32_t h, size_t n)
     return (h & 0xFFFFFF00u) | (uint32_t)(n < 255 ? n : 255);
 }
 
-/* The slot holding p[0..n), or the empty slot where it would go. */
-static bpe_slot *bpe_find(const bpe_vocab *v, const unsigned char *p, size_t n)
+/* The slot holding p[0..n) (first bytes w, hash h), or the empty slot
+ * where it would go. */
+static bpe_slot *bpe_find_hashed(const bpe_vocab *v, const unsigned char *p, size_t n, uint64_t w, uint32_t h)
 {
-    uint64_t w = bpe_word(p, n);
-    uint32_t h = bpe_hash(p, n, w), tag = bpe_tag(h, n);
+    uint32_t tag = bpe_tag(h, n);
     uint32_t i = h & v->mask;
     for (;;) {
         bpe_slot *slot = &v->slots[i];
@@ -111,25 +111,32 @@ static bpe_slot *bpe_find(const bpe_vocab *v, const unsigned char *p, size_t n)
     }
 }
 
+static bpe_slot *bpe_find(const bpe_vocab *v, const unsigned char *p, size_t n)
+{
+    uint64_t w = bpe_word(p, n);
+    return bpe_find_hashed(v, p, n, w, bpe_hash(p, n, w));
+}
+
 /* The rank of the bytes p[0..n), or BPE_NONE. */
 static uint32_t bpe_rank(const bpe_vocab *v, const unsigned char *p, size_t n)
 {
     return bpe_find(v, p, n)->rank1 - 1;
 }
 
-/* Insert rank r (its bytes already stored); returns 0 when those bytes are
- * already a token (the rank that has them goes to *other). */
-static int bpe_insert(bpe_vocab *v, uint32_t r, uint32_t *other)
+/* Insert rank r (its bytes already stored, their hash h); returns 0 when
+ * those bytes are already a token (the rank that has them goes to *other). */
+static int bpe_insert(bpe_vocab *v, uint32_t r, uint32_t h, uint32_t *other)
 {
     const unsigned char *p = v->bytes + v->offset[r];
     size_t n = v->length[r];
-    bpe_slot *slot = bpe_find(v, p, n);
+    uint64_t w = bpe_word(p, n);
+    bpe_slot *slot = bpe_find_hashed(v, p, n, w, h);
     if (slot->rank1 != 0) {
         *other = slot->rank1 - 1;
         return 0;
     }
-    slot->word = bpe_word(p, n);
-    slot->tag = bpe_tag(bpe_hash(p, n, slot->word), n);
+    slot->word = w;
+    slot->tag = bpe_tag(h, n);
     slot->rank1 = r + 1;
     return 1;
 }
@@ -266,12 +273,17 @@ static void bpe_long_run(bpe_long *b, bpe_out *out)
 }
 
 /* Returns 0 when memory ran out. */
+#define BPE_STACK_PIECE 512 /* heap pieces up to this size use stack buffers */
+
 static int bpe_merge_long(const bpe_vocab *v, const unsigned char *p, size_t n, bpe_out *out)
 {
     bpe_long b;
+    uint32_t stack_block[3 * BPE_STACK_PIECE];
+    uint64_t stack_heap[3 * BPE_STACK_PIECE];
+    int on_stack = n <= BPE_STACK_PIECE;
     size_t words = 3 * n * sizeof(uint32_t), heap = 3 * n * sizeof(uint64_t);
-    uint32_t *block = (uint32_t *)bpe_mem(v, NULL, 0, words);
-    uint64_t *hblock = (uint64_t *)bpe_mem(v, NULL, 0, heap);
+    uint32_t *block = on_stack ? stack_block : (uint32_t *)bpe_mem(v, NULL, 0, words);
+    uint64_t *hblock = on_stack ? stack_heap : (uint64_t *)bpe_mem(v, NULL, 0, heap);
     int ok = block != NULL && hblock != NULL;
     if (ok) {
         b.v = v;
@@ -284,9 +296,9 @@ static int bpe_merge_long(const bpe_vocab *v, const unsigned char *p, size_t n, 
         b.heap_n = 0;
         bpe_long_run(&b, out);
     }
-    if (block)
+    if (block && !on_stack)
         bpe_mem(v, block, words, 0);
-    if (hblock)
+    if (hblock && !on_stack)
         bpe_mem(v, hblock, heap, 0);
     return ok;
 }

@@ -32,9 +32,10 @@ cli.DEFAULT_KEEP = 20000
 cli.DEFAULT_RESERVE = 4000
 
 -- Option specs: name -> kind ("int", "number", "string", "flag").
-local PLAN_SPEC = { keep = "int", budget = "int", ratio = "number", window = "int", reserve = "int" }
+local PLAN_SPEC = { keep = "int", budget = "int", ratio = "number", window = "int", reserve = "int",
+                    estimator = "string" }
 local SPECS = {
-  stats = {},
+  stats = { estimator = "string" },
   plan = PLAN_SPEC,
   run = { summarizer = "string", model = "string", instructions = "string", output = "string",
           record = "string", quiet = "flag" },
@@ -139,6 +140,16 @@ local function make_env(io_table)
   return env
 end
 
+--- The estimator `--estimator NAME` selects: "heuristic", or an exact
+-- tokenizer ("o200k_base", "cl100k_base") with the OpenAI chat overheads.
+-- @return estimator or nil, err
+function cli.estimator(name)
+  if name == "heuristic" then return compact.heuristic() end
+  local tokenizer, err = compact.tokenizer(name)
+  if not tokenizer then return nil, err end
+  return tokenizer:estimator()
+end
+
 -- Each command is called with the `cli` table, so it reads the exit statuses
 -- and defaults above at call time without requiring this module back.
 local COMMANDS = { stats = commands.stats, plan = commands.plan, run = commands.run }
@@ -182,6 +193,14 @@ function cli.main(args, io_table)
   if options.help then
     env.out(HELP[command])
     return 0
+  end
+  if options.estimator then
+    local estimator, err = cli.estimator(options.estimator)
+    if not estimator then
+      env.err("compact ", command, ": --estimator: ", tostring(err), "\n")
+      return cli.EXIT_USAGE
+    end
+    options.estimator = estimator
   end
   local ok, code = pcall(handler, cli, env, options, positional)
   if not ok then

@@ -49,26 +49,25 @@ local function vocabulary(self)
   return rawget(self, "_vocab")
 end
 
---- Token ids of `text` (a string), or nil, err.
-function Tokenizer:encode(text)
-  local ids, message = vocabulary(self):encode(text)
-  if not ids then return nil, errors.invalid_request("tokenizer:encode: " .. message) end
-  return ids
+-- A method that calls the vocabulary's C method of the same name and turns
+-- its (nil, message) into an ErrInvalidRequest.
+local function checked(method)
+  return function(self, value)
+    local vocab = vocabulary(self)
+    local result, message = vocab[method](vocab, value)
+    if result == nil then return nil, errors.invalid_request("tokenizer:" .. method .. ": " .. message) end
+    return result
+  end
 end
+
+--- Token ids of `text` (a string), or nil, err.
+Tokenizer.encode = checked("encode")
 
 --- The number of tokens of `text` (a string), or nil, err.
-function Tokenizer:count(text)
-  local n, message = vocabulary(self):count(text)
-  if not n then return nil, errors.invalid_request("tokenizer:count: " .. message) end
-  return n
-end
+Tokenizer.count = checked("count")
 
 --- The bytes of a list of token ids, or nil, err naming the bad `ids[i]`.
-function Tokenizer:decode(ids)
-  local text, message = vocabulary(self):decode(ids)
-  if not text then return nil, errors.invalid_request("tokenizer:decode: " .. message) end
-  return text
-end
+Tokenizer.decode = checked("decode")
 
 --- The number of tokens in the vocabulary (0 once closed).
 function Tokenizer:size()

@@ -53,9 +53,9 @@ local function slice(list, first, last)
   return out
 end
 
-local function request_of(conversation)
+local function request_of(conversation, options)
   return { system_prompt = conversation.system_prompt, summary = conversation.summary,
-           messages = conversation.messages }
+           messages = conversation.messages, estimator = options and options.estimator }
 end
 
 -- == stats ==
@@ -99,7 +99,7 @@ end
 
 --- `compact stats FILE` (no options).
 -- @treturn integer the exit status
-function commands.stats(cli, env, _, positional)
+function commands.stats(cli, env, options, positional)
   local path = positional[1]
   if #positional ~= 1 then
     env.err("compact stats: expected one FILE\n", HELP.stats)
@@ -107,7 +107,7 @@ function commands.stats(cli, env, _, positional)
   end
   local conversation = load_input(env, path)
   if not conversation then return cli.EXIT_USAGE end
-  local estimator = compact.heuristic()
+  local estimator = options.estimator or compact.heuristic()
   local messages = conversation.messages
   local by_role, tokens_by_role, tool_calls, tool_names = {}, {}, 0, {}
   local tool_errors, failed_turns = 0, 0
@@ -129,7 +129,7 @@ function commands.stats(cli, env, _, positional)
       tool_errors = tool_errors + 1
     end
   end
-  local total = compact.estimate(request_of(conversation))
+  local total = compact.estimate(request_of(conversation, options))
   env.out("file:       ", path == "-" and "<stdin>" or path, " (format: ", conversation.format, ")\n")
   local role_parts = {}
   for _, role in ipairs(ROLES) do role_parts[#role_parts + 1] = role .. " " .. (by_role[role] or 0) end
@@ -150,7 +150,8 @@ function commands.stats(cli, env, _, positional)
   env.out("errors:     ", tool_errors, " tool results with is_error, ", failed_turns,
     " assistant turns stopped by error/aborted\n")
   env.out("summary:    ", conversation.summary and (fmt_int(#conversation.summary) .. " bytes") or "none", "\n")
-  env.out("estimated tokens: ", fmt_int(total), " total (heuristic, ~4 bytes/token)\n")
+  env.out("estimated tokens: ", fmt_int(total), " total (", options.estimator and tostring(options.estimator)
+    or "heuristic, ~4 bytes/token", ")\n")
   local system_tokens = estimator:text(conversation.system_prompt or "")
   local projected = compact.project_summary(conversation.summary)
   local summary_tokens = projected and estimator:message(projected) or 0
@@ -168,7 +169,7 @@ function commands.stats(cli, env, _, positional)
       env.out("provider usage: ", fmt_int(context), " input tokens (input + cache) at message #", i,
         " (the estimate up to there is ", fmt_int(compact.estimate {
           system_prompt = conversation.system_prompt, summary = conversation.summary,
-          messages = slice(messages, 1, i - 1) }), ")\n")
+          messages = slice(messages, 1, i - 1), estimator = options.estimator }), ")\n")
       break
     end
   end
@@ -222,14 +223,14 @@ local function make_plan(cli, conversation, options, summarizer)
   compactor, err = compact.new { keep_recent_tokens = keep, trigger_ratio = trigger.ratio,
                                  summarizer = summarizer or NO_SUMMARIZER }
   if not compactor then return nil, tostring(err), true end
-  local request = request_of(conversation)
+  local request = request_of(conversation, options)
   request.input_token_budget = trigger.budget
   request.require_reduction = trigger.budget == nil
   request.instructions = options.instructions
   local plan
   plan, err = compactor:plan(request)
   local info = { trigger = trigger, keep = keep, request = request, compactor = compactor }
-  info.estimate = compact.estimate(request_of(conversation))
+  info.estimate = compact.estimate(request_of(conversation, options))
   if plan == nil then
     if err and not compact.is(err, compact.ErrNoReduction) then return nil, tostring(err) end
     if err then

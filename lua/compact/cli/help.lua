@@ -25,11 +25,14 @@ Exit status: 0 ok, 1 compaction or write failed, 2 usage error or bad input.
 ]]
 
 HELP.stats = [[
-usage: compact stats FILE
+usage: compact stats FILE [--estimator E]
 
 Print the number of messages by role, tool calls by name, errors, estimated
 tokens (total and per role; heuristic: about 4 bytes per token) and the
 largest messages.
+
+options:
+  --estimator E  heuristic (default), o200k_base or cl100k_base (exact BPE)
 ]]
 
 local PLAN_OPTIONS = [[
@@ -38,6 +41,7 @@ local PLAN_OPTIONS = [[
   --ratio R      trigger ratio (default 1.0; may exceed 1.0)
   --window N     the model's context window; budget = window - reserve
   --reserve N    tokens reserved for the answer with --window (default 4000)
+  --estimator E  heuristic (default), o200k_base or cl100k_base (exact BPE)
 Without --budget or --window, compaction is planned unconditionally.
 ]]
 
