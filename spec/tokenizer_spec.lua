@@ -149,6 +149,29 @@ describe("compact.tokenizer", function()
     end
   end)
 
+  it("never fails on random bytes, and round-trips them", function()
+    local seed = 42
+    local function r(n)
+      seed = seed * 16807 % 2147483647
+      return seed % n
+    end
+    for _ = 1, 2000 do
+      local bytes = {}
+      for k = 1, r(120) do
+        -- mostly high bytes and a few ASCII classes, so broken sequences abound
+        local pick = r(4)
+        bytes[k] = pick == 0 and string.char(r(256)) or pick == 1 and string.char(0x80 + r(128))
+          or pick == 2 and ("a '\n1!"):sub(r(6) + 1, r(6) + 1) or string.char(0xC0 + r(64))
+      end
+      local text = table.concat(bytes)
+      for _, tok in ipairs { o200k, cl100k } do
+        local ids = assert(tok:encode(text))
+        assert.equal(text, tok:decode(ids))
+        assert.equal(#ids, tok:count(text))
+      end
+    end
+  end)
+
   it("round-trips mixed text through decode", function()
     local text = corpus.generate(200000, 99)
     for _, tok in ipairs { o200k, cl100k } do
