@@ -20,6 +20,7 @@
 
 #define BPE_MT "compact.tokenizer.vocabulary"
 #define BPE_MAX_RANK 4194304u /* ranks at or past this are rejected */
+#define BPE_SHORT_RANKS (256 + 65536)
 
 enum { BPE_CL100K, BPE_O200K };
 
@@ -220,6 +221,9 @@ static void bpe_vocab_free(bpe_vocab *v)
     if (v->cache)
         bpe_mem(v, v->cache, BPE_CACHE_SLOTS * sizeof(bpe_cache_entry), 0);
     v->cache = NULL;
+    if (v->short_rank)
+        bpe_mem(v, v->short_rank, BPE_SHORT_RANKS * sizeof(uint32_t), 0);
+    v->short_rank = NULL;
     if (v->bytes)
         bpe_mem(v, v->bytes, v->bytes_size ? v->bytes_size : 1, 0);
     if (v->offset)
@@ -297,6 +301,24 @@ static int bpe_load_text(bpe_vocab *v, const unsigned char *text, size_t size, c
             v->bytes_size = size + 1;
     }
     return ok;
+}
+
+/* The direct table of 1- and 2-byte tokens (an optional speed-up: without
+ * memory for it, lookups go through the hash table). */
+static void bpe_short_ranks(bpe_vocab *v)
+{
+    uint32_t r;
+    v->short_rank = (uint32_t *)bpe_mem(v, NULL, 0, BPE_SHORT_RANKS * sizeof(uint32_t));
+    if (v->short_rank == NULL)
+        return;
+    memset(v->short_rank, 0xFF, BPE_SHORT_RANKS * sizeof(uint32_t));
+    for (r = 0; r < v->n_ranks; r++) {
+        const unsigned char *p = v->bytes + v->offset[r];
+        if (v->length[r] == 1)
+            v->short_rank[p[0]] = r;
+        else if (v->length[r] == 2)
+            v->short_rank[256 + ((unsigned)p[0] << 8 | p[1])] = r;
+    }
 }
 
 static size_t count_tokens(const bpe_vocab *v)
@@ -521,6 +543,7 @@ static int bpe_lua_load(lua_State *L)
     u->v.cache = (bpe_cache_entry *)bpe_mem(&u->v, NULL, 0, BPE_CACHE_SLOTS * sizeof(bpe_cache_entry));
     if (u->v.cache)
         memset(u->v.cache, 0, BPE_CACHE_SLOTS * sizeof(bpe_cache_entry));
+    bpe_short_ranks(&u->v);
     return 1;
 }
 

@@ -48,6 +48,8 @@ typedef struct bpe_vocab {
     uint32_t *length;     /* by rank: length, BPE_NONE for an unused rank */
     uint32_t n_ranks;     /* largest rank + 1 */
     bpe_slot *slots;      /* open addressing, linear probing */
+    uint32_t *short_rank; /* ranks of 1- and 2-byte tokens, indexed directly:
+                           * [b] and [256 + (b0 << 8 | b1)]; BPE_NONE when none */
     uint32_t mask;
 } bpe_vocab;
 
@@ -120,6 +122,8 @@ static bpe_slot *bpe_find(const bpe_vocab *v, const unsigned char *p, size_t n)
 /* The rank of the bytes p[0..n), or BPE_NONE. */
 static uint32_t bpe_rank(const bpe_vocab *v, const unsigned char *p, size_t n)
 {
+    if (n <= 2 && v->short_rank != NULL)
+        return v->short_rank[n == 1 ? p[0] : 256 + ((unsigned)p[0] << 8 | p[1])];
     return bpe_find(v, p, n)->rank1 - 1;
 }
 
