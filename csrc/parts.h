@@ -22,7 +22,8 @@
     X(heuristic)              \
     X(plan)                   \
     X(sse)                    \
-    X(records)
+    X(records)                \
+    X(bpe)
 
 #define COMPACT_DECLARE_PART(name) int luaopen_compact_core_##name(lua_State *L);
 COMPACT_CORE_PARTS(COMPACT_DECLARE_PART)

@@ -42,6 +42,13 @@ build = {
   },
   install = {
     bin = { compact = "bin/compact" },
+    -- the rank files land beside compact/tokenizer.lua, in compact/tokenizers/
+    lua = {
+      ["compact.tokenizers.o200k_base"] = "lua/compact/tokenizers/o200k_base.tiktoken",
+      ["compact.tokenizers.cl100k_base"] = "lua/compact/tokenizers/cl100k_base.tiktoken",
+      ["compact.tokenizers.LICENSE"] = "lua/compact/tokenizers/LICENSE",
+      ["compact.tokenizers.SHA256SUMS"] = "lua/compact/tokenizers/SHA256SUMS",
+    },
   },
   copy_directories = { "docs", "types" },
 }

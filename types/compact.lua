@@ -670,4 +670,53 @@ function compact.forget(messages) end
 ---@field strict? boolean a torn last JSONL line is an error rather than a warning
 ---@field max_bytes? integer `load` reads at most this many bytes (default 1 GiB)
 
+-- == Exact tokenizers (docs/tokenizer.md) ==
+
+---An exact BPE tokenizer over a tiktoken rank file: ids equal to
+---tiktoken's `encode_ordinary`.
+---@class compact.Tokenizer
+---@field name string the name or path it was loaded by
+local Tokenizer = {}
+---@param text string
+---@return integer[]|nil ids
+---@return compact.Error|nil err
+function Tokenizer:encode(text) end
+---@param text string
+---@return integer|nil n
+---@return compact.Error|nil err
+function Tokenizer:count(text) end
+---@param ids integer[]
+---@return string|nil text
+---@return compact.Error|nil err
+function Tokenizer:decode(ids) end
+---@return integer tokens in the vocabulary (0 once closed)
+function Tokenizer:size() end
+---Free the shared vocabulary now (safe twice; reloaded on next use).
+function Tokenizer:close() end
+---An estimator with the OpenAI chat format's per-message and per-tool overheads.
+---@param opts? { tokens_per_message?: integer, image_tokens?: integer, tool_call_tokens?: integer }
+---@return compact.Estimator|nil
+---@return compact.Error|nil err
+function Tokenizer:estimator(opts) end
+
+---The tokenizer module (`require "compact.tokenizer"`); `compact.tokenizer` is its `new`.
+---@class compact.tokenizer
+local tokenizer_module = {}
+---Load (once per process) the tokenizer "o200k_base", "cl100k_base" or a `.tiktoken` file.
+---@param name string
+---@param opts? { pattern?: "o200k_base"|"cl100k_base" }
+---@return compact.Tokenizer|nil
+---@return compact.Error|nil err
+function tokenizer_module.new(name, opts) end
+---The folder holding the shipped rank files.
+---@return string|nil
+function tokenizer_module.data_dir() end
+
+---Load (once per process) the tokenizer "o200k_base", "cl100k_base" or a `.tiktoken` file.
+---@param name string
+---@param opts? { pattern?: "o200k_base"|"cl100k_base" } the pre-tokenizer of a file by path
+---@return compact.Tokenizer|nil
+---@return compact.Error|nil err ErrInvalidConfig (unknown name, unreadable or malformed file, naming the line)
+function compact.tokenizer(name, opts) end
+
 return compact

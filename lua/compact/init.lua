@@ -185,6 +185,7 @@ local lazy_modules = {
   prompts = "compact.prompts",
   generator_summarizer = { "compact.summarizers.generator", "new" },
   extractive_summarizer = { "compact.summarizers.extractive", "new" },
+  tokenizer = { "compact.tokenizer", "new" },
 }
 
 return setmetatable(compact, {

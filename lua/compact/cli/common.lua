@@ -38,28 +38,11 @@ function common.label_of(message)
   return message.role
 end
 
--- Does this build's compactor take request field `field`? (Requests reject
--- unknown fields; `usage` and `fit` came with usage anchoring and fitting.)
-local accepted = {}
-function common.accepts(field, value)
-  if accepted[field] == nil then
-    local probe = { messages = { { role = "user", content = "x" },
-                                 { role = "assistant", content = { { type = "text", text = "y" } } } } }
-    probe[field] = value
-    local _, err = compact.estimate(probe)
-    accepted[field] = not (err and tostring(err):find("unknown field", 1, true))
-  end
-  return accepted[field]
-end
-
---- The request for `conversation` (with its usage anchor when the
--- compactor takes one).
+--- The request for `conversation`, with its usage anchor.
 function common.request_of(conversation, estimator)
   local request = { system_prompt = conversation.system_prompt, summary = conversation.summary,
                     messages = conversation.messages, tools = conversation.tools, estimator = estimator }
-  if conversation.usage and common.accepts("usage", { tokens = 1, through = 1 }) then
-    request.usage = conversation.usage
-  end
+  request.usage = conversation.usage
   return request
 end
 
@@ -67,9 +50,6 @@ end
 function common.estimator_of(options)
   local name = options.estimator
   if name == nil or name == "heuristic" then return nil end
-  if type(compact.tokenizer) ~= "function" then
-    return nil, "--estimator " .. name .. ": this build has no tokenizers (only 'heuristic')"
-  end
   local ok, tokenizer, err = pcall(compact.tokenizer, name)
   if not ok or not tokenizer then
     return nil, "--estimator " .. name .. ": " .. tostring(ok and (err and err.message or err) or tokenizer)

@@ -34,7 +34,7 @@ Exit status: 0 ok, 1 compaction or write failed (existing files unchanged),
 ]]
 
 HELP.stats = [[
-usage: compact stats FILE
+usage: compact stats FILE [--estimator E]
 
 Print the number of messages by role, tool calls by name, the tool pairs
 the import repaired, errors, estimated tokens (total and per role, by the
@@ -52,6 +52,7 @@ local PLAN_OPTIONS = [[
   --ratio R      trigger ratio (default 1.0; may exceed 1.0)
   --window N     the model's context window; budget = window - reserve
   --reserve N    tokens reserved for the answer with --window (default 4000)
+  --estimator E  heuristic (default), o200k_base or cl100k_base (exact BPE)
 Without --budget or --window, compaction is planned unconditionally.
 ]]
 

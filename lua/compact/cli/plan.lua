@@ -58,7 +58,6 @@ local function make_request(conversation, options, trigger)
   request.instructions = options.instructions
   if options.fit then
     if not trigger.budget then return nil, "--fit needs --budget or --window", true end
-    if not common.accepts("fit", true) then return nil, "--fit: this build's compactor cannot fit a budget", true end
     request.fit = true
   end
   return request
