@@ -137,6 +137,7 @@ static void encode_number(encoder *enc, int index)
 typedef struct key_ref {
     const char *text;
     size_t len;
+    int slot; /* index of the key string in the anchor table */
 } key_ref;
 
 static int compare_keys(const void *a, const void *b)
@@ -202,10 +203,105 @@ static int empty_is_array(encoder *enc, int index, const char *key, size_t key_l
     return is_array;
 }
 
+/* Fill `keys` (room for `room`) with the string keys of the table at
+ * `index`, each also stored in the anchor table just below the key array
+ * (presized, so storing allocates nothing, and no finalizer can run between
+ * the walk and the fill). Returns the number of keys, or -1 when the table
+ * no longer fits: a finalizer run by the allocations added keys. */
+static long fill_keys(lua_State *L, int index, key_ref *keys, size_t room)
+{
+    int anchor = lua_gettop(L) - 1;
+    size_t n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, index) != 0) {
+        if (n == room || lua_type(L, -2) != LUA_TSTRING) {
+            lua_pop(L, 2);
+            return -1;
+        }
+        keys[n].text = lua_tolstring(L, -2, &keys[n].len);
+        keys[n].slot = (int)n + 1;
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, anchor, keys[n].slot);
+        n++;
+    }
+    return (long)n;
+}
+
+/* Push the anchor table and the sorted key array of the object at `index`
+ * (`count` keys when last walked). The allocations can run finalizers that
+ * add or remove keys: the keys are taken after them and anchored, so a key
+ * removed later stays alive and one added later is not read. */
+static key_ref *sorted_keys(encoder *enc, int index, size_t count, size_t *n)
+{
+    lua_State *L = enc->L;
+    size_t room = count;
+    int attempt;
+    for (attempt = 0; attempt < 8; attempt++) {
+        key_ref *keys;
+        long filled;
+        lua_createtable(L, (int)room, 0);
+        keys = (key_ref *)compat_newuserdata(L, room * sizeof(key_ref));
+        filled = fill_keys(L, index, keys, room);
+        if (filled >= 0) {
+            *n = (size_t)filled;
+            qsort(keys, *n, sizeof(key_ref), compare_keys);
+            return keys;
+        }
+        lua_pop(L, 2);
+        if (table_shape(enc, index, &count) != 2)
+            break;
+        room = 2 * (count > room ? count : room); /* room for more growth */
+    }
+    enc->depth--; /* the path names the table, not one of its keys */
+    encoder_fail(enc, "cannot encode a table that finalizers keep changing");
+    return NULL;
+}
+
+static void encode_array(encoder *enc, int index, size_t count)
+{
+    lua_State *L = enc->L;
+    size_t i;
+    buffer_addc(L, enc->out, '[');
+    for (i = 1; i <= count; i++) {
+        if (i > 1)
+            buffer_addc(L, enc->out, ',');
+        enc->path[enc->depth].key = NULL;
+        enc->path[enc->depth].index = (long long)i;
+        lua_rawgeti(L, index, (int)i);
+        encode_value(enc, lua_gettop(L), NULL, 0);
+        lua_pop(L, 1);
+    }
+    buffer_addc(L, enc->out, ']');
+}
+
+static void encode_object(encoder *enc, int index, size_t count)
+{
+    lua_State *L = enc->L;
+    size_t i, n = 0;
+    key_ref *keys = sorted_keys(enc, index, count, &n);
+    int anchor = lua_gettop(L) - 1;
+    buffer_addc(L, enc->out, '{');
+    for (i = 0; i < n; i++) {
+        if (i > 0)
+            buffer_addc(L, enc->out, ',');
+        enc->path[enc->depth].key = keys[i].text;
+        enc->path[enc->depth].key_len = keys[i].len;
+        encode_string(L, enc->out, keys[i].text, keys[i].len);
+        buffer_addc(L, enc->out, ':');
+        lua_rawgeti(L, anchor, keys[i].slot);
+        lua_rawget(L, index);
+        encode_value(enc, lua_gettop(L), keys[i].text, keys[i].len);
+        lua_pop(L, 1);
+    }
+    buffer_addc(L, enc->out, '}');
+    lua_pop(L, 2); /* key array, anchor */
+}
+
 static void encode_table(encoder *enc, int index, const char *key, size_t key_len)
 {
     lua_State *L = enc->L;
-    size_t count, i;
+    size_t count;
     int shape;
     lua_pushvalue(L, index);
     lua_rawget(L, enc->visiting);
@@ -216,7 +312,7 @@ static void encode_table(encoder *enc, int index, const char *key, size_t key_le
         encoder_fail(enc, "value too large (more than a million tables)");
     if (enc->depth >= JSON_MAX_DEPTH)
         encoder_fail(enc, "nesting too deep");
-    luaL_checkstack(L, 6, "json: nesting too deep");
+    luaL_checkstack(L, 8, "json: nesting too deep");
     shape = table_shape(enc, index, &count);
     if (shape == 0) {
         buffer_adds(L, enc->out, empty_is_array(enc, index, key, key_len) ? "[]" : "{}");
@@ -226,45 +322,10 @@ static void encode_table(encoder *enc, int index, const char *key, size_t key_le
     lua_pushboolean(L, 1);
     lua_rawset(L, enc->visiting);
     enc->depth++;
-    if (shape == 1) {
-        buffer_addc(L, enc->out, '[');
-        for (i = 1; i <= count; i++) {
-            if (i > 1)
-                buffer_addc(L, enc->out, ',');
-            enc->path[enc->depth].key = NULL;
-            enc->path[enc->depth].index = (long long)i;
-            lua_rawgeti(L, index, (int)i);
-            encode_value(enc, lua_gettop(L), NULL, 0);
-            lua_pop(L, 1);
-        }
-        buffer_addc(L, enc->out, ']');
-    } else {
-        /* the key strings stay alive: they are keys of a table on the stack */
-        key_ref *keys = (key_ref *)compat_newuserdata(L, count * sizeof(key_ref));
-        size_t n = 0;
-        lua_pushnil(L);
-        while (lua_next(L, index) != 0) {
-            keys[n].text = lua_tolstring(L, -2, &keys[n].len);
-            n++;
-            lua_pop(L, 1);
-        }
-        qsort(keys, n, sizeof(key_ref), compare_keys);
-        buffer_addc(L, enc->out, '{');
-        for (i = 0; i < n; i++) {
-            if (i > 0)
-                buffer_addc(L, enc->out, ',');
-            enc->path[enc->depth].key = keys[i].text;
-            enc->path[enc->depth].key_len = keys[i].len;
-            encode_string(L, enc->out, keys[i].text, keys[i].len);
-            buffer_addc(L, enc->out, ':');
-            lua_pushlstring(L, keys[i].text, keys[i].len);
-            lua_rawget(L, index);
-            encode_value(enc, lua_gettop(L), keys[i].text, keys[i].len);
-            lua_pop(L, 1);
-        }
-        buffer_addc(L, enc->out, '}');
-        lua_pop(L, 1); /* keys */
-    }
+    if (shape == 1)
+        encode_array(enc, index, count);
+    else
+        encode_object(enc, index, count);
     enc->depth--;
     lua_pushvalue(L, index);
     lua_pushnil(L);
