@@ -11,11 +11,16 @@
  *     are exactly 1..n is an array; an empty table is "{}" unless it carries
  *     json_array_mt or is the value of a key listed in the set opts.array_keys.
  *     json_null encodes null. Cycles, mixed tables, non-string keys,
- *     functions, NaN and infinities are errors naming the path.
+ *     functions, NaN and infinities are errors naming the path. The output
+ *     is always valid UTF-8: each invalid sequence in a string becomes
+ *     U+FFFD (maximal subpart, as WHATWG decoders do), for provider
+ *     requests and state files alike; valid UTF-8 is copied byte for byte,
+ *     so only valid UTF-8 round-trips losslessly.
  *   json_decode(text) -> value | nil, err
  *     integers stay integers; null is json_null inside arrays and omitted
- *     inside objects; empty arrays get json_array_mt; errors name the byte
- *     offset, line and column.
+ *     inside objects; empty arrays get json_array_mt; a lone surrogate
+ *     escape (\uD800) becomes U+FFFD; errors name the byte offset, line
+ *     and column.
  *
  * json_encode.c and json_decode.c are the two halves; this header holds what
  * they share. */

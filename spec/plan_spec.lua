@@ -229,3 +229,20 @@ describe("compactor:plan", function()
     end
   end)
 end)
+
+describe("core.slice", function()
+  local core = require "compact.core"
+  local huge = math.maxinteger or 2 ^ 53
+
+  it("copies list[first..last]", function()
+    assert.same({ "b", "c" }, core.slice({ "a", "b", "c", "d" }, 2, 3))
+    assert.same({ "a" }, core.slice({ "a", "b" }, -5, 1))
+    assert.same({}, core.slice({ "a", "b" }, 3, 2))
+  end)
+
+  it("clamps huge bounds instead of overflowing or spinning", function()
+    assert.same({}, core.slice({ "a" }, huge - 1, huge))
+    assert.same({}, core.slice({}, 1, 2 ^ 32))
+    assert.same({ "b" }, core.slice({ "a", "b" }, 2, huge))
+  end)
+end)

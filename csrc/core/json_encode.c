@@ -49,18 +49,70 @@ static int encoder_fail(encoder *enc, const char *what)
     return lua_error(L);
 }
 
+/* Length of the valid UTF-8 sequence at s[0] (a byte >= 0x80), or 0 with
+ * *bad set to the length of its maximal invalid subpart (Unicode 3.9,
+ * table 3-7: the lead byte and the continuation bytes that could still
+ * have completed it). */
+static size_t utf8_sequence(const unsigned char *s, size_t n, size_t *bad)
+{
+    unsigned char c = s[0], low = 0x80, high = 0xBF;
+    size_t need, k;
+    if (c >= 0xC2 && c <= 0xDF)
+        need = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        need = 3;
+    else if (c >= 0xF0 && c <= 0xF4)
+        need = 4;
+    else {
+        *bad = 1;
+        return 0;
+    }
+    if (c == 0xE0)
+        low = 0xA0;
+    else if (c == 0xED)
+        high = 0x9F;
+    else if (c == 0xF0)
+        low = 0x90;
+    else if (c == 0xF4)
+        high = 0x8F;
+    for (k = 1; k < need; k++) {
+        if (k >= n || s[k] < low || s[k] > high) {
+            *bad = k;
+            return 0;
+        }
+        low = 0x80;
+        high = 0xBF;
+    }
+    return need;
+}
+
+/* A JSON string; each invalid UTF-8 sequence becomes U+FFFD, so what is
+ * written is always valid UTF-8 (strict servers reject anything else). */
 static void encode_string(lua_State *L, buffer *out, const char *s, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
-    size_t i, run = 0;
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i, run = 0, valid, bad;
     buffer_reserve(L, out, len + 2);
     buffer_addc(L, out, '"');
     for (i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
+        unsigned char c = u[i];
         const char *escape = NULL;
         char unicode[6];
-        if (c >= 0x20 && c != '"' && c != '\\')
+        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80)
             continue;
+        if (c >= 0x80) {
+            valid = utf8_sequence(u + i, len - i, &bad);
+            if (valid > 0) {
+                i += valid - 1;
+                continue;
+            }
+            buffer_add(L, out, s + run, i - run);
+            buffer_add(L, out, "\xEF\xBF\xBD", 3);
+            i += bad - 1;
+            run = i + 1;
+            continue;
+        }
         buffer_add(L, out, s + run, i - run);
         run = i + 1;
         switch (c) {

@@ -347,13 +347,17 @@ static int ledger_plan(lua_State *L)
 
 /* slice(list, first, last) -> new list of list[first..last] (raw access,
  * preallocated): the plan's message lists are built here because a Lua loop
- * over a long history costs several times more. */
+ * over a long history costs several times more. The range is clamped to
+ * 1..#list first, so huge bounds neither overflow nor spin. */
 static int slice(lua_State *L)
 {
-    lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3), i;
+    lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3), i, length;
     luaL_checktype(L, 1, LUA_TTABLE);
+    length = (lua_Integer)compat_rawlen(L, 1);
     if (first < 1)
         first = 1;
+    if (last > length)
+        last = length;
     lua_createtable(L, last >= first ? (int)(last - first + 1) : 0, 0);
     for (i = first; i <= last; i++) {
         lua_rawgeti(L, 1, (int)i);

@@ -14,7 +14,8 @@
  *   [tool result: NAME, error]  tail kept
  *
  * Cut bodies are limited to 100 lines or 2 KiB, whichever is shorter, and
- * carry a "[... cut N lines, M bytes ...]" marker on the cut side. Cuts move
+ * carry a "[... cut N lines, M bytes ...]" marker on the cut side ("[... cut
+ * M bytes ...]" when no whole line was cut). Cuts move
  * to a UTF-8 sequence boundary. Assistant messages that failed or were
  * aborted are left out: they are attempts, not conversation. Tool call ids,
  * provider metadata, thinking signatures and image data are never read.
@@ -158,11 +159,18 @@ static size_t after_newline(const char *s, size_t n, size_t which)
     return n;
 }
 
+/* "[... cut N lines, M bytes ...]", or "[... cut M bytes ...]" when the cut
+ * removed part of a line but no whole line. */
 static void add_marker(writer *w, size_t lines, size_t bytes)
 {
     char marker[96];
-    snprintf(marker, sizeof marker, "[... cut %lu line%s, %lu byte%s ...]", (unsigned long)lines,
-             lines == 1 ? "" : "s", (unsigned long)bytes, bytes == 1 ? "" : "s");
+    if (lines == 0)
+        snprintf(marker, sizeof marker, "[... cut %lu byte%s ...]", (unsigned long)bytes,
+                 bytes == 1 ? "" : "s");
+    else
+        snprintf(marker, sizeof marker, "[... cut %lu line%s, %lu byte%s ...]",
+                 (unsigned long)lines, lines == 1 ? "" : "s", (unsigned long)bytes,
+                 bytes == 1 ? "" : "s");
     buffer_adds(w->L, w->out, marker);
 }
 
