@@ -27,7 +27,7 @@
 #ifndef COMPACT_JSON_H
 #define COMPACT_JSON_H
 
-#include "compat.h"
+#include "parts.h"
 
 #define JSON_ARRAY_MT "compact.json_array"
 #define JSON_MAX_DEPTH 512
@@ -48,5 +48,10 @@ static inline void json_push_array_mt(lua_State *L)
         lua_setfield(L, -2, "__jsontype_array");
     }
 }
+
+/* Encode the value at `value` (opts at `opts`, 0 for none) as json_encode
+ * does; returns 1 with the text pushed, or 0 with the error message pushed.
+ * Never raises. */
+COMPACT_INTERNAL int json_encode_value(lua_State *L, int value, int opts);
 
 #endif

@@ -24,7 +24,7 @@ build = {
   modules = {
     ["compact.core"] = {
       sources = {
-        "csrc/core/core.c", "csrc/core/json_encode.c", "csrc/core/json_decode.c", "csrc/core/estimate.c", "csrc/core/plan.c",
+        "csrc/core/core.c", "csrc/core/json_encode.c", "csrc/core/json_decode.c", "csrc/core/estimate.c", "csrc/core/message.c", "csrc/core/plan.c",
         "csrc/core/records.c", "csrc/core/sse.c",
       },
       incdirs = { "csrc" },

@@ -443,17 +443,28 @@ static int encode_protected(lua_State *L)
     return 1;
 }
 
+int json_encode_value(lua_State *L, int value, int opts)
+{
+    value = lua_absindex(L, value);
+    opts = opts == 0 ? 0 : lua_absindex(L, opts);
+    lua_pushcfunction(L, encode_protected);
+    lua_pushvalue(L, value);
+    if (opts != 0)
+        lua_pushvalue(L, opts);
+    else
+        lua_pushnil(L);
+    return lua_pcall(L, 2, 1, 0) == 0;
+}
+
+/* json_encode(value [, opts]) -> text | nil, err */
 static int json_encode(lua_State *L)
 {
     lua_settop(L, 2);
-    lua_pushcfunction(L, encode_protected);
-    lua_insert(L, 1);
-    if (lua_pcall(L, 2, 1, 0) != 0) {
-        lua_pushnil(L);
-        lua_insert(L, -2);
-        return 2;
-    }
-    return 1;
+    if (json_encode_value(L, 1, 2))
+        return 1;
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
 }
 
 int luaopen_compact_core_json(lua_State *L)
