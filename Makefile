@@ -105,6 +105,9 @@ bench: deps build
 	@if [ -r $(ACCURACY_SESSION) ]; then $(LUA) bench/accuracy.lua $(ACCURACY_SESSION); \
 	else echo "bench/accuracy.lua: skipped, no session at $(ACCURACY_SESSION) (set ACCURACY_SESSION)"; fi
 	$(LUA) bench/tokenizer.lua
+	$(LUA) bench/warm.lua $(ACCURACY_SESSION)
+	$(LUA) bench/state_codec.lua $(ACCURACY_SESSION)
+	LUA=$(LUA) sh bench/vs_pi.sh $(ACCURACY_SESSION)
 
 # make npm-deps: the JavaScript tokenizers the tokenizer spec and bench
 # compare with (npm tiktoken, gpt-tokenizer) and the Unicode 16 data

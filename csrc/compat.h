@@ -14,6 +14,9 @@
 #define compat_getuservalue(L, i) lua_getfenv((L), (i))
 #define compat_setuservalue(L, i) lua_setfenv((L), (i))
 #define COMPACT_HAS_INTEGERS 0
+/* 5.2+ names used directly (polyfills, as compat-5.3 does) */
+#define lua_absindex(L, i) \
+    (((i) > 0 || (i) <= LUA_REGISTRYINDEX) ? (i) : lua_gettop(L) + (i) + 1)
 #else
 #define compat_rawlen(L, i) lua_rawlen((L), (i))
 #define compat_newlib(L, l) luaL_newlib((L), (l))

@@ -11,18 +11,23 @@
  *     are exactly 1..n is an array; an empty table is "{}" unless it carries
  *     json_array_mt or is the value of a key listed in the set opts.array_keys.
  *     json_null encodes null. Cycles, mixed tables, non-string keys,
- *     functions, NaN and infinities are errors naming the path.
+ *     functions, NaN and infinities are errors naming the path. The output
+ *     is always valid UTF-8: each invalid sequence in a string becomes
+ *     U+FFFD (maximal subpart, as WHATWG decoders do), for provider
+ *     requests and state files alike; valid UTF-8 is copied byte for byte,
+ *     so only valid UTF-8 round-trips losslessly.
  *   json_decode(text) -> value | nil, err
  *     integers stay integers; null is json_null inside arrays and omitted
- *     inside objects; empty arrays get json_array_mt; errors name the byte
- *     offset, line and column.
+ *     inside objects; empty arrays get json_array_mt; a lone surrogate
+ *     escape (\uD800) becomes U+FFFD; errors name the byte offset, line
+ *     and column.
  *
  * json_encode.c and json_decode.c are the two halves; this header holds what
  * they share. */
 #ifndef COMPACT_JSON_H
 #define COMPACT_JSON_H
 
-#include "compat.h"
+#include "parts.h"
 
 #define JSON_ARRAY_MT "compact.json_array"
 #define JSON_MAX_DEPTH 512
@@ -43,5 +48,10 @@ static inline void json_push_array_mt(lua_State *L)
         lua_setfield(L, -2, "__jsontype_array");
     }
 }
+
+/* Encode the value at `value` (opts at `opts`, 0 for none) as json_encode
+ * does; returns 1 with the text pushed, or 0 with the error message pushed.
+ * Never raises. */
+COMPACT_INTERNAL int json_encode_value(lua_State *L, int value, int opts);
 
 #endif

@@ -452,3 +452,20 @@ describe("plan: keep_recent_tokens at the extremes", function()
     assert.is_true(compact.is(err, compact.ErrNoReduction))
   end)
 end)
+
+describe("core.slice", function()
+  local core = require "compact.core"
+  local huge = math.maxinteger or 2 ^ 53
+
+  it("copies list[first..last]", function()
+    assert.same({ "b", "c" }, core.slice({ "a", "b", "c", "d" }, 2, 3))
+    assert.same({ "a" }, core.slice({ "a", "b" }, -5, 1))
+    assert.same({}, core.slice({ "a", "b" }, 3, 2))
+  end)
+
+  it("clamps huge bounds instead of overflowing or spinning", function()
+    assert.same({}, core.slice({ "a" }, huge - 1, huge))
+    assert.same({}, core.slice({}, 1, 2 ^ 32))
+    assert.same({ "b" }, core.slice({ "a", "b" }, 2, huge))
+  end)
+end)

@@ -98,7 +98,7 @@ describe("core.serialize_records", function()
         { type = "image", mime_type = "image/png", data = data },
       } },
       { role = "user", content = { { type = "image", mime_type = "image/jpeg", data = data } } },
-      { role = "tool_result", tool_name = "screenshot", content = {
+      { role = "tool_result", tool_call_id = "c", tool_name = "screenshot", content = {
         { type = "text", text = "captured" }, { type = "image", mime_type = "image/png", data = data } } },
     }))
     assert.are.equal("[user]\ncompare these\n[2 images]\n\n[user]\n[1 image]\n\n"
@@ -140,9 +140,9 @@ describe("core.serialize_records", function()
 
   it("keeps tool names and result status", function()
     local text = assert(serialize({
-      { role = "tool_result", tool_name = "edit", content = "no match", is_error = true },
-      { role = "tool_result", tool_name = "write", content = "ok", is_error = false },
-      { role = "tool_result", tool_name = "grep", content = "x" },
+      { role = "tool_result", tool_call_id = "c", tool_name = "edit", content = "no match", is_error = true },
+      { role = "tool_result", tool_call_id = "c", tool_name = "write", content = "ok", is_error = false },
+      { role = "tool_result", tool_call_id = "c", tool_name = "grep", content = "x" },
     }))
     assert.are.equal("[tool result: edit, error]\nno match\n\n[tool result: write, ok]\nok\n\n"
       .. "[tool result: grep, ok]\nx", text)
@@ -175,7 +175,7 @@ describe("core.serialize_records", function()
       local exact = string.rep("t", 2048)
       assert.are.equal(exact, body(assert(serialize(thinking(exact)))))
       local over = "H" .. string.rep("t", 2048)
-      assert.are.equal("[... cut 0 lines, 1 byte ...]\n" .. string.rep("t", 2048),
+      assert.are.equal("[... cut 1 byte ...]\n" .. string.rep("t", 2048),
         body(assert(serialize(thinking(over)))))
       local long = lines(90, string.rep("x", 60) .. "%03d") -- 90 lines, ~5.8 KB
       local b = body(assert(serialize(thinking(long))))
@@ -193,7 +193,7 @@ describe("core.serialize_records", function()
       local b = body(text)
       local json = assert(core.json_encode(args))
       assert.are.equal(1, count(json, "\n") + 1) -- JSON is one line: the byte limit applies
-      assert.are.equal(json:sub(1, 2048) .. "\n[... cut 0 lines, " .. (#json - 2048) .. " bytes ...]", b)
+      assert.are.equal(json:sub(1, 2048) .. "\n[... cut " .. (#json - 2048) .. " bytes ...]", b)
       assert.are.equal('{"content":"content line 1\\n', b:sub(1, 28))
     end)
 
@@ -229,9 +229,9 @@ describe("core.serialize_records", function()
 
     it("cuts tool results at 2 KiB on either side", function()
       local out = string.rep("0123456789", 500)
-      assert.are.equal(out:sub(1, 2048) .. "\n[... cut 0 lines, " .. (#out - 2048) .. " bytes ...]",
+      assert.are.equal(out:sub(1, 2048) .. "\n[... cut " .. (#out - 2048) .. " bytes ...]",
         body(assert(serialize(tool_result("read", out)))))
-      assert.are.equal("[... cut 0 lines, " .. (#out - 2048) .. " bytes ...]\n" .. out:sub(-2048),
+      assert.are.equal("[... cut " .. (#out - 2048) .. " bytes ...]\n" .. out:sub(-2048),
         body(assert(serialize(tool_result("bash", out)))))
     end)
 
@@ -253,7 +253,7 @@ describe("core.serialize_records", function()
             local kept = name == "read" and b:match("^(.*)\n%[%.%.%. cut") or b:match("%.%.%.%]\n(.*)$")
             assert.is_true(valid_utf8(kept), name .. " shift " .. shift)
             assert.is_true(#kept <= 2048 and #kept > 2048 - #char)
-            local cut_bytes = tonumber(b:match("cut %d+ lines?, (%d+) bytes"))
+            local cut_bytes = tonumber(b:match("cut (%d+) bytes"))
             assert.are.equal(#text, #kept + cut_bytes)
           end
           local b = body(assert(serialize(thinking(text))))
@@ -306,7 +306,7 @@ describe("core.serialize_records", function()
         local header, content = record:match("^(%[[^\n]*%])\n?(.*)$")
         if header and (header == "[thinking]" or header:find("^%[tool ")) then
           records = records + 1
-          local stripped = content:gsub("%[%.%.%. cut %d+ lines?, %d+ bytes? %.%.%.%]\n?", "")
+          local stripped = content:gsub("%[%.%.%. cut [%d linesbytes,]+ %.%.%.%]\n?", "")
           assert.is_true(#stripped <= 2048 + 1, header .. " " .. #stripped)
           assert.is_true(select(2, stripped:gsub("\n", "")) <= 100, header)
         end
@@ -337,40 +337,40 @@ describe("core.serialize_records", function()
     end
 
     it("names the message index and the field", function()
-      fails("nope", "^messages: expected table")
-      fails({ { role = "user", content = "a" }, 42 }, "^message 2: expected table")
-      fails({ { content = "a" } }, "^message 1: role: expected string")
-      fails({ { role = "system", content = "a" } }, '^message 1: role: unknown role "system"')
-      fails({ { role = "user", content = 7 } }, "^message 1: content: expected string or table")
-      fails({ { role = "user" }, { role = "user", content = { { text = "x" } } } }, "^message 1: content")
-      fails({ { role = "user", content = { { text = "x" } } } }, "^message 1: content%[1%]%.type: expected string")
+      fails("nope", "^messages: expected a list of messages, got string")
+      fails({ { role = "user", content = "a" }, 42 }, "^messages%[2%]: expected a message table, got number")
+      fails({ { content = "a" } }, "^messages%[1%]%.role: expected string, got nil")
+      fails({ { role = "system", content = "a" } }, "^messages%[1%]%.role: unknown role 'system'")
+      fails({ { role = "user", content = 7 } }, "^messages%[1%]%.content: expected string or list of blocks, got number")
+      fails({ { role = "user" }, { role = "user", content = { { text = "x" } } } }, "^messages%[1%]%.content")
+      fails({ { role = "user", content = { { text = "x" } } } }, "^messages%[1%]%.content%[1%]: block has no type")
       fails({ { role = "user", content = { { type = "text", text = "a" }, "b" } } },
-        "^message 1: content%[2%]: expected table")
+        "^messages%[1%]%.content%[2%]: expected a block table, got string")
       fails({ { role = "user", content = { { type = "text", text = false } } } },
-        "^message 1: content%[1%]%.text: expected string")
-      fails({ { role = "assistant", content = "x", stop_reason = 3 } }, "^message 1: stop_reason")
+        "^messages%[1%]%.content%[1%]%.text: expected string, got boolean")
+      fails({ { role = "assistant", content = "x", stop_reason = 3 } }, "^messages%[1%]%.stop_reason: expected string, got number")
       fails({ { role = "assistant", content = { { type = "tool_call", name = "read" } } } },
-        "^message 1: content%[1%]%.id: expected string")
+        "^messages%[1%]%.content%[1%]%.id: tool_call has no id")
       fails({ { role = "user", content = "a" }, { role = "assistant", content = {
-        { type = "text", text = "ok" }, { type = "tool_call", id = "c" } } } }, "^message 2: content%[2%]%.name")
-      fails({ { role = "assistant", content = { { type = "thinking", thinking = {} } } } }, "content%[1%]%.thinking")
+        { type = "text", text = "ok" }, { type = "tool_call", id = "c" } } } }, "^messages%[2%]%.content%[2%]%.name: tool_call has no name")
+      fails({ { role = "assistant", content = { { type = "thinking", thinking = {} } } } }, "^messages%[1%]%.content%[1%]%.thinking: expected string, got table")
       fails({ { role = "assistant", content = { { type = "tool_call", id = "c", name = "n", arguments = 5 } } } },
-        "content%[1%]%.arguments: expected table")
-      fails({ { role = "tool_result", tool_name = "x", content = "a", is_error = "yes" } }, "^message 1: is_error")
-      fails({ { role = "tool_result", tool_name = 5, content = "a" } }, "^message 1: tool_name")
-      fails({ { role = "tool_result", tool_name = "x", content = 5 } }, "^message 1: content")
+        "^messages%[1%]%.content%[1%]%.arguments: expected table, got number")
+      fails({ { role = "tool_result", tool_call_id = "c", tool_name = "x", content = "a", is_error = "yes" } }, "^messages%[1%]%.is_error: expected boolean, got string")
+      fails({ { role = "tool_result", tool_call_id = "c", tool_name = 5, content = "a" } }, "^messages%[1%]%.tool_name: expected string, got number")
+      fails({ { role = "tool_result", tool_call_id = "c", tool_name = "x", content = 5 } }, "^messages%[1%]%.content: expected string or list of blocks, got number")
     end)
 
     it("rejects a cycle in tool arguments instead of looping", function()
       local args = { path = "a" }
       args.self = args
       fails({ { role = "assistant", content = { { type = "tool_call", id = "c", name = "n", arguments = args } } } },
-        "^message 1: content%[1%]%.arguments: ")
+        "^messages%[1%]%.content%[1%]%.arguments: ")
     end)
 
     it("rejects arguments the JSON encoder cannot write", function()
       fails({ { role = "assistant", content = { { type = "tool_call", id = "c", name = "n",
-        arguments = { f = print } } } } }, "^message 1: content%[1%]%.arguments: ")
+        arguments = { f = print } } } } }, "^messages%[1%]%.content%[1%]%.arguments: ")
     end)
 
     it("reads fields raw: metatables never run", function()

@@ -215,3 +215,40 @@ do
     end)
   end)
 end
+
+-- Invalid UTF-8 (a cut stream, a binary tool result) is never written:
+-- strict servers reject a whole request over one bad byte.
+describe("JSON and UTF-8", function()
+  local FFFD = "\239\191\189"
+  local function encoded(s) return assert(core.json_encode(s)) end
+
+  it("replaces each invalid sequence with U+FFFD (maximal subpart)", function()
+    assert.equal('"a' .. FFFD .. 'b"', encoded("a\192b"))               -- C0: never valid
+    assert.equal('"' .. FFFD .. '"', encoded("\255"))
+    assert.equal('"' .. FFFD .. 'x"', encoded("\226\130x"))              -- E2 82: truncated
+    assert.equal('"' .. FFFD .. '"', encoded("\240\159\152"))            -- cut emoji at the end
+    assert.equal('"' .. FFFD:rep(3) .. '"', encoded("\237\160\128"))     -- ED A0 80: a surrogate
+    assert.equal('"' .. FFFD:rep(3) .. '"', encoded("\240\128\128"))     -- F0 80 80: overlong
+    assert.equal('"' .. FFFD:rep(2) .. '"', encoded("\128\191"))         -- lone continuations
+  end)
+
+  it("keeps valid UTF-8 byte for byte", function()
+    local text = "é 日本語 \240\159\152\128 \239\191\189 \244\143\191\191"
+    assert.equal('"' .. text .. '"', encoded(text))
+    assert.equal(text, core.json_decode(encoded(text)))
+  end)
+
+  it("repairs the messages of compact.state.encode the same way", function()
+    local text = assert(compact.state.encode { messages = { { role = "user", content = "cut \226\130" } } })
+    local back = assert(compact.state.decode(text))
+    assert.equal("cut " .. FFFD, back.messages[1].content)
+  end)
+
+  it("decodes lone surrogate escapes to U+FFFD", function()
+    assert.equal(FFFD, core.json_decode('"\\ud800"'))
+    assert.equal(FFFD .. "x", core.json_decode('"\\udc00x"'))
+    assert.equal(FFFD .. "A", core.json_decode('"\\ud800\\u0041"'))
+    assert.equal(FFFD .. FFFD, core.json_decode('"\\udbff\\udbff"'))
+    assert.equal("\240\159\152\128", core.json_decode('"\\ud83d\\ude00"'))
+  end)
+end)

@@ -187,7 +187,7 @@ describe("generator summarizer", function()
         assert.are.equal("invalid_request", err.code)
       end
       local _, err = s:summarize({ messages = { { role = "user", content = "a" }, { role = "wizard" } } })
-      assert.truthy(err.message:find("message 2: role", 1, true))
+      assert.truthy(err.message:find("messages[2].role", 1, true))
       assert.are.equal(0, #gen.requests)
     end)
   end)

@@ -480,6 +480,7 @@ function http.to_error(message, code, reason, secrets) end
 
 ---@class compact.state
 local state = {}
+--- Keys sorted bytewise; invalid UTF-8 in strings is written as U+FFFD.
 ---@param value compact.State|compact.Record|table
 ---@return string|nil json
 ---@return compact.Error|nil err

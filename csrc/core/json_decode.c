@@ -156,8 +156,10 @@ static void decode_string(decoder *dec)
                 if (low >= 0xDC00 && low < 0xE000)
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
                 else
-                    dec->at = save; /* lone high surrogate: keep both as they are */
+                    dec->at = save; /* lone high surrogate: the next escape stands alone */
             }
+            if (code >= 0xD800 && code < 0xE000)
+                code = 0xFFFD; /* a lone surrogate is not a character: U+FFFD */
             add_utf8(L, out, code);
             break;
         }

@@ -49,18 +49,70 @@ static int encoder_fail(encoder *enc, const char *what)
     return lua_error(L);
 }
 
+/* Length of the valid UTF-8 sequence at s[0] (a byte >= 0x80), or 0 with
+ * *bad set to the length of its maximal invalid subpart (Unicode 3.9,
+ * table 3-7: the lead byte and the continuation bytes that could still
+ * have completed it). */
+static size_t utf8_sequence(const unsigned char *s, size_t n, size_t *bad)
+{
+    unsigned char c = s[0], low = 0x80, high = 0xBF;
+    size_t need, k;
+    if (c >= 0xC2 && c <= 0xDF)
+        need = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        need = 3;
+    else if (c >= 0xF0 && c <= 0xF4)
+        need = 4;
+    else {
+        *bad = 1;
+        return 0;
+    }
+    if (c == 0xE0)
+        low = 0xA0;
+    else if (c == 0xED)
+        high = 0x9F;
+    else if (c == 0xF0)
+        low = 0x90;
+    else if (c == 0xF4)
+        high = 0x8F;
+    for (k = 1; k < need; k++) {
+        if (k >= n || s[k] < low || s[k] > high) {
+            *bad = k;
+            return 0;
+        }
+        low = 0x80;
+        high = 0xBF;
+    }
+    return need;
+}
+
+/* A JSON string; each invalid UTF-8 sequence becomes U+FFFD, so what is
+ * written is always valid UTF-8 (strict servers reject anything else). */
 static void encode_string(lua_State *L, buffer *out, const char *s, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
-    size_t i, run = 0;
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i, run = 0, valid, bad;
     buffer_reserve(L, out, len + 2);
     buffer_addc(L, out, '"');
     for (i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
+        unsigned char c = u[i];
         const char *escape = NULL;
         char unicode[6];
-        if (c >= 0x20 && c != '"' && c != '\\')
+        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80)
             continue;
+        if (c >= 0x80) {
+            valid = utf8_sequence(u + i, len - i, &bad);
+            if (valid > 0) {
+                i += valid - 1;
+                continue;
+            }
+            buffer_add(L, out, s + run, i - run);
+            buffer_add(L, out, "\xEF\xBF\xBD", 3);
+            i += bad - 1;
+            run = i + 1;
+            continue;
+        }
         buffer_add(L, out, s + run, i - run);
         run = i + 1;
         switch (c) {
@@ -137,6 +189,7 @@ static void encode_number(encoder *enc, int index)
 typedef struct key_ref {
     const char *text;
     size_t len;
+    int slot; /* index of the key string in the anchor table */
 } key_ref;
 
 static int compare_keys(const void *a, const void *b)
@@ -202,10 +255,105 @@ static int empty_is_array(encoder *enc, int index, const char *key, size_t key_l
     return is_array;
 }
 
+/* Fill `keys` (room for `room`) with the string keys of the table at
+ * `index`, each also stored in the anchor table just below the key array
+ * (presized, so storing allocates nothing, and no finalizer can run between
+ * the walk and the fill). Returns the number of keys, or -1 when the table
+ * no longer fits: a finalizer run by the allocations added keys. */
+static long fill_keys(lua_State *L, int index, key_ref *keys, size_t room)
+{
+    int anchor = lua_gettop(L) - 1;
+    size_t n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, index) != 0) {
+        if (n == room || lua_type(L, -2) != LUA_TSTRING) {
+            lua_pop(L, 2);
+            return -1;
+        }
+        keys[n].text = lua_tolstring(L, -2, &keys[n].len);
+        keys[n].slot = (int)n + 1;
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, anchor, keys[n].slot);
+        n++;
+    }
+    return (long)n;
+}
+
+/* Push the anchor table and the sorted key array of the object at `index`
+ * (`count` keys when last walked). The allocations can run finalizers that
+ * add or remove keys: the keys are taken after them and anchored, so a key
+ * removed later stays alive and one added later is not read. */
+static key_ref *sorted_keys(encoder *enc, int index, size_t count, size_t *n)
+{
+    lua_State *L = enc->L;
+    size_t room = count;
+    int attempt;
+    for (attempt = 0; attempt < 8; attempt++) {
+        key_ref *keys;
+        long filled;
+        lua_createtable(L, (int)room, 0);
+        keys = (key_ref *)compat_newuserdata(L, room * sizeof(key_ref));
+        filled = fill_keys(L, index, keys, room);
+        if (filled >= 0) {
+            *n = (size_t)filled;
+            qsort(keys, *n, sizeof(key_ref), compare_keys);
+            return keys;
+        }
+        lua_pop(L, 2);
+        if (table_shape(enc, index, &count) != 2)
+            break;
+        room = 2 * (count > room ? count : room); /* room for more growth */
+    }
+    enc->depth--; /* the path names the table, not one of its keys */
+    encoder_fail(enc, "cannot encode a table that finalizers keep changing");
+    return NULL;
+}
+
+static void encode_array(encoder *enc, int index, size_t count)
+{
+    lua_State *L = enc->L;
+    size_t i;
+    buffer_addc(L, enc->out, '[');
+    for (i = 1; i <= count; i++) {
+        if (i > 1)
+            buffer_addc(L, enc->out, ',');
+        enc->path[enc->depth].key = NULL;
+        enc->path[enc->depth].index = (long long)i;
+        lua_rawgeti(L, index, (int)i);
+        encode_value(enc, lua_gettop(L), NULL, 0);
+        lua_pop(L, 1);
+    }
+    buffer_addc(L, enc->out, ']');
+}
+
+static void encode_object(encoder *enc, int index, size_t count)
+{
+    lua_State *L = enc->L;
+    size_t i, n = 0;
+    key_ref *keys = sorted_keys(enc, index, count, &n);
+    int anchor = lua_gettop(L) - 1;
+    buffer_addc(L, enc->out, '{');
+    for (i = 0; i < n; i++) {
+        if (i > 0)
+            buffer_addc(L, enc->out, ',');
+        enc->path[enc->depth].key = keys[i].text;
+        enc->path[enc->depth].key_len = keys[i].len;
+        encode_string(L, enc->out, keys[i].text, keys[i].len);
+        buffer_addc(L, enc->out, ':');
+        lua_rawgeti(L, anchor, keys[i].slot);
+        lua_rawget(L, index);
+        encode_value(enc, lua_gettop(L), keys[i].text, keys[i].len);
+        lua_pop(L, 1);
+    }
+    buffer_addc(L, enc->out, '}');
+    lua_pop(L, 2); /* key array, anchor */
+}
+
 static void encode_table(encoder *enc, int index, const char *key, size_t key_len)
 {
     lua_State *L = enc->L;
-    size_t count, i;
+    size_t count;
     int shape;
     lua_pushvalue(L, index);
     lua_rawget(L, enc->visiting);
@@ -216,7 +364,7 @@ static void encode_table(encoder *enc, int index, const char *key, size_t key_le
         encoder_fail(enc, "value too large (more than a million tables)");
     if (enc->depth >= JSON_MAX_DEPTH)
         encoder_fail(enc, "nesting too deep");
-    luaL_checkstack(L, 6, "json: nesting too deep");
+    luaL_checkstack(L, 8, "json: nesting too deep");
     shape = table_shape(enc, index, &count);
     if (shape == 0) {
         buffer_adds(L, enc->out, empty_is_array(enc, index, key, key_len) ? "[]" : "{}");
@@ -226,45 +374,10 @@ static void encode_table(encoder *enc, int index, const char *key, size_t key_le
     lua_pushboolean(L, 1);
     lua_rawset(L, enc->visiting);
     enc->depth++;
-    if (shape == 1) {
-        buffer_addc(L, enc->out, '[');
-        for (i = 1; i <= count; i++) {
-            if (i > 1)
-                buffer_addc(L, enc->out, ',');
-            enc->path[enc->depth].key = NULL;
-            enc->path[enc->depth].index = (long long)i;
-            lua_rawgeti(L, index, (int)i);
-            encode_value(enc, lua_gettop(L), NULL, 0);
-            lua_pop(L, 1);
-        }
-        buffer_addc(L, enc->out, ']');
-    } else {
-        /* the key strings stay alive: they are keys of a table on the stack */
-        key_ref *keys = (key_ref *)compat_newuserdata(L, count * sizeof(key_ref));
-        size_t n = 0;
-        lua_pushnil(L);
-        while (lua_next(L, index) != 0) {
-            keys[n].text = lua_tolstring(L, -2, &keys[n].len);
-            n++;
-            lua_pop(L, 1);
-        }
-        qsort(keys, n, sizeof(key_ref), compare_keys);
-        buffer_addc(L, enc->out, '{');
-        for (i = 0; i < n; i++) {
-            if (i > 0)
-                buffer_addc(L, enc->out, ',');
-            enc->path[enc->depth].key = keys[i].text;
-            enc->path[enc->depth].key_len = keys[i].len;
-            encode_string(L, enc->out, keys[i].text, keys[i].len);
-            buffer_addc(L, enc->out, ':');
-            lua_pushlstring(L, keys[i].text, keys[i].len);
-            lua_rawget(L, index);
-            encode_value(enc, lua_gettop(L), keys[i].text, keys[i].len);
-            lua_pop(L, 1);
-        }
-        buffer_addc(L, enc->out, '}');
-        lua_pop(L, 1); /* keys */
-    }
+    if (shape == 1)
+        encode_array(enc, index, count);
+    else
+        encode_object(enc, index, count);
     enc->depth--;
     lua_pushvalue(L, index);
     lua_pushnil(L);
@@ -330,17 +443,28 @@ static int encode_protected(lua_State *L)
     return 1;
 }
 
+int json_encode_value(lua_State *L, int value, int opts)
+{
+    value = lua_absindex(L, value);
+    opts = opts == 0 ? 0 : lua_absindex(L, opts);
+    lua_pushcfunction(L, encode_protected);
+    lua_pushvalue(L, value);
+    if (opts != 0)
+        lua_pushvalue(L, opts);
+    else
+        lua_pushnil(L);
+    return lua_pcall(L, 2, 1, 0) == 0;
+}
+
+/* json_encode(value [, opts]) -> text | nil, err */
 static int json_encode(lua_State *L)
 {
     lua_settop(L, 2);
-    lua_pushcfunction(L, encode_protected);
-    lua_insert(L, 1);
-    if (lua_pcall(L, 2, 1, 0) != 0) {
-        lua_pushnil(L);
-        lua_insert(L, -2);
-        return 2;
-    }
-    return 1;
+    if (json_encode_value(L, 1, 2))
+        return 1;
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
 }
 
 int luaopen_compact_core_json(lua_State *L)

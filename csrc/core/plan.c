@@ -41,6 +41,10 @@ typedef struct ledger {
 #define LEDGER_FIRST_MESSAGE 1
 #define LEDGER_LAST_MESSAGE 2
 
+/* Upvalue of every ledger method after the message keys: sync's protected
+ * walk (a closure over the same keys). */
+#define SYNC_WALK (MESSAGE_KEY_COUNT + 1)
+
 static void ledger_free_arrays(ledger *book)
 {
     free(book->prefix);
@@ -181,6 +185,57 @@ static int ledger_still_valid(lua_State *L, ledger *book, int ids, long long cou
     return same;
 }
 
+/* Inspect messages book->count + 1 .. count (stack: 1 ledger, 2 messages,
+ * 3 estimator, 4 ids, 5 method). Returns 0, or 1 (invalid) / 2 (estimator)
+ * with the error value pushed. */
+static int sync_messages(lua_State *L, ledger *book, long long count)
+{
+    const int ids = 4, method = 5, message = 6;
+    int estimator = lua_isnil(L, 3) ? 0 : 3;
+    long long i;
+    for (i = book->count + 1; i <= count; i++) {
+        message_info info;
+        long long matched = 0, tokens;
+        lua_rawgeti(L, 2, (int)i);
+        if (!inspect_message(L, message, i, &info, ids, &matched))
+            return 1;
+        if (estimator != 0) {
+            if (!call_estimator(L, estimator, method, message, i, &tokens))
+                return 2;
+        } else {
+            tokens = heuristic_message_tokens(&info);
+        }
+        book->prefix[i] = book->prefix[i - 1] + tokens;
+        book->role[i] = (unsigned char)info.role;
+        book->matched_call[i] = info.role == ROLE_TOOL_RESULT ? matched : 0;
+        book->last_user[i] = info.role == ROLE_USER ? i : book->last_user[i - 1];
+        if (i == 1) {
+            lua_pushvalue(L, message);
+            lua_rawseti(L, ids, LEDGER_FIRST_MESSAGE);
+        }
+        lua_pushvalue(L, message);
+        lua_rawseti(L, ids, LEDGER_LAST_MESSAGE);
+        book->count = i;
+        lua_settop(L, method);
+    }
+    return 0;
+}
+
+/* The protected part of sync (the upvalue SYNC_WALK): a memory error or a
+ * raising finalizer inside it cannot leave the ledger marked busy. Returns
+ * (status, error value). */
+static int sync_walk(lua_State *L)
+{
+    ledger *book = (ledger *)lua_touserdata(L, 1);
+    long long count = (long long)compat_rawlen(L, 2);
+    int failed = sync_messages(L, book, count);
+    if (failed == 0)
+        lua_pushnil(L);
+    lua_pushinteger(L, failed);
+    lua_insert(L, -2);
+    return 2;
+}
+
 /* ledger:sync(messages [, estimator]) -> count | nil, err, index, kind
  * Inspects messages the ledger has not seen; estimator:message(msg) replaces
  * the heuristic when an estimator is given. kind is "invalid" (the message
@@ -189,15 +244,14 @@ static int ledger_still_valid(lua_State *L, ledger *book, int ids, long long cou
 static int ledger_sync(lua_State *L)
 {
     ledger *book = check_ledger(L);
-    long long count, i;
-    int ids = 4, estimator = 0, method = 5, failed = 0;
+    long long count;
+    int ids = 4, status, failed;
     if (book->busy)
         return luaL_error(L, "ledger:sync: called from its own estimator");
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 3);
     compat_getuservalue(L, 1); /* 4: ids and the two reference messages */
     if (!lua_isnil(L, 3)) {
-        estimator = 3;
         lua_getfield(L, 3, "message"); /* 5 */
         if (lua_type(L, 5) != LUA_TFUNCTION && lua_type(L, 5) != LUA_TTABLE &&
             lua_type(L, 5) != LUA_TUSERDATA)
@@ -213,39 +267,16 @@ static int ledger_sync(lua_State *L)
     }
     if (count >= book->capacity)
         ledger_reserve(L, book, count);
+    lua_pushvalue(L, lua_upvalueindex(SYNC_WALK));
+    lua_insert(L, 1);
     book->busy = 1;
-    for (i = book->count + 1; i <= count; i++) {
-        message_info info;
-        long long matched = 0, tokens;
-        lua_rawgeti(L, 2, (int)i); /* 6 */
-        if (!inspect_message(L, 6, i, &info, ids, &matched)) {
-            failed = 1;
-            break;
-        }
-        if (estimator != 0) {
-            if (!call_estimator(L, estimator, method, 6, i, &tokens)) {
-                failed = 2;
-                break;
-            }
-        } else {
-            tokens = heuristic_message_tokens(&info);
-        }
-        book->prefix[i] = book->prefix[i - 1] + tokens;
-        book->role[i] = (unsigned char)info.role;
-        book->matched_call[i] = info.role == ROLE_TOOL_RESULT ? matched : 0;
-        book->last_user[i] = info.role == ROLE_USER ? i : book->last_user[i - 1];
-        if (i == 1) {
-            lua_pushvalue(L, 6);
-            lua_rawseti(L, ids, LEDGER_FIRST_MESSAGE);
-        }
-        lua_pushvalue(L, 6);
-        lua_rawseti(L, ids, LEDGER_LAST_MESSAGE);
-        book->count = i;
-        lua_settop(L, 5);
-    }
+    status = lua_pcall(L, 5, 2, 0);
     book->busy = 0;
+    if (status != 0)
+        return lua_error(L); /* memory error or a raising finalizer */
+    failed = (int)lua_tointeger(L, -2);
     if (failed)
-        return sync_failure(L, i, failed == 1 ? "invalid" : "estimator");
+        return sync_failure(L, book->count + 1, failed == 1 ? "invalid" : "estimator");
     lua_pushinteger(L, (lua_Integer)book->count);
     return 1;
 }
@@ -319,13 +350,17 @@ static int ledger_plan(lua_State *L)
 
 /* slice(list, first, last) -> new list of list[first..last] (raw access,
  * preallocated): the plan's message lists are built here because a Lua loop
- * over a long history costs several times more. */
+ * over a long history costs several times more. The range is clamped to
+ * 1..#list first, so huge bounds neither overflow nor spin. */
 static int slice(lua_State *L)
 {
-    lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3), i;
+    lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3), i, length;
     luaL_checktype(L, 1, LUA_TTABLE);
+    length = (lua_Integer)compat_rawlen(L, 1);
     if (first < 1)
         first = 1;
+    if (last > length)
+        last = length;
     lua_createtable(L, last >= first ? (int)(last - first + 1) : 0, 0);
     for (i = first; i <= last; i++) {
         lua_rawgeti(L, 1, (int)i);
@@ -344,6 +379,7 @@ static int ledger_tostring(lua_State *L)
 
 int luaopen_compact_core_plan(lua_State *L)
 {
+    int i;
     static const luaL_Reg methods[] = {
         {"sync", ledger_sync}, {"total", ledger_total}, {"reset", ledger_reset},
         {"plan", ledger_plan},
@@ -357,7 +393,10 @@ int luaopen_compact_core_plan(lua_State *L)
     if (compat_newmetatable(L, LEDGER_MT)) {
         lua_newtable(L);
         message_push_keys(L); /* sync inspects messages (message.h) */
-        compat_setfuncs_up(L, methods, MESSAGE_KEY_COUNT);
+        for (i = 0; i < MESSAGE_KEY_COUNT; i++)
+            lua_pushvalue(L, -MESSAGE_KEY_COUNT);
+        lua_pushcclosure(L, sync_walk, MESSAGE_KEY_COUNT);
+        compat_setfuncs_up(L, methods, SYNC_WALK);
         lua_setfield(L, -2, "__index");
         compat_set_lifecycle(L, ledger_gc, ledger_tostring);
     }

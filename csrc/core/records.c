@@ -14,19 +14,23 @@
  *   [tool result: NAME, error]  tail kept
  *
  * Cut bodies are limited to 100 lines or 2 KiB, whichever is shorter, and
- * carry a "[... cut N lines, M bytes ...]" marker on the cut side. Cuts move
+ * carry a "[... cut N lines, M bytes ...]" marker on the cut side ("[... cut
+ * M bytes ...]" when no whole line was cut). Cuts move
  * to a UTF-8 sequence boundary. Assistant messages that failed or were
  * aborted are left out: they are attempts, not conversation. Tool call ids,
  * provider metadata, thinking signatures and image data are never read.
  *
- * This is the hot, byte-exact part of summarization, so it is C. Tables are
- * read with raw access only: a message's metatable never runs here. */
+ * Every message is first checked by the one message validator (message.h),
+ * so errors read "messages[2].content[1].text: expected string, got nil"
+ * as everywhere else. This is the hot, byte-exact part of summarization,
+ * so it is C. Tables are read with raw access only: a message's metatable
+ * never runs here. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "compat.h"
 #include "buffer.h"
-#include "parts.h"
+#include "json.h"
+#include "message.h"
 
 #define RECORD_MAX_LINES 100
 #define RECORD_MAX_BYTES 2048
@@ -37,8 +41,8 @@ enum keep { KEEP_HEAD, KEEP_TAIL };
 typedef struct writer {
     lua_State *L;
     buffer *out;
-    int encoder;   /* stack index of json_encode, 0 when unavailable */
     int text_open; /* the last record is this message's [assistant] text */
+    long long index; /* of the message being written */
     char err[RECORD_ERR_SIZE];
 } writer;
 
@@ -56,12 +60,15 @@ static int fail(writer *w, const char *fmt, ...)
     return -1;
 }
 
-/* Push t[key] without metamethods; returns its type. */
-static int raw_field(lua_State *L, int t, const char *key)
+/* Push t[key] without metamethods (key: a message key, message.h); returns
+ * its type. */
+#define raw_field(L, t, key) message_field((L), (t), (key))
+
+/* A validated message changed while being written (only a finalizer run by
+ * an allocation here can do that). */
+static int changed(writer *w)
 {
-    lua_pushstring(L, key);
-    lua_rawget(L, t);
-    return lua_type(L, -1);
+    return fail(w, "messages[%lld]: changed while being serialized", w->index);
 }
 
 /* A block type this version does not know (validation accepts them so newer
@@ -73,7 +80,7 @@ static int is_unknown_with_text(lua_State *L, int block, const char *type)
     if (strcmp(type, "text") == 0 || strcmp(type, "image") == 0 || strcmp(type, "thinking") == 0 ||
         strcmp(type, "tool_call") == 0)
         return 0;
-    has_text = raw_field(L, block, "text") == LUA_TSTRING;
+    has_text = raw_field(L, block, KEY_TEXT) == LUA_TSTRING;
     lua_pop(L, 1);
     return has_text;
 }
@@ -158,11 +165,18 @@ static size_t after_newline(const char *s, size_t n, size_t which)
     return n;
 }
 
+/* "[... cut N lines, M bytes ...]", or "[... cut M bytes ...]" when the cut
+ * removed part of a line but no whole line. */
 static void add_marker(writer *w, size_t lines, size_t bytes)
 {
     char marker[96];
-    snprintf(marker, sizeof marker, "[... cut %lu line%s, %lu byte%s ...]", (unsigned long)lines,
-             lines == 1 ? "" : "s", (unsigned long)bytes, bytes == 1 ? "" : "s");
+    if (lines == 0)
+        snprintf(marker, sizeof marker, "[... cut %lu byte%s ...]", (unsigned long)bytes,
+                 bytes == 1 ? "" : "s");
+    else
+        snprintf(marker, sizeof marker, "[... cut %lu line%s, %lu byte%s ...]",
+                 (unsigned long)lines, lines == 1 ? "" : "s", (unsigned long)bytes,
+                 bytes == 1 ? "" : "s");
     buffer_adds(w->L, w->out, marker);
 }
 
@@ -245,21 +259,16 @@ static int collect_blocks(writer *w, int t, buffer *text, size_t *images)
         int block;
         lua_rawgeti(L, t, (int)j);
         block = lua_gettop(L);
-        if (!lua_istable(L, block))
-            return fail(w, "content[%lu]: expected table, got %s", (unsigned long)j,
-                        luaL_typename(L, block));
-        if (raw_field(L, block, "type") != LUA_TSTRING)
-            return fail(w, "content[%lu].type: expected string, got %s", (unsigned long)j,
-                        luaL_typename(L, -1));
+        if (!lua_istable(L, block) || raw_field(L, block, KEY_TYPE) != LUA_TSTRING)
+            return changed(w);
         type = lua_tostring(L, -1);
         if (strcmp(type, "image") == 0) {
             (*images)++;
         } else if (strcmp(type, "text") == 0 || is_unknown_with_text(L, block, type)) {
             size_t len;
             const char *s;
-            if (raw_field(L, block, "text") != LUA_TSTRING)
-                return fail(w, "content[%lu].text: expected string, got %s", (unsigned long)j,
-                            luaL_typename(L, -1));
+            if (raw_field(L, block, KEY_TEXT) != LUA_TSTRING)
+                return changed(w);
             s = lua_tolstring(L, -1, &len);
             if (text->len > 0 && len > 0)
                 buffer_addc(L, text, '\n');
@@ -275,7 +284,7 @@ static int collect_blocks(writer *w, int t, buffer *text, size_t *images)
 static int write_user(writer *w, int msg)
 {
     lua_State *L = w->L;
-    int kind = raw_field(L, msg, "content");
+    int kind = raw_field(L, msg, KEY_CONTENT);
     begin_record(w, "user", NULL, 0, NULL);
     if (kind == LUA_TSTRING) {
         size_t len;
@@ -290,7 +299,7 @@ static int write_user(writer *w, int msg)
         add_image_count(w, images, text->len > 0);
         lua_pop(L, 1);
     } else {
-        return fail(w, "content: expected string or table, got %s", luaL_typename(L, -1));
+        return changed(w);
     }
     lua_pop(L, 1);
     return 0;
@@ -300,34 +309,24 @@ static int write_user(writer *w, int msg)
 static int write_arguments(writer *w, int block, unsigned long j)
 {
     lua_State *L = w->L;
-    int kind = raw_field(L, block, "arguments");
+    int kind = raw_field(L, block, KEY_ARGUMENTS);
+    size_t len;
+    const char *s;
     if (kind == LUA_TNIL) {
         buffer_adds(L, w->out, "{}");
     } else if (kind == LUA_TSTRING) {
         /* providers hand over unparsable argument text as is */
-        size_t len;
-        const char *s = lua_tolstring(L, -1, &len);
+        s = lua_tolstring(L, -1, &len);
         add_limited(w, s, len, KEEP_HEAD);
     } else if (kind == LUA_TTABLE) {
-        size_t len;
-        const char *s;
-        if (w->encoder == 0)
-            return fail(w, "content[%lu].arguments: JSON encoder unavailable", j);
-        lua_pushvalue(L, w->encoder);
-        lua_pushvalue(L, -2);
-        if (lua_pcall(L, 1, 2, 0) != 0) {
-            const char *why = lua_tostring(L, -1);
-            return fail(w, "content[%lu].arguments: %.300s", j, why ? why : "encoding failed");
-        }
-        if (lua_type(L, -2) != LUA_TSTRING) {
-            const char *why = lua_tostring(L, -1);
-            return fail(w, "content[%lu].arguments: %.300s", j, why ? why : "cannot encode");
-        }
-        s = lua_tolstring(L, -2, &len);
+        if (!json_encode_value(L, -1, 0))
+            return fail(w, "messages[%lld].content[%lu].arguments: %.300s", w->index, j,
+                        lua_tostring(L, -1));
+        s = lua_tolstring(L, -1, &len);
         add_limited(w, s, len, KEEP_HEAD);
-        lua_pop(L, 2);
+        lua_pop(L, 1);
     } else {
-        return fail(w, "content[%lu].arguments: expected table, got %s", j, luaL_typename(L, -1));
+        return changed(w);
     }
     lua_pop(L, 1);
     return 0;
@@ -339,12 +338,12 @@ static int write_assistant_block(writer *w, int block, unsigned long j)
     const char *type;
     size_t len;
     const char *s;
-    if (raw_field(L, block, "type") != LUA_TSTRING)
-        return fail(w, "content[%lu].type: expected string, got %s", j, luaL_typename(L, -1));
+    if (raw_field(L, block, KEY_TYPE) != LUA_TSTRING)
+        return changed(w);
     type = lua_tostring(L, -1);
     if (strcmp(type, "text") == 0 || is_unknown_with_text(L, block, type)) {
-        if (raw_field(L, block, "text") != LUA_TSTRING)
-            return fail(w, "content[%lu].text: expected string, got %s", j, luaL_typename(L, -1));
+        if (raw_field(L, block, KEY_TEXT) != LUA_TSTRING)
+            return changed(w);
         s = lua_tolstring(L, -1, &len);
         if (len > 0) {
             /* consecutive text blocks of one message form one record */
@@ -357,20 +356,16 @@ static int write_assistant_block(writer *w, int block, unsigned long j)
             buffer_add(L, w->out, s, len);
         }
     } else if (strcmp(type, "thinking") == 0) {
-        int kind = raw_field(L, block, "thinking");
-        if (kind != LUA_TSTRING && kind != LUA_TNIL)
-            return fail(w, "content[%lu].thinking: expected string, got %s", j, luaL_typename(L, -1));
+        if (raw_field(L, block, KEY_THINKING) != LUA_TSTRING)
+            return changed(w);
         s = lua_tolstring(L, -1, &len);
-        if (s != NULL && len > 0) {
+        if (len > 0) {
             begin_record(w, "thinking", NULL, 0, NULL);
             add_limited(w, s, len, KEEP_TAIL);
         }
     } else if (strcmp(type, "tool_call") == 0) {
-        if (raw_field(L, block, "id") != LUA_TSTRING)
-            return fail(w, "content[%lu].id: expected string, got %s", j, luaL_typename(L, -1));
-        lua_pop(L, 1);
-        if (raw_field(L, block, "name") != LUA_TSTRING)
-            return fail(w, "content[%lu].name: expected string, got %s", j, luaL_typename(L, -1));
+        if (raw_field(L, block, KEY_NAME) != LUA_TSTRING)
+            return changed(w);
         s = lua_tolstring(L, -1, &len);
         begin_record(w, "tool call", s, len, NULL);
         if (write_arguments(w, block, j) != 0)
@@ -385,9 +380,7 @@ static int write_assistant_block(writer *w, int block, unsigned long j)
 static int write_assistant(writer *w, int msg)
 {
     lua_State *L = w->L;
-    int kind = raw_field(L, msg, "stop_reason");
-    if (kind != LUA_TNIL && kind != LUA_TSTRING)
-        return fail(w, "stop_reason: expected string, got %s", luaL_typename(L, -1));
+    int kind = raw_field(L, msg, KEY_STOP_REASON);
     if (kind == LUA_TSTRING) {
         const char *reason = lua_tostring(L, -1);
         /* a failed or aborted attempt is not part of the conversation */
@@ -398,7 +391,7 @@ static int write_assistant(writer *w, int msg)
     }
     lua_pop(L, 1);
     w->text_open = 0;
-    kind = raw_field(L, msg, "content");
+    kind = raw_field(L, msg, KEY_CONTENT);
     if (kind == LUA_TSTRING) {
         size_t len;
         const char *s = lua_tolstring(L, -1, &len);
@@ -412,14 +405,13 @@ static int write_assistant(writer *w, int msg)
         for (j = 1; j <= n; j++) {
             lua_rawgeti(L, t, (int)j);
             if (!lua_istable(L, -1))
-                return fail(w, "content[%lu]: expected table, got %s", (unsigned long)j,
-                            luaL_typename(L, -1));
+                return changed(w);
             if (write_assistant_block(w, lua_gettop(L), (unsigned long)j) != 0)
                 return -1;
             lua_pop(L, 1);
         }
     } else {
-        return fail(w, "content: expected table, got %s", luaL_typename(L, -1));
+        return changed(w);
     }
     lua_pop(L, 1);
     w->text_open = 0;
@@ -431,35 +423,30 @@ static int write_tool_result(writer *w, int msg)
     lua_State *L = w->L;
     const char *name = NULL;
     size_t name_len = 0;
-    int is_error = 0, keep_tail, kind;
-    kind = raw_field(L, msg, "is_error");
-    if (kind != LUA_TNIL && kind != LUA_TBOOLEAN)
-        return fail(w, "is_error: expected boolean, got %s", luaL_typename(L, -1));
+    int is_error, keep, kind;
+    raw_field(L, msg, KEY_IS_ERROR);
     is_error = lua_toboolean(L, -1);
     lua_pop(L, 1);
-    kind = raw_field(L, msg, "tool_name"); /* stays on the stack while used */
-    if (kind == LUA_TSTRING)
+    if (raw_field(L, msg, KEY_TOOL_NAME) == LUA_TSTRING) /* stays on the stack while used */
         name = lua_tolstring(L, -1, &name_len);
-    else if (kind != LUA_TNIL)
-        return fail(w, "tool_name: expected string, got %s", luaL_typename(L, -1));
     /* bash output and errors say the most at their end */
-    keep_tail = is_error || (name != NULL && strcmp(name, "bash") == 0);
+    keep = is_error || (name != NULL && strcmp(name, "bash") == 0) ? KEEP_TAIL : KEEP_HEAD;
     begin_record(w, "tool result", name ? name : "?", name ? name_len : 1, is_error ? "error" : "ok");
-    kind = raw_field(L, msg, "content");
+    kind = raw_field(L, msg, KEY_CONTENT);
     if (kind == LUA_TSTRING) {
         size_t len;
         const char *s = lua_tolstring(L, -1, &len);
-        add_limited(w, s, len, keep_tail ? KEEP_TAIL : KEEP_HEAD);
+        add_limited(w, s, len, (enum keep)keep);
     } else if (kind == LUA_TTABLE) {
         size_t images;
         buffer *text = buffer_new(L);
         if (collect_blocks(w, lua_gettop(L) - 1, text, &images) != 0)
             return -1;
-        add_limited(w, text->data ? text->data : "", text->len, keep_tail ? KEEP_TAIL : KEEP_HEAD);
+        add_limited(w, text->data ? text->data : "", text->len, (enum keep)keep);
         add_image_count(w, images, text->len > 0);
         lua_pop(L, 1);
-    } else if (kind != LUA_TNIL) {
-        return fail(w, "content: expected string or table, got %s", luaL_typename(L, -1));
+    } else {
+        return changed(w);
     }
     lua_pop(L, 2); /* content, tool_name */
     return 0;
@@ -470,44 +457,37 @@ static int records_serialize(lua_State *L)
 {
     writer w;
     size_t i, n;
-    int base;
-    if (!lua_istable(L, 1)) {
+    const int messages = 1, base = 2, msg = 3;
+    if (!lua_istable(L, messages)) {
         lua_pushnil(L);
-        lua_pushfstring(L, "messages: expected table, got %s", luaL_typename(L, 1));
+        lua_pushfstring(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
         return 2;
     }
-    lua_settop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_settop(L, messages);
     w.L = L;
-    w.encoder = lua_isfunction(L, 2) ? 2 : 0;
-    w.out = buffer_new(L);
+    w.out = buffer_new(L); /* base */
     w.text_open = 0;
     w.err[0] = '\0';
-    base = lua_gettop(L);
-    n = compat_rawlen(L, 1);
+    n = compat_rawlen(L, messages);
     for (i = 1; i <= n; i++) {
-        int msg, rc = 0;
-        const char *role;
-        lua_rawgeti(L, 1, (int)i);
-        msg = lua_gettop(L);
-        if (!lua_istable(L, msg)) {
-            rc = fail(&w, "expected table, got %s", luaL_typename(L, msg));
-        } else if (raw_field(L, msg, "role") != LUA_TSTRING) {
-            rc = fail(&w, "role: expected string, got %s", luaL_typename(L, -1));
-        } else {
-            role = lua_tostring(L, -1);
-            if (strcmp(role, "user") == 0)
-                rc = write_user(&w, msg);
-            else if (strcmp(role, "assistant") == 0)
-                rc = write_assistant(&w, msg);
-            else if (strcmp(role, "tool_result") == 0)
-                rc = write_tool_result(&w, msg);
-            else
-                rc = fail(&w, "role: unknown role \"%.40s\"", role);
+        message_info info;
+        int rc;
+        w.index = (long long)i;
+        lua_rawgeti(L, messages, (int)i); /* msg */
+        if (!inspect_message(L, msg, (long long)i, &info, 0, NULL)) {
+            lua_pushnil(L);
+            lua_insert(L, -2);
+            return 2;
         }
+        if (info.role == ROLE_USER)
+            rc = write_user(&w, msg);
+        else if (info.role == ROLE_ASSISTANT)
+            rc = write_assistant(&w, msg);
+        else
+            rc = write_tool_result(&w, msg);
         if (rc != 0) {
             lua_pushnil(L);
-            lua_pushfstring(L, "message %d: %s", (int)i, w.err);
+            lua_pushstring(L, w.err);
             return 2;
         }
         lua_settop(L, base);
@@ -518,16 +498,12 @@ static int records_serialize(lua_State *L)
 
 int luaopen_compact_core_records(lua_State *L)
 {
+    static const luaL_Reg functions[] = {
+        {"serialize_records", records_serialize},
+        {NULL, NULL},
+    };
     lua_newtable(L);
-    /* borrow the JSON part's encoder so arguments are encoded exactly the way
-     * compact.core encodes everything else */
-    luaopen_compact_core_json(L);
-    if (lua_istable(L, -1))
-        lua_getfield(L, -1, "json_encode");
-    else
-        lua_pushnil(L);
-    lua_remove(L, -2);
-    lua_pushcclosure(L, records_serialize, 1);
-    lua_setfield(L, -2, "serialize_records");
+    message_push_keys(L); /* messages are read through the validator's keys */
+    compat_setfuncs_up(L, functions, MESSAGE_KEY_COUNT);
     return 1;
 }
