@@ -499,6 +499,24 @@ describe("agent maintenance budget", function()
     assert.equal(1, gen.calls)
   end)
 
+  it("counts a run's skills once when the provider's usage includes them", function()
+    -- the provider counts what it was sent: system prompt with skills + messages
+    local gen = { generate = function(_, req)
+      local n = compact.estimate { system_prompt = req.system_prompt, messages = req.messages, tools = req.tools }
+      return { role = "assistant", content = { { type = "text", text = "fine" } }, stop_reason = "stop",
+        usage = { input = n, output = 0, cache_read = 0, cache_write = 0 } }
+    end }
+    local calls = 0
+    local c = assert(compact.new { summarizer = compact.summarizer(function() calls = calls + 1; return "sum" end) })
+    local skill = { name = "big", content = string.rep("word ", 3000) }
+    local agent = assert(compact.agent.new { generator = gen, model = "m", compactor = c, context_window_tokens = 6000 })
+    for i = 1, 4 do
+      local result = assert(agent:run("hello " .. i, { skills = { skill } }))
+      assert.are.same({}, result.compactions, "run " .. i .. " compacted a tiny conversation")
+    end
+    assert.are.equal(0, calls)
+  end)
+
   it("withholds the skills' estimate from the budget and sends the skills", function()
     local estimate = base_estimate()
     local skills = { { name = "lua-style", content = "Use locals everywhere." }, { name = "tests", content = "TDD" } }

@@ -68,6 +68,16 @@ describe("compact.repair", function()
     assert.are.same({ 4 }, report.duplicate_results)
   end)
 
+  it("keeps a call id reused by a later message (servers that number calls per response)", function()
+    local messages = { user(), assistant(call("call_0")), result("call_0", "first"),
+      { role = "assistant", stop_reason = "stop", content = "ok" }, user("again"),
+      assistant(call("call_0")), result("call_0", "second"), { role = "assistant", stop_reason = "stop", content = "ok" } }
+    local repaired, report = compact.repair(messages)
+    assert.are.equal(#messages, #repaired)
+    for i = 1, #messages do assert.are.equal(messages[i], repaired[i]) end
+    assert.is_false(require("compact.repair").changed(report))
+  end)
+
   it("leaves the calls of the last message pending", function()
     local messages = { user(), assistant(call("a")) }
     local repaired, report = compact.repair(messages)

@@ -213,6 +213,23 @@ describe("chunked generator summaries", function()
     assert.are.equal(prompts.join_split_turn("SUMMARY " .. meta.chunks, "SUMMARY " .. #gen.requests), text)
   end)
 
+  it("chunks a split-turn prefix too large for one call: turn-prefix prompt first, then updates", function()
+    local gen = fake()
+    local prefix = history(20)
+    table.insert(prefix, 1, { role = "user", content = "the turn's request" })
+    local text, _, meta = new(gen):summarize({ messages = history(1), turn_prefix_messages = prefix })
+    assert.are.equal(1, meta.chunks)
+    local prefix_calls = #gen.requests - 1
+    assert.is_true(prefix_calls > 2, "expected the prefix in several calls, got " .. prefix_calls)
+    for i, request in ipairs(gen.requests) do
+      assert.is_true(estimate(request.system_prompt) + estimate(prompt_of(request)) <= 1200,
+        "request " .. i .. " is over max_input_tokens")
+    end
+    assert.truthy(prompt_of(gen.requests[2]):find(prompts.turn_prefix, 1, true))
+    assert.truthy(prompt_of(gen.requests[3]):find("SUMMARY 2", 1, true)) -- merges into the running prefix summary
+    assert.are.equal(prompts.join_split_turn("SUMMARY 1", "SUMMARY " .. #gen.requests), text)
+  end)
+
   it("puts chunks and the summed usage in the compaction record", function()
     local compact = require "compact"
     local gen = fake()

@@ -231,14 +231,19 @@ function Run:fail(err)
 end
 
 -- Commit a message to the context (in place: see the module comment). A
--- reply with usage becomes the state's anchor.
+-- reply with usage becomes the state's anchor. The provider counted this
+-- run's skills too (they ride in the system prompt), which the budget
+-- already withholds: the anchor leaves them out so they count once.
 function Run:commit(message)
   local messages = self.state.messages
   local index = #messages + 1
   messages[index] = message
   if message.role == "assistant" then
     local anchor = usage_module.anchor(messages, index)
-    if anchor then self.state.usage = anchor end
+    if anchor then
+      anchor.tokens = math.max(1, anchor.tokens - self.skill_tokens)
+      self.state.usage = anchor
+    end
   end
 end
 

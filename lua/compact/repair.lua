@@ -71,7 +71,8 @@ local function walk(messages)
       out[#out + 1] = message
       if role == "assistant" then
         open = calls_of(message, index)
-        for _, call in ipairs(open) do known[call.id] = true end
+        -- a reused id (servers that number calls per response) starts over
+        for _, call in ipairs(open) do known[call.id], answered[call.id] = true, nil end
       end
     end
   end

@@ -78,7 +78,7 @@ local function block_tokens(self, block, what)
   error(what .. ".type: unknown block type " .. tostring(kind), 0)
 end
 
---- The tokens of one message (contract shapes: string or block content).
+--- The tokens of one message (string or block content).
 function Estimator:message(message)
   if type(message) ~= "table" then error("message: expected a table, got " .. type(message), 0) end
   local role = ROLE_NAMES[message.role]

@@ -125,12 +125,15 @@ local function outputs(env, options, path, conversation, final, record, info)
   return files, stdout
 end
 
--- Exit 3 when what was written is still over the budget.
-local function check_budget(cli, env, info, final)
+-- Exit 3 when what was written is still over the budget. After a
+-- compaction the record's figure decides: it is in the same (calibrated)
+-- units the compactor and its fit ladder measured; without one, the
+-- anchored estimate of what was written.
+local function check_budget(cli, env, info, final, record)
   local budget = info.trigger.budget
   if not budget then return 0 end
-  local request = common.request_of(final, info.request.estimator)
-  local tokens = compact.estimate(request)
+  local tokens = record and record.tokens_after
+    or compact.estimate(common.request_of(final, info.request.estimator))
   if tokens and tokens > budget then
     env.err(string.format("compact run: the result is still over the budget: %s tokens > %s%s\n", fmt_int(tokens),
       fmt_int(budget), info.request.fit and "" or " (--fit keeps less and shortens old tool results)"))
@@ -195,7 +198,7 @@ function run.run(cli, env, options, positional)
     print_summary_line(env, record, #final.messages)
   end
   for _, file in ipairs(files) do note("compact: wrote ", file.path, "\n") end
-  return check_budget(cli, env, info, final)
+  return check_budget(cli, env, info, final, record)
 end
 
 return run

@@ -308,6 +308,34 @@ function Summarizer:_history(history, records, previous, instructions, cancel, u
   return running, #parts
 end
 
+-- The split turn's prefix: one call with the turn-prefix prompt, or, when
+-- that would exceed max_input_tokens, chunks of it: the first with the
+-- turn-prefix prompt, each next one with the update prompt merging into the
+-- running prefix summary. Usage is added to `usage`; summary or nil, err.
+function Summarizer:_prefix(prefix, records, instructions, cancel, usage)
+  local system = estimate(self.system_prompt)
+  local parts = { records }
+  if system + estimate(prompts.build_turn_prefix(records, instructions)) > self.max_input_tokens then
+    local reserve = self.max_output_tokens or generator.SUMMARY_RESERVE
+    local frame = math.max(estimate(prompts.build_turn_prefix("", instructions)),
+      estimate(prompts.build_history("", "-", instructions)))
+    local err
+    parts, err = chunks.split(prefix, serialize, estimate, self.max_input_tokens - system - frame - reserve)
+    if not parts then return nil, err end
+  end
+  local running
+  for i = 1, #parts do
+    if cancel_mod.is_cancelled(cancel) then return nil, cancelled_error() end
+    local prompt = i == 1 and prompts.build_turn_prefix(parts[i], instructions)
+      or prompts.build_history(parts[i], running, instructions)
+    local summary, call_usage = self:_call(prompt, cancel)
+    if not summary then return nil, call_usage end
+    add_usage(usage, call_usage)
+    running = summary
+  end
+  return running
+end
+
 -- The model part of summarize: text, usage, history calls or nil, err,
 -- usage so far.
 function Summarizer:_summarize(history, prefix, previous, instructions, cancel)
@@ -331,9 +359,8 @@ function Summarizer:_summarize(history, prefix, previous, instructions, cancel)
     return nil, errors.new("empty_summary", "no messages with content to summarize"), usage
   end
   if not prefix_records then return history_summary, usage, calls end
-  local prefix_summary, call_usage = self:_call(prompts.build_turn_prefix(prefix_records, instructions), cancel)
-  if not prefix_summary then return nil, call_usage, usage end
-  add_usage(usage, call_usage)
+  local prefix_summary, prefix_err = self:_prefix(prefix, prefix_records, instructions, cancel, usage)
+  if not prefix_summary then return nil, prefix_err, usage end
   return prompts.join_split_turn(history_summary or previous or prompts.no_history, prefix_summary), usage, calls
 end
 
