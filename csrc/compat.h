@@ -6,6 +6,16 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+/* COMPACT_EXPORT: the luaopen_* entry points. COMPACT_INTERNAL: shared
+ * between the files of one module, never exported from the shared object. */
+#if defined(__GNUC__)
+#define COMPACT_EXPORT __attribute__((visibility("default")))
+#define COMPACT_INTERNAL __attribute__((visibility("hidden")))
+#else
+#define COMPACT_EXPORT
+#define COMPACT_INTERNAL
+#endif
+
 #if LUA_VERSION_NUM < 502
 /* Lua 5.1 and LuaJIT */
 #define compat_rawlen(L, i) lua_objlen((L), (i))

@@ -30,7 +30,7 @@ build = {
       incdirs = { "csrc" },
     },
     ["compact.curl"] = {
-      sources = { "csrc/http/http.c" },
+      sources = { "csrc/http/http.c", "csrc/http/request.c" },
       incdirs = { "csrc" },
       libraries = { "curl" },
     },

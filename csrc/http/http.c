@@ -27,13 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
-#include "compat.h"
-
-#if defined(__GNUC__)
-#define HTTP_EXPORT __attribute__((visibility("default")))
-#else
-#define HTTP_EXPORT
-#endif
 
 #define HTTP_MT "compact.http_request"
 #define HTTP_DEFAULT_MAX_BODY ((size_t)64 * 1024 * 1024)
@@ -51,8 +44,8 @@ static void req_release(http_req *r)
     if (r->multi != NULL)
         curl_multi_cleanup(r->multi);
     curl_slist_free_all(r->headers);
-    bytes_free(&r->body);
-    bytes_free(&r->head);
+    buffer_release(&r->body);
+    buffer_release(&r->head);
     r->easy = NULL;
     r->multi = NULL;
     r->headers = NULL;
@@ -123,9 +116,9 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *userdata)
     if (r->close_pending)
         return 0;
     if (!r->streaming) {
-        int added = bytes_add(&r->body, ptr, n, r->max_body);
-        if (added != 1) {
-            if (added == 0)
+        int added = buffer_append(&r->body, ptr, n, r->max_body);
+        if (added != BUFFER_OK) {
+            if (added == BUFFER_ETOOBIG)
                 r->too_large = 1;
             else
                 r->no_memory = 1;
@@ -165,7 +158,7 @@ static size_t on_header(char *ptr, size_t size, size_t nmemb, void *userdata)
     /* a status line starts a new response (after 1xx or a proxy CONNECT) */
     if (n >= 5 && memcmp(ptr, "HTTP/", 5) == 0)
         r->head.len = 0;
-    if (bytes_add(&r->head, ptr, n, (size_t)1 << 20) != 1)
+    if (buffer_append(&r->head, ptr, n, (size_t)1 << 20) != BUFFER_OK)
         return 0;
     return n;
 }
@@ -327,10 +320,16 @@ static int http_start(lua_State *L)
     const char *err;
     int env;
     if (!lua_istable(L, 1))
-        return fail(L, "http.start: options must be a table", "invalid_request");
+        return http_fail(L, "http.start: options must be a table", "invalid_request");
     lua_settop(L, 1);
     r = (http_req *)compat_newuserdata(L, sizeof(http_req));
     memset(r, 0, sizeof(*r));
+    {
+        void *ud;
+        lua_Alloc alloc = lua_getallocf(L, &ud);
+        buffer_init(&r->body, alloc, ud);
+        buffer_init(&r->head, alloc, ud);
+    }
     r->state = ST_CLOSED; /* nothing to release until the handles exist */
     r->max_body = HTTP_DEFAULT_MAX_BODY;
     luaL_getmetatable(L, HTTP_MT);
@@ -353,19 +352,19 @@ static int http_start(lua_State *L)
     r->state = ST_RUNNING;
     if (r->easy == NULL || r->multi == NULL) {
         req_release(r);
-        return fail(L, "libcurl could not create a handle", "transport");
+        return http_fail(L, "libcurl could not create a handle", "transport");
     }
     err = configure(L, r, 1, env);
     if (err != NULL) {
         req_release(r);
         lua_settop(L, 1);
-        return fail(L, err, "invalid_request");
+        return http_fail(L, err, "invalid_request");
     }
     lua_settop(L, env);
     compat_setuservalue(L, 2);
     if (curl_multi_add_handle(r->multi, r->easy) != CURLM_OK) {
         req_release(r);
-        return fail(L, "libcurl could not start the transfer", "transport");
+        return http_fail(L, "libcurl could not start the transfer", "transport");
     }
     return 1;
 }
@@ -414,7 +413,7 @@ static const char *reason_of(CURLcode code)
 
 /* Push { name = value } from the raw header block of the final response;
  * names lower-cased, repeated headers joined with ", ". */
-static void push_headers(lua_State *L, const bytes *head)
+static void push_headers(lua_State *L, const buffer *head)
 {
     size_t i = 0;
     lua_newtable(L);
@@ -466,7 +465,7 @@ static int finish(lua_State *L, http_req *r, CURLcode code)
         return 3;
     }
     if (r->cancelled)
-        return fail(L, "request cancelled", "cancelled");
+        return http_fail(L, "request cancelled", "cancelled");
     if (r->too_large || r->no_memory) {
         lua_pushnil(L);
         lua_pushstring(L, r->too_large ? "response body too large" : "out of memory");
@@ -497,7 +496,7 @@ static int finish(lua_State *L, http_req *r, CURLcode code)
         lua_pushlstring(L, r->body.data ? r->body.data : "", r->body.len);
         lua_setfield(L, -2, "body");
     }
-    bytes_free(&r->body);
+    buffer_release(&r->body);
     return 1;
 }
 
@@ -512,10 +511,10 @@ static int req_step(lua_State *L)
     CURLcode code = CURLE_OK;
     int done = 0;
     if (r->state != ST_RUNNING)
-        return fail(L, r->state == ST_DONE ? "request already finished" : "request is closed",
+        return http_fail(L, r->state == ST_DONE ? "request already finished" : "request is closed",
                     "invalid_request");
     if (r->in_step)
-        return fail(L, "step() called from a callback of the same request", "invalid_request");
+        return http_fail(L, "step() called from a callback of the same request", "invalid_request");
     if (lua_type(L, 2) == LUA_TNUMBER)
         wait = lua_tonumber(L, 2);
     if (!(wait >= 0))
@@ -526,7 +525,7 @@ static int req_step(lua_State *L)
     /* the callbacks push at most 4 values at a time and must not grow the
      * stack themselves (that can raise a memory error on 5.1/LuaJIT) */
     if (!lua_checkstack(L, 8))
-        return fail(L, "out of memory", "transport");
+        return http_fail(L, "out of memory", "transport");
     compat_getuservalue(L, 1);
     r->env = lua_gettop(L);
     r->L = L;
@@ -563,7 +562,7 @@ static int req_step(lua_State *L)
     if (r->close_pending) {
         r->L = NULL;
         req_release(r);
-        return fail(L, "request closed from a callback", "cancelled");
+        return http_fail(L, "request closed from a callback", "cancelled");
     }
     if (!done) {
         r->L = NULL;
@@ -592,7 +591,7 @@ static int http_version(lua_State *L)
     return 1;
 }
 
-HTTP_EXPORT int luaopen_compact_curl(lua_State *L)
+COMPACT_EXPORT int luaopen_compact_curl(lua_State *L)
 {
     static int initialized = 0;
     static const luaL_Reg methods[] = {
