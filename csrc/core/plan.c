@@ -35,6 +35,8 @@ typedef struct ledger {
     unsigned char *role;
     long long *suffix_min;   /* planning scratch */
     int busy;                /* inside sync: an estimator callback is running */
+    lua_Alloc alloc;         /* the Lua state's allocator, for the arrays */
+    void *ud;
 } ledger;
 
 /* Integer keys of the uservalue table (its string keys are tool call ids). */
@@ -45,14 +47,28 @@ typedef struct ledger {
  * walk (a closure over the same keys). */
 #define SYNC_WALK (MESSAGE_KEY_COUNT + 1)
 
+/* Resize one array of the ledger from `old` to `new` entries of `size`
+ * bytes (new 0 frees it); NULL when the allocator failed. */
+static void *ledger_resize(ledger *book, void *array, long long old, long long new, size_t size)
+{
+    return book->alloc(book->ud, array, array ? (size_t)old * size : 0, (size_t)new * size);
+}
+
 static void ledger_free_arrays(ledger *book)
 {
-    free(book->prefix);
-    free(book->matched_call);
-    free(book->last_user);
-    free(book->role);
-    free(book->suffix_min);
+    long long capacity = book->capacity;
+    lua_Alloc alloc = book->alloc;
+    void *ud = book->ud;
+    if (book->prefix != NULL) {
+        ledger_resize(book, book->prefix, capacity, 0, sizeof(long long));
+        ledger_resize(book, book->matched_call, capacity, 0, sizeof(long long));
+        ledger_resize(book, book->last_user, capacity, 0, sizeof(long long));
+        ledger_resize(book, book->role, capacity, 0, sizeof(unsigned char));
+        ledger_resize(book, book->suffix_min, capacity, 0, sizeof(long long));
+    }
     memset(book, 0, sizeof *book);
+    book->alloc = alloc;
+    book->ud = ud;
 }
 
 static int ledger_gc(lua_State *L)
@@ -77,7 +93,7 @@ static void ledger_reserve(lua_State *L, ledger *book, long long needed)
     while (capacity <= needed)
         capacity *= 2;
 #define GROW(field, type)                                                          \
-    grown = realloc(book->field, (size_t)capacity * sizeof(type));                 \
+    grown = ledger_resize(book, book->field, book->capacity, capacity, sizeof(type)); \
     if (grown == NULL)                                                             \
         luaL_error(L, "not enough memory for the planning ledger");                \
     book->field = (type *)grown;
@@ -115,6 +131,7 @@ static int ledger_new(lua_State *L)
 {
     ledger *book = (ledger *)compat_newuserdata(L, sizeof(ledger));
     memset(book, 0, sizeof *book);
+    book->alloc = lua_getallocf(L, &book->ud);
     luaL_getmetatable(L, LEDGER_MT);
     lua_setmetatable(L, -2);
     lua_insert(L, 1);
