@@ -371,6 +371,6 @@ int luaopen_compact_core_json_decode(lua_State *L)
         {"json_decode", json_decode},
         {NULL, NULL},
     };
-    compat_newlib(L, functions);
+    luaL_newlib(L, functions);
     return 1;
 }

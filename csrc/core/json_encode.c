@@ -215,7 +215,7 @@ static int table_shape(encoder *enc, int index, size_t *count)
         entries++;
         if (lua_type(L, -2) == LUA_TSTRING) {
             string_keys++;
-        } else if (lua_type(L, -2) == LUA_TNUMBER && compat_tointeger(L, -2, &integer_key) &&
+        } else if (lua_type(L, -2) == LUA_TNUMBER && to_integer_exact(L, -2, &integer_key) &&
                    integer_key >= 1) {
             if (integer_key > max_index)
                 max_index = integer_key;
@@ -293,7 +293,7 @@ static key_ref *sorted_keys(encoder *enc, int index, size_t count, size_t *n)
         key_ref *keys;
         long filled;
         lua_createtable(L, (int)room, 0);
-        keys = (key_ref *)compat_newuserdata(L, room * sizeof(key_ref));
+        keys = (key_ref *)lua_newuserdata(L, room * sizeof(key_ref));
         filled = fill_keys(L, index, keys, room);
         if (filled >= 0) {
             *n = (size_t)filled;
@@ -423,22 +423,25 @@ static void encode_value(encoder *enc, int index, const char *key, size_t key_le
 /* Protected body of json_encode: (value, opts) -> text. */
 static int encode_protected(lua_State *L)
 {
-    encoder *enc = (encoder *)compat_newuserdata(L, sizeof(encoder)); /* 3 */
+    enum { VALUE = 1, OPTS, STATE, ARRAY_KEYS, VISITING };
+    encoder *enc;
+    lua_settop(L, OPTS);
+    enc = (encoder *)lua_newuserdata(L, sizeof(encoder)); /* STATE */
     enc->L = L;
     enc->depth = 0;
     enc->tables = 0;
     enc->array_keys = 0;
-    if (lua_type(L, 2) == LUA_TTABLE) {
-        lua_getfield(L, 2, "array_keys"); /* 4 */
-        if (lua_type(L, -1) == LUA_TTABLE)
-            enc->array_keys = 4;
+    if (lua_type(L, OPTS) == LUA_TTABLE) {
+        lua_getfield(L, OPTS, "array_keys"); /* ARRAY_KEYS */
+        if (lua_type(L, ARRAY_KEYS) == LUA_TTABLE)
+            enc->array_keys = ARRAY_KEYS;
     } else {
-        lua_pushnil(L);
+        lua_pushnil(L); /* ARRAY_KEYS */
     }
-    lua_newtable(L); /* 5: visiting */
-    enc->visiting = 5;
-    enc->out = buffer_new(L); /* 6 */
-    encode_value(enc, 1, NULL, 0);
+    lua_newtable(L); /* VISITING: the tables being encoded */
+    enc->visiting = VISITING;
+    enc->out = buffer_new(L);
+    encode_value(enc, VALUE, NULL, 0);
     buffer_push(L, enc->out);
     return 1;
 }
@@ -473,7 +476,7 @@ int luaopen_compact_core_json(lua_State *L)
         {"json_encode", json_encode},
         {NULL, NULL},
     };
-    compat_newlib(L, functions);
+    luaL_newlib(L, functions);
     lua_pushlightuserdata(L, NULL);
     lua_setfield(L, -2, "json_null");
     json_push_array_mt(L);

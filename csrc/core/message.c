@@ -18,7 +18,7 @@ void message_measure_text(message_info *info, const char *text, size_t len)
 void message_push_keys(lua_State *L)
 {
     int i;
-    /* room for the keys and for compat_setfuncs_up's copies of them */
+    /* room for the keys and for luaL_setfuncs's copies of them */
     luaL_checkstack(L, 2 * MESSAGE_KEY_COUNT + 8, "compact: opening the core");
     for (i = 0; i < MESSAGE_KEY_COUNT; i++)
         lua_pushstring(L, message_key_names[i]);
@@ -56,7 +56,7 @@ long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
     const void *self;
     switch (lua_type(L, index)) {
     case LUA_TSTRING:
-        return (long long)compat_rawlen(L, index) + 2;
+        return (long long)lua_rawlen(L, index) + 2;
     case LUA_TNUMBER: {
         lua_Number number = lua_tonumber(L, index);
         if (number != number || number - number != 0) {
@@ -102,8 +102,8 @@ long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
         long long key_index;
         if (lua_type(L, -2) == LUA_TSTRING) {
             string_keys++;
-            size += (long long)compat_rawlen(L, -2) + 3;
-        } else if (lua_type(L, -2) == LUA_TNUMBER && compat_tointeger(L, -2, &key_index) &&
+            size += (long long)lua_rawlen(L, -2) + 3;
+        } else if (lua_type(L, -2) == LUA_TNUMBER && to_integer_exact(L, -2, &key_index) &&
                    key_index >= 1) {
             index_keys++;
             if (key_index > max_index)
@@ -192,7 +192,7 @@ static int inspect_tool_call(lua_State *L, int block, long long message_index, i
         return message_fail(L, message_index, block_index, "",
                             "tool_call block outside an assistant message");
     message_field(L, block, KEY_ID);
-    if (lua_type(L, -1) != LUA_TSTRING || compat_rawlen(L, -1) == 0) {
+    if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0) {
         message_fail(L, message_index, block_index, ".id",
                      lua_isnil(L, -1) ? "tool_call has no id" : "expected a non-empty string");
         lua_remove(L, -2);
@@ -205,7 +205,7 @@ static int inspect_tool_call(lua_State *L, int block, long long message_index, i
     }
     lua_pop(L, 1);
     message_field(L, block, KEY_NAME);
-    if (lua_type(L, -1) != LUA_TSTRING || compat_rawlen(L, -1) == 0) {
+    if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0) {
         message_fail(L, message_index, block_index, ".name",
                      lua_isnil(L, -1) ? "tool_call has no name" : "expected a non-empty string");
         lua_remove(L, -2);
@@ -303,7 +303,7 @@ static int inspect_content(lua_State *L, int content, long long message_index,
     if (lua_type(L, content) != LUA_TTABLE)
         return message_fail_type(L, message_index, 0, ".content", "string or list of blocks",
                                  content);
-    count = (int)compat_rawlen(L, content);
+    count = (int)lua_rawlen(L, content);
     for (i = 1; i <= count; i++) {
         int ok;
         lua_rawgeti(L, content, i);
@@ -367,7 +367,7 @@ int inspect_message(lua_State *L, int message, long long message_index,
             lua_rawget(L, ids);
             if (lua_type(L, -1) == LUA_TNUMBER) {
                 long long call_index = 0;
-                compat_tointeger(L, -1, &call_index);
+                to_integer_exact(L, -1, &call_index);
                 if (call_index < message_index)
                     *matched_call = call_index;
             }

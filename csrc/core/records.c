@@ -252,7 +252,7 @@ static void add_image_count(writer *w, size_t images, int after_text)
 static int collect_blocks(writer *w, int t, buffer *text, size_t *images)
 {
     lua_State *L = w->L;
-    size_t j, n = compat_rawlen(L, t);
+    size_t j, n = lua_rawlen(L, t);
     *images = 0;
     for (j = 1; j <= n; j++) {
         const char *type;
@@ -401,7 +401,7 @@ static int write_assistant(writer *w, int msg)
         }
     } else if (kind == LUA_TTABLE) {
         int t = lua_gettop(L);
-        size_t j, n = compat_rawlen(L, t);
+        size_t j, n = lua_rawlen(L, t);
         for (j = 1; j <= n; j++) {
             lua_rawgeti(L, t, (int)j);
             if (!lua_istable(L, -1))
@@ -468,7 +468,7 @@ static int records_serialize(lua_State *L)
     w.out = buffer_new(L); /* base */
     w.text_open = 0;
     w.err[0] = '\0';
-    n = compat_rawlen(L, messages);
+    n = lua_rawlen(L, messages);
     for (i = 1; i <= n; i++) {
         message_info info;
         int rc;
@@ -504,6 +504,6 @@ int luaopen_compact_core_records(lua_State *L)
     };
     lua_newtable(L);
     message_push_keys(L); /* messages are read through the validator's keys */
-    compat_setfuncs_up(L, functions, MESSAGE_KEY_COUNT);
+    luaL_setfuncs(L, functions, MESSAGE_KEY_COUNT);
     return 1;
 }

@@ -261,7 +261,7 @@ static void sse_emit_lua(void *ud, const char *event, size_t event_len, const ch
         lua_pushlstring(L, id, id_len);
         lua_setfield(L, -2, "id");
     }
-    lua_rawseti(L, -2, (int)compat_rawlen(L, -2) + 1);
+    lua_rawseti(L, -2, (int)lua_rawlen(L, -2) + 1);
 }
 
 /* Runs under lua_pcall, so a memory error while building tables unwinds
@@ -312,7 +312,7 @@ static int sse_call_parser(lua_State *L, sse_parser *p, const char *chunk, size_
 
 static int sse_gc(lua_State *L)
 {
-    sse_parser *p = (sse_parser *)compat_testudata(L, 1, SSE_MT);
+    sse_parser *p = (sse_parser *)luaL_testudata(L, 1, SSE_MT);
     if (p != NULL && !p->closed) {
         sse_state_free(&p->state);
         p->closed = 1;
@@ -352,7 +352,12 @@ static int sse_finish(lua_State *L)
 static int sse_last_id(lua_State *L)
 {
     sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
-    if (p->closed || !p->state.has_id)
+    if (p->closed) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "sse parser is closed");
+        return 2;
+    }
+    if (!p->state.has_id)
         lua_pushnil(L);
     else
         lua_pushlstring(L, p->state.id.data ? p->state.id.data : "", p->state.id.len);
@@ -365,14 +370,14 @@ static int sse_new(lua_State *L)
     size_t max = SSE_DEFAULT_MAX;
     if (!lua_isnoneornil(L, 1)) {
         long long n;
-        if (lua_type(L, 1) != LUA_TNUMBER || !compat_tointeger(L, 1, &n) || n <= 0) {
+        if (lua_type(L, 1) != LUA_TNUMBER || !to_integer_exact(L, 1, &n) || n <= 0) {
             lua_pushnil(L);
             lua_pushliteral(L, "sse_parser: max_bytes must be a positive integer");
             return 2;
         }
         max = (size_t)n;
     }
-    p = (sse_parser *)compat_newuserdata(L, sizeof(sse_parser));
+    p = (sse_parser *)lua_newuserdata(L, sizeof(sse_parser));
     {
         void *ud;
         lua_Alloc alloc = lua_getallocf(L, &ud);
@@ -380,29 +385,31 @@ static int sse_new(lua_State *L)
     }
     p->closed = 0;
     p->failed = 0;
-    if (compat_newmetatable(L, SSE_MT)) {
-        static const luaL_Reg methods[] = {
-            { "feed", sse_feed },
-            { "finish", sse_finish },
-            { "last_id", sse_last_id },
-            { "close", sse_gc },
-            { NULL, NULL }
-        };
-        compat_set_lifecycle(L, sse_gc, sse_tostring);
-        compat_newlib(L, methods);
-        lua_setfield(L, -2, "__index");
-    }
+    luaL_getmetatable(L, SSE_MT);
     lua_setmetatable(L, -2);
     return 1;
 }
 
 int luaopen_compact_core_sse(lua_State *L)
 {
+    static const luaL_Reg methods[] = {
+        { "feed", sse_feed },
+        { "finish", sse_finish },
+        { "last_id", sse_last_id },
+        { "close", sse_gc },
+        { NULL, NULL }
+    };
     static const luaL_Reg functions[] = {
         { "sse_parser", sse_new },
         { NULL, NULL }
     };
-    compat_newlib(L, functions);
+    if (luaL_newmetatable(L, SSE_MT)) {
+        set_lifecycle(L, sse_gc, sse_tostring);
+        luaL_newlib(L, methods);
+        lua_setfield(L, -2, "__index");
+    }
+    lua_pop(L, 1);
+    luaL_newlib(L, functions);
     return 1;
 }
 

@@ -56,7 +56,7 @@ static void req_release(http_req *r)
  * handles libcurl is running on; step() releases them once perform returns. */
 static int req_gc(lua_State *L)
 {
-    http_req *r = (http_req *)compat_testudata(L, 1, HTTP_MT);
+    http_req *r = (http_req *)luaL_testudata(L, 1, HTTP_MT);
     if (r != NULL && r->in_step)
         r->close_pending = 1;
     else if (r != NULL)
@@ -243,7 +243,7 @@ static const char *configure(lua_State *L, http_req *r, int opts, int env)
     lua_getfield(L, opts, "max_body");
     if (!lua_isnil(L, -1)) {
         long long limit;
-        if (lua_type(L, -1) != LUA_TNUMBER || !compat_tointeger(L, -1, &limit) || limit <= 0)
+        if (lua_type(L, -1) != LUA_TNUMBER || !to_integer_exact(L, -1, &limit) || limit <= 0)
             return "max_body must be a positive integer";
         r->max_body = (size_t)limit;
     }
@@ -322,7 +322,7 @@ static int http_start(lua_State *L)
     if (!lua_istable(L, 1))
         return http_fail(L, "http.start: options must be a table", "invalid_request");
     lua_settop(L, 1);
-    r = (http_req *)compat_newuserdata(L, sizeof(http_req));
+    r = (http_req *)lua_newuserdata(L, sizeof(http_req));
     memset(r, 0, sizeof(*r));
     {
         void *ud;
@@ -361,7 +361,7 @@ static int http_start(lua_State *L)
         return http_fail(L, err, "invalid_request");
     }
     lua_settop(L, env);
-    compat_setuservalue(L, 2);
+    lua_setuservalue(L, 2);
     if (curl_multi_add_handle(r->multi, r->easy) != CURLM_OK) {
         req_release(r);
         return http_fail(L, "libcurl could not start the transfer", "transport");
@@ -526,7 +526,7 @@ static int req_step(lua_State *L)
      * stack themselves (that can raise a memory error on 5.1/LuaJIT) */
     if (!lua_checkstack(L, 8))
         return http_fail(L, "out of memory", "transport");
-    compat_getuservalue(L, 1);
+    lua_getuservalue(L, 1);
     r->env = lua_gettop(L);
     r->L = L;
     r->in_step = 1;
@@ -609,12 +609,12 @@ COMPACT_EXPORT int luaopen_compact_curl(lua_State *L)
             return luaL_error(L, "compact.http: libcurl initialisation failed");
         initialized = 1;
     }
-    if (compat_newmetatable(L, HTTP_MT)) {
-        compat_set_lifecycle(L, req_gc, req_tostring);
-        compat_newlib(L, methods);
+    if (luaL_newmetatable(L, HTTP_MT)) {
+        set_lifecycle(L, req_gc, req_tostring);
+        luaL_newlib(L, methods);
         lua_setfield(L, -2, "__index");
     }
     lua_pop(L, 1);
-    compat_newlib(L, functions);
+    luaL_newlib(L, functions);
     return 1;
 }
