@@ -100,14 +100,8 @@ static inline buffer *buffer_new(lua_State *L)
     lua_Alloc alloc = lua_getallocf(L, &ud);
     buffer *b = (buffer *)lua_newuserdata(L, sizeof(buffer));
     buffer_init(b, alloc, ud);
-    if (luaL_newmetatable(L, COMPACT_BUFFER_MT)) {
-        lua_pushcfunction(L, buffer_gc);
-        lua_setfield(L, -2, "__gc");
-#if LUA_VERSION_NUM >= 504
-        lua_pushcfunction(L, buffer_gc);
-        lua_setfield(L, -2, "__close");
-#endif
-    }
+    if (luaL_newmetatable(L, COMPACT_BUFFER_MT))
+        set_lifecycle(L, buffer_gc, NULL);
     lua_setmetatable(L, -2);
     return b;
 }

@@ -76,7 +76,7 @@ static inline int compat53_newmetatable(lua_State *L, const char *name)
 
 /* The one lifecycle rule of every userdata compact makes: set __gc, __close
  * (5.4: equal to __gc, as in liolib.c) and __tostring on the metatable on
- * top. `gc` must be safe to call twice (closing twice is a no-op), and every
+ * top (no __tostring when `tostring` is NULL). `gc` must be safe to call twice (closing twice is a no-op), and every
  * method on a closed userdata fails with an error saying it is closed. */
 static inline void set_lifecycle(lua_State *L, lua_CFunction gc, lua_CFunction tostring)
 {
@@ -86,8 +86,24 @@ static inline void set_lifecycle(lua_State *L, lua_CFunction gc, lua_CFunction t
     lua_pushcfunction(L, gc);
     lua_setfield(L, -2, "__close");
 #endif
-    lua_pushcfunction(L, tostring);
-    lua_setfield(L, -2, "__tostring");
+    if (tostring != NULL) {
+        lua_pushcfunction(L, tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+}
+
+/* Register the metatable `name` of a userdata type once: the lifecycle
+ * above plus __index, a table of `methods`. Leaves the stack as it was. */
+static inline void new_class(lua_State *L, const char *name, const luaL_Reg *methods,
+                             lua_CFunction gc, lua_CFunction tostring)
+{
+    if (luaL_newmetatable(L, name)) {
+        set_lifecycle(L, gc, tostring);
+        lua_newtable(L);
+        luaL_setfuncs(L, methods, 0);
+        lua_setfield(L, -2, "__index");
+    }
+    lua_pop(L, 1);
 }
 
 /* Is the number at `index` integral and representable as a long long?

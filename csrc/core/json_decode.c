@@ -171,6 +171,18 @@ static void decode_string(decoder *dec)
     buffer_push(L, out);
 }
 
+/* Skip one or more digits at p (a fraction or an exponent). */
+static const char *digits(decoder *dec, const char *p)
+{
+    if (p >= dec->end || *p < '0' || *p > '9') {
+        dec->at = p;
+        decoder_fail(dec, "invalid number");
+    }
+    while (p < dec->end && *p >= '0' && *p <= '9')
+        p++;
+    return p;
+}
+
 static void decode_number(decoder *dec)
 {
     lua_State *L = dec->L;
@@ -185,25 +197,13 @@ static void decode_number(decoder *dec)
         while (p < dec->end && *p >= '0' && *p <= '9')
             p++;
     }
-    if (p < dec->end && *p == '.') {
-        p++;
-        if (p >= dec->end || *p < '0' || *p > '9') {
-            dec->at = p;
-            decoder_fail(dec, "invalid number");
-        }
-        while (p < dec->end && *p >= '0' && *p <= '9')
-            p++;
-    }
+    if (p < dec->end && *p == '.')
+        p = digits(dec, p + 1);
     if (p < dec->end && (*p == 'e' || *p == 'E')) {
         p++;
         if (p < dec->end && (*p == '+' || *p == '-'))
             p++;
-        if (p >= dec->end || *p < '0' || *p > '9') {
-            dec->at = p;
-            decoder_fail(dec, "invalid number");
-        }
-        while (p < dec->end && *p >= '0' && *p <= '9')
-            p++;
+        p = digits(dec, p);
     }
     dec->at = p;
     {

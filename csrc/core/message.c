@@ -49,11 +49,9 @@ long long heuristic_message_tokens(const message_info *info)
 /* Approximate JSON size of the value at `index`; returns -1 and sets
  * walk->problem for cycles, excessive nesting or size, and values JSON
  * cannot hold (functions, userdata, threads). */
-long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
+/* value_json_size for a value that is not a table. */
+static long long scalar_json_size(lua_State *L, int index, value_walk *walk)
 {
-    long long size = 0, part, string_keys = 0, index_keys = 0, max_index = 0;
-    int i;
-    const void *self;
     switch (lua_type(L, index)) {
     case LUA_TSTRING:
         return (long long)lua_rawlen(L, index) + 2;
@@ -70,12 +68,19 @@ long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
         return 5;
     case LUA_TLIGHTUSERDATA: /* compact.core.json_null */
         return 4;
-    case LUA_TTABLE:
-        break;
     default:
         walk->problem = "value JSON cannot hold (function, userdata or thread)";
         return -1;
     }
+}
+
+long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
+{
+    long long size = 0, part, string_keys = 0, index_keys = 0, max_index = 0;
+    int i;
+    const void *self;
+    if (lua_type(L, index) != LUA_TTABLE)
+        return scalar_json_size(L, index, walk);
     if (++walk->nodes > VALUE_MAX_NODES) {
         walk->problem = "value too large";
         return -1;

@@ -403,12 +403,7 @@ int luaopen_compact_core_sse(lua_State *L)
         { "sse_parser", sse_new },
         { NULL, NULL }
     };
-    if (luaL_newmetatable(L, SSE_MT)) {
-        set_lifecycle(L, sse_gc, sse_tostring);
-        luaL_newlib(L, methods);
-        lua_setfield(L, -2, "__index");
-    }
-    lua_pop(L, 1);
+    new_class(L, SSE_MT, methods, sse_gc, sse_tostring);
     luaL_newlib(L, functions);
     return 1;
 }

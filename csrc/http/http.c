@@ -217,6 +217,32 @@ static int on_progress(void *userdata, curl_off_t dltotal, curl_off_t dlnow, cur
             return "libcurl rejected an option";                 \
     } while (0)
 
+/* The options every request has: callbacks, TLS checks, protocols. */
+static const char *set_fixed_options(http_req *r)
+{
+    SETOPT(CURLOPT_NOSIGNAL, 1L);
+    SETOPT(CURLOPT_ERRORBUFFER, r->errbuf);
+    SETOPT(CURLOPT_HTTPHEADER, r->headers);
+    SETOPT(CURLOPT_USERAGENT, "compact/0.1 (libcurl)");
+    SETOPT(CURLOPT_FOLLOWLOCATION, 0L);
+    SETOPT(CURLOPT_SSL_VERIFYPEER, 1L);
+    SETOPT(CURLOPT_SSL_VERIFYHOST, 2L);
+    SETOPT(CURLOPT_TCP_KEEPALIVE, 1L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+    SETOPT(CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+    SETOPT(CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+    SETOPT(CURLOPT_WRITEFUNCTION, on_write);
+    SETOPT(CURLOPT_WRITEDATA, (void *)r);
+    SETOPT(CURLOPT_HEADERFUNCTION, on_header);
+    SETOPT(CURLOPT_HEADERDATA, (void *)r);
+    SETOPT(CURLOPT_XFERINFOFUNCTION, on_progress);
+    SETOPT(CURLOPT_XFERINFODATA, (void *)r);
+    SETOPT(CURLOPT_NOPROGRESS, 0L);
+    return NULL;
+}
+
 static const char *configure(lua_State *L, http_req *r, int opts, int env)
 {
     const char *url, *method, *body, *proxy, *ca_file, *err;
@@ -267,26 +293,8 @@ static const char *configure(lua_State *L, http_req *r, int opts, int env)
         return "out of memory";
 
     SETOPT(CURLOPT_URL, url);
-    SETOPT(CURLOPT_NOSIGNAL, 1L);
-    SETOPT(CURLOPT_ERRORBUFFER, r->errbuf);
-    SETOPT(CURLOPT_HTTPHEADER, r->headers);
-    SETOPT(CURLOPT_USERAGENT, "compact/0.1 (libcurl)");
-    SETOPT(CURLOPT_FOLLOWLOCATION, 0L);
-    SETOPT(CURLOPT_SSL_VERIFYPEER, 1L);
-    SETOPT(CURLOPT_SSL_VERIFYHOST, 2L);
-    SETOPT(CURLOPT_TCP_KEEPALIVE, 1L);
-#if LIBCURL_VERSION_NUM >= 0x075500
-    SETOPT(CURLOPT_PROTOCOLS_STR, "http,https");
-#else
-    SETOPT(CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-#endif
-    SETOPT(CURLOPT_WRITEFUNCTION, on_write);
-    SETOPT(CURLOPT_WRITEDATA, (void *)r);
-    SETOPT(CURLOPT_HEADERFUNCTION, on_header);
-    SETOPT(CURLOPT_HEADERDATA, (void *)r);
-    SETOPT(CURLOPT_XFERINFOFUNCTION, on_progress);
-    SETOPT(CURLOPT_XFERINFODATA, (void *)r);
-    SETOPT(CURLOPT_NOPROGRESS, 0L);
+    if ((err = set_fixed_options(r)) != NULL)
+        return err;
     if (connect_ms > 0)
         SETOPT(CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
     if (total_ms > 0)
@@ -609,12 +617,7 @@ COMPACT_EXPORT int luaopen_compact_curl(lua_State *L)
             return luaL_error(L, "compact.http: libcurl initialisation failed");
         initialized = 1;
     }
-    if (luaL_newmetatable(L, HTTP_MT)) {
-        set_lifecycle(L, req_gc, req_tostring);
-        luaL_newlib(L, methods);
-        lua_setfield(L, -2, "__index");
-    }
-    lua_pop(L, 1);
+    new_class(L, HTTP_MT, methods, req_gc, req_tostring);
     luaL_newlib(L, functions);
     return 1;
 }
