@@ -28,8 +28,12 @@ void message_push_keys(lua_State *L)
 int message_field(lua_State *L, int table, int key)
 {
     lua_pushvalue(L, lua_upvalueindex(key));
+#if LUA_VERSION_NUM >= 503
+    return lua_rawget(L, table); /* returns the type from 5.3 on */
+#else
     lua_rawget(L, table);
     return lua_type(L, -1);
+#endif
 }
 
 

@@ -41,6 +41,7 @@ enum keep { KEEP_HEAD, KEEP_TAIL };
 typedef struct writer {
     lua_State *L;
     buffer *out;
+    buffer *text;  /* scratch for the text blocks of one message */
     int text_open; /* the last record is this message's [assistant] text */
     long long index; /* of the message being written */
     char err[RECORD_ERR_SIZE];
@@ -292,12 +293,12 @@ static int write_user(writer *w, int msg)
         buffer_add(L, w->out, s, len);
     } else if (kind == LUA_TTABLE) {
         size_t images;
-        buffer *text = buffer_new(L);
-        if (collect_blocks(w, lua_gettop(L) - 1, text, &images) != 0)
+        buffer *text = w->text;
+        text->len = 0;
+        if (collect_blocks(w, lua_gettop(L), text, &images) != 0)
             return -1;
         buffer_add(L, w->out, text->data, text->len);
         add_image_count(w, images, text->len > 0);
-        lua_pop(L, 1);
     } else {
         return changed(w);
     }
@@ -439,12 +440,12 @@ static int write_tool_result(writer *w, int msg)
         add_limited(w, s, len, (enum keep)keep);
     } else if (kind == LUA_TTABLE) {
         size_t images;
-        buffer *text = buffer_new(L);
-        if (collect_blocks(w, lua_gettop(L) - 1, text, &images) != 0)
+        buffer *text = w->text;
+        text->len = 0;
+        if (collect_blocks(w, lua_gettop(L), text, &images) != 0)
             return -1;
         add_limited(w, text->data ? text->data : "", text->len, (enum keep)keep);
         add_image_count(w, images, text->len > 0);
-        lua_pop(L, 1);
     } else {
         return changed(w);
     }
@@ -457,7 +458,7 @@ static int records_serialize(lua_State *L)
 {
     writer w;
     size_t i, n;
-    const int messages = 1, base = 2, msg = 3;
+    const int messages = 1, base = 3, msg = 4;
     if (!lua_istable(L, messages)) {
         lua_pushnil(L);
         lua_pushfstring(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
@@ -465,7 +466,8 @@ static int records_serialize(lua_State *L)
     }
     lua_settop(L, messages);
     w.L = L;
-    w.out = buffer_new(L); /* base */
+    w.out = buffer_new(L);
+    w.text = buffer_new(L); /* base */
     w.text_open = 0;
     w.err[0] = '\0';
     n = lua_rawlen(L, messages);
