@@ -1,45 +1,38 @@
-/* compat.h: the few Lua C API differences between 5.1/LuaJIT and 5.2-5.4
- * that compact's C code touches. Include this instead of the Lua headers. */
+/* compat.h: compact's C code is written against the Lua 5.3/5.4 API; on
+ * Lua 5.1 and LuaJIT this header supplies the 5.2+ names it uses (the
+ * compat-5.3 way: the real API names, polyfilled where missing). Include it
+ * instead of the Lua headers. It also holds the two helpers every part
+ * shares: set_lifecycle and to_integer_exact. */
 #ifndef COMPACT_COMPAT_H
 #define COMPACT_COMPAT_H
 
 #include <lua.h>
 #include <lauxlib.h>
 
-#if LUA_VERSION_NUM < 502
-/* Lua 5.1 and LuaJIT */
-#define compat_rawlen(L, i) lua_objlen((L), (i))
-#define compat_newlib(L, l) (lua_newtable(L), luaL_register((L), NULL, (l)))
-#define compat_newuserdata(L, size) lua_newuserdata((L), (size))
-#define compat_getuservalue(L, i) lua_getfenv((L), (i))
-#define compat_setuservalue(L, i) lua_setfenv((L), (i))
-#define COMPACT_HAS_INTEGERS 0
-/* 5.2+ names used directly (polyfills, as compat-5.3 does) */
-#define lua_absindex(L, i) \
-    (((i) > 0 || (i) <= LUA_REGISTRYINDEX) ? (i) : lua_gettop(L) + (i) + 1)
+/* COMPACT_EXPORT: the luaopen_* entry points. COMPACT_INTERNAL: shared
+ * between the files of one module, never exported from the shared object. */
+#if defined(__GNUC__)
+#define COMPACT_EXPORT __attribute__((visibility("default")))
+#define COMPACT_INTERNAL __attribute__((visibility("hidden")))
 #else
-#define compat_rawlen(L, i) lua_rawlen((L), (i))
-#define compat_newlib(L, l) luaL_newlib((L), (l))
-#if LUA_VERSION_NUM >= 504
-#define compat_newuserdata(L, size) lua_newuserdatauv((L), (size), 1)
-#define compat_getuservalue(L, i) lua_getiuservalue((L), (i), 1)
-#else
-#define compat_newuserdata(L, size) lua_newuserdata((L), (size))
-#define compat_getuservalue(L, i) lua_getuservalue((L), (i))
-#endif
-#if LUA_VERSION_NUM >= 504
-#define compat_setuservalue(L, i) lua_setiuservalue((L), (i), 1)
-#else
-#define compat_setuservalue(L, i) lua_setuservalue((L), (i))
-#endif
-#define COMPACT_HAS_INTEGERS (LUA_VERSION_NUM >= 503)
+#define COMPACT_EXPORT
+#define COMPACT_INTERNAL
 #endif
 
-/* Set the functions of `l` into the table below `nup` values on the top of
- * the stack, each closing over those values; pops them (luaL_setfuncs with
- * upvalues, which 5.1's luaL_register lacks). */
-static inline void compat_setfuncs_up(lua_State *L, const luaL_Reg *l, int nup)
+#define COMPACT_HAS_INTEGERS (LUA_VERSION_NUM >= 503)
+
+#if LUA_VERSION_NUM < 502
+/* Lua 5.1 and LuaJIT */
+#define lua_rawlen(L, i) lua_objlen((L), (i))
+#define lua_getuservalue(L, i) lua_getfenv((L), (i))
+#define lua_setuservalue(L, i) lua_setfenv((L), (i))
+#define lua_absindex(L, i) \
+    (((i) > 0 || (i) <= LUA_REGISTRYINDEX) ? (i) : lua_gettop(L) + (i) + 1)
+
+#if !defined(luaL_newlibtable) /* PUC Lua 5.1 (LuaJIT 2.1 has these) */
+static inline void luaL_setfuncs(lua_State *L, const luaL_Reg *l, int nup)
 {
+    luaL_checkstack(L, nup + 1, "too many upvalues");
     for (; l->name != NULL; l++) {
         int i;
         for (i = 0; i < nup; i++)
@@ -50,35 +43,10 @@ static inline void compat_setfuncs_up(lua_State *L, const luaL_Reg *l, int nup)
     lua_pop(L, nup);
 }
 
-/* Create a metatable named `name` in the registry (with __name on every
- * version, which 5.1's luaL_newmetatable does not set). Leaves it on the
- * stack; returns 0 when it already existed. */
-static inline int compat_newmetatable(lua_State *L, const char *name)
-{
-    if (!luaL_newmetatable(L, name))
-        return 0;
-    lua_pushstring(L, name);
-    lua_setfield(L, -2, "__name");
-    return 1;
-}
+#define luaL_newlibtable(L, l) lua_createtable((L), 0, (int)(sizeof(l) / sizeof((l)[0]) - 1))
+#define luaL_newlib(L, l) (luaL_newlibtable((L), (l)), luaL_setfuncs((L), (l), 0))
 
-/* Set __gc, __close (5.4: equal to __gc, as in liolib.c, so closing twice
- * is as safe as collecting) and __tostring on the metatable on top. */
-static inline void compat_set_lifecycle(lua_State *L, lua_CFunction gc, lua_CFunction tostring)
-{
-    lua_pushcfunction(L, gc);
-    lua_setfield(L, -2, "__gc");
-#if LUA_VERSION_NUM >= 504
-    lua_pushcfunction(L, gc);
-    lua_setfield(L, -2, "__close");
-#endif
-    lua_pushcfunction(L, tostring);
-    lua_setfield(L, -2, "__tostring");
-}
-
-/* Is the value at `index` a userdata with the metatable `name`? Returns the
- * block or NULL, never raises (luaL_testudata is 5.2+). */
-static inline void *compat_testudata(lua_State *L, int index, const char *name)
+static inline void *luaL_testudata(lua_State *L, int index, const char *name)
 {
     void *block = lua_touserdata(L, index);
     if (block == NULL || !lua_getmetatable(L, index))
@@ -89,10 +57,59 @@ static inline void *compat_testudata(lua_State *L, int index, const char *name)
     lua_pop(L, 2);
     return block;
 }
+#endif
+#endif
+
+#if LUA_VERSION_NUM < 503
+/* luaL_newmetatable sets __name from 5.3 on; the polyfill does it too */
+static inline int compat53_newmetatable(lua_State *L, const char *name)
+{
+    if (!luaL_newmetatable(L, name))
+        return 0;
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__name");
+    return 1;
+}
+#undef luaL_newmetatable
+#define luaL_newmetatable(L, name) compat53_newmetatable((L), (name))
+#endif
+
+/* The one lifecycle rule of every userdata compact makes: set __gc, __close
+ * (5.4: equal to __gc, as in liolib.c) and __tostring on the metatable on
+ * top (no __tostring when `tostring` is NULL). `gc` must be safe to call twice (closing twice is a no-op), and every
+ * method on a closed userdata fails with an error saying it is closed. */
+static inline void set_lifecycle(lua_State *L, lua_CFunction gc, lua_CFunction tostring)
+{
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -2, "__gc");
+#if LUA_VERSION_NUM >= 504
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -2, "__close");
+#endif
+    if (tostring != NULL) {
+        lua_pushcfunction(L, tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+}
+
+/* Register the metatable `name` of a userdata type once: the lifecycle
+ * above plus __index, a table of `methods`. Leaves the stack as it was. */
+static inline void new_class(lua_State *L, const char *name, const luaL_Reg *methods,
+                             lua_CFunction gc, lua_CFunction tostring)
+{
+    if (luaL_newmetatable(L, name)) {
+        set_lifecycle(L, gc, tostring);
+        lua_newtable(L);
+        luaL_setfuncs(L, methods, 0);
+        lua_setfield(L, -2, "__index");
+    }
+    lua_pop(L, 1);
+}
 
 /* Is the number at `index` integral and representable as a long long?
- * Stores it in *out. Works with and without native integers. */
-static inline int compat_tointeger(lua_State *L, int index, long long *out)
+ * Stores it in *out. Works with and without native integers (unlike
+ * lua_tointegerx, which truncates on LuaJIT). */
+static inline int to_integer_exact(lua_State *L, int index, long long *out)
 {
 #if COMPACT_HAS_INTEGERS
     if (lua_isinteger(L, index)) {

@@ -43,7 +43,7 @@ static inline int json_is_null(lua_State *L, int index)
 /* Push the metatable that marks empty tables as JSON arrays. */
 static inline void json_push_array_mt(lua_State *L)
 {
-    if (compat_newmetatable(L, JSON_ARRAY_MT)) {
+    if (luaL_newmetatable(L, JSON_ARRAY_MT)) {
         lua_pushboolean(L, 1);
         lua_setfield(L, -2, "__jsontype_array");
     }

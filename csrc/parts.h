@@ -9,15 +9,6 @@
 
 #include "compat.h"
 
-/* COMPACT_INTERNAL: shared between the files of one module, never exported
- * from the shared object (the only exported symbols are luaopen_*). */
-#if defined(__GNUC__)
-#define COMPACT_EXPORT __attribute__((visibility("default")))
-#define COMPACT_INTERNAL __attribute__((visibility("hidden")))
-#else
-#define COMPACT_EXPORT
-#define COMPACT_INTERNAL
-#endif
 
 #define COMPACT_CORE_PARTS(X) \
     X(json)                   \

@@ -13,6 +13,18 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The parser's allocator (lua_Alloc's contract) without a Lua state. */
+static void *fuzz_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    (void)ud;
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, nsize);
+}
+
 typedef struct transcript {
     char *bytes;
     size_t len, cap;
@@ -68,7 +80,7 @@ static int run(const uint8_t *s, size_t n, size_t max, size_t stride, transcript
     sse_state p;
     size_t at = 0;
     int rc = SSE_OK;
-    sse_state_init(&p, max);
+    sse_state_init(&p, max, fuzz_alloc, NULL);
     while (at < n && rc == SSE_OK) {
         size_t step = stride ? stride : n - at;
         if (step > n - at)

@@ -71,9 +71,11 @@ return function(bytes)
   end
 
   -- A misbehaving estimator: odd numbers, raises, re-enters its own ledger
-  -- (sync, reset, plan, __gc) mid-sync. sync must fail cleanly or count.
+  -- (sync, reset, plan, __gc) mid-sync. sync must fail cleanly or count;
+  -- once the estimator closed the ledger, every use is an error saying so.
   local odd = core.ledger_new()
   local mode = r:byte()
+  local closed = false
   local estimator = { message = function(_, m)
     local k = mode % 9
     mode = mode * 7 + 3
@@ -83,14 +85,21 @@ return function(bytes)
     if k == 3 then error("estimator failed") end
     if k == 4 then return odd:sync(list) end
     if k == 5 then odd:reset() end
-    if k == 6 then getmetatable(odd).__gc(odd); return 1 end
+    if k == 6 then getmetatable(odd).__gc(odd); closed = true; return 1 end
     if k == 7 then return odd:plan(5) end
     return core.heuristic_message(m) + 0.5
   end }
-  local n, oerr, _, okind = returns("odd sync", pcall(odd.sync, odd, list, estimator))
-  check(n ~= nil or (type(oerr) == "string" and (okind == "estimator" or okind == "invalid")), "odd sync result")
-  returns("odd plan", pcall(odd.plan, odd, keep))
-  returns("odd total", pcall(odd.total, odd))
+  local synced, n, oerr, _, okind = pcall(odd.sync, odd, list, estimator)
+  if closed then
+    check(not synced and tostring(n):find("closed", 1, true), "sync of a closed ledger", tostring(n))
+    check(not pcall(odd.plan, odd, keep) and not pcall(odd.total, odd), "use after close")
+    getmetatable(odd).__gc(odd) -- closing twice is safe
+  else
+    check(synced, "odd sync raised:", tostring(n))
+    check(n ~= nil or (type(oerr) == "string" and (okind == "estimator" or okind == "invalid")), "odd sync result")
+    returns("odd plan", pcall(odd.plan, odd, keep))
+    returns("odd total", pcall(odd.total, odd))
+  end
 
   local text, jerr = returns("json_encode", pcall(core.json_encode, list))
   check(type(text) == "string" or (text == nil and type(jerr) == "string"), "json_encode result")

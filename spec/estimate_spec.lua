@@ -146,13 +146,19 @@ describe("compact.estimate: hard inputs", function()
   it("survives an estimator that closes or re-syncs its own ledger", function()
     local ledger = core.ledger_new()
     local messages = qa(40)
+    local close = getmetatable(ledger).__close or getmetatable(ledger).__gc
     local estimator = { message = function()
-      local mt = getmetatable(ledger)
-      if mt.__close then mt.__close(ledger) else mt.__gc(ledger) end
+      close(ledger)
       assert(not pcall(ledger.sync, ledger, messages))
       return 1
     end }
-    assert.equal(80, ledger:sync(messages, estimator))
-    assert.equal(80, ledger:total())
+    -- use after close is an error; closing twice is safe
+    local ok, err = pcall(ledger.sync, ledger, messages, estimator)
+    assert.is_false(ok)
+    assert.matches("closed", err)
+    assert.has_error(function() ledger:total() end, nil)
+    assert.matches("closed", select(2, pcall(ledger.plan, ledger, 10)))
+    close(ledger)
+    assert.equal("compact.ledger (closed)", tostring(ledger))
   end)
 end)

@@ -252,3 +252,14 @@ describe("JSON and UTF-8", function()
     assert.equal("\240\159\152\128", core.json_decode('"\\ud83d\\ude00"'))
   end)
 end)
+
+describe("json_encode of a large object", function()
+  it("anchors the keys of an object too big for the Lua stack", function()
+    local big = {}
+    for i = 1, 5001 do big["k" .. i] = i end
+    local back = assert(core.json_decode(assert(core.json_encode(big))))
+    local n = 0
+    for k, v in pairs(back) do n = n + 1; assert.equal(big[k], v) end
+    assert.equal(5001, n)
+  end)
+end)

@@ -333,7 +333,7 @@ static size_t count_tokens(const bpe_vocab *v)
 
 static bpe_ud *bpe_check(lua_State *L, int index)
 {
-    bpe_ud *u = (bpe_ud *)compat_testudata(L, index, BPE_MT);
+    bpe_ud *u = (bpe_ud *)luaL_testudata(L, index, BPE_MT);
     if (u == NULL)
         luaL_argerror(L, index, "expected a tokenizer vocabulary");
     return u;
@@ -433,11 +433,11 @@ static int bpe_lua_decode(lua_State *L)
         lua_pushfstring(L, "ids must be a table, got %s", luaL_typename(L, 2));
         return 2;
     }
-    n = compat_rawlen(L, 2);
+    n = lua_rawlen(L, 2);
     for (k = 1; k <= n; k++) {
         long long id;
         lua_rawgeti(L, 2, (int)k);
-        if (lua_type(L, -1) != LUA_TNUMBER || !compat_tointeger(L, -1, &id) || id < 0 ||
+        if (lua_type(L, -1) != LUA_TNUMBER || !to_integer_exact(L, -1, &id) || id < 0 ||
             (unsigned long long)id >= u->v.n_ranks || u->v.length[id] == BPE_NONE) {
             lua_pushnil(L);
             lua_pushfstring(L, "ids[%d]: not a token id of this vocabulary", (int)k);
@@ -449,7 +449,7 @@ static int bpe_lua_decode(lua_State *L)
     for (k = 1; k <= n; k++) {
         long long id = 0;
         lua_rawgeti(L, 2, (int)k);
-        compat_tointeger(L, -1, &id);
+        to_integer_exact(L, -1, &id);
         lua_pop(L, 1);
         luaL_addlstring(&b, (const char *)u->v.bytes + u->v.offset[id], u->v.length[id]);
     }
@@ -486,19 +486,16 @@ static int bpe_tostring(lua_State *L)
 
 static void bpe_push_metatable(lua_State *L)
 {
-    if (compat_newmetatable(L, BPE_MT)) {
-        static const luaL_Reg methods[] = {
-            { "encode", bpe_lua_encode },
-            { "count", bpe_lua_count },
-            { "decode", bpe_lua_decode },
-            { "size", bpe_lua_size },
-            { "close", bpe_gc },
-            { NULL, NULL }
-        };
-        compat_set_lifecycle(L, bpe_gc, bpe_tostring);
-        compat_newlib(L, methods);
-        lua_setfield(L, -2, "__index");
-    }
+    static const luaL_Reg methods[] = {
+        { "encode", bpe_lua_encode },
+        { "count", bpe_lua_count },
+        { "decode", bpe_lua_decode },
+        { "size", bpe_lua_size },
+        { "close", bpe_gc },
+        { NULL, NULL }
+    };
+    new_class(L, BPE_MT, methods, bpe_gc, bpe_tostring);
+    luaL_getmetatable(L, BPE_MT);
 }
 
 /* core.bpe_load(path, pattern) -> vocabulary | nil, message */
@@ -516,7 +513,7 @@ static int bpe_lua_load(lua_State *L)
         lua_pushfstring(L, "unknown pattern %s (o200k or cl100k)", pattern);
         return 2;
     }
-    u = (bpe_ud *)compat_newuserdata(L, sizeof(bpe_ud));
+    u = (bpe_ud *)lua_newuserdata(L, sizeof(bpe_ud));
     memset(u, 0, sizeof *u);
     u->v.alloc = lua_getallocf(L, &u->v.alloc_ud);
     u->pattern = strcmp(pattern, "o200k") == 0 ? BPE_O200K : BPE_CL100K;
@@ -555,6 +552,6 @@ int luaopen_compact_core_bpe(lua_State *L)
     };
     bpe_classes_init();
     b64_init();
-    compat_newlib(L, functions);
+    luaL_newlib(L, functions);
     return 1;
 }

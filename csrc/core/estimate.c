@@ -58,7 +58,7 @@ static int heuristic_tools(lua_State *L)
         return luaL_error(L, "tools: expected a list of tool definitions, got %s",
                           luaL_typename(L, 1));
     lua_settop(L, 1);
-    count = (int)compat_rawlen(L, 1);
+    count = (int)lua_rawlen(L, 1);
     for (i = 1; i <= count; i++) {
         long long size;
         value_walk walk;
@@ -66,7 +66,7 @@ static int heuristic_tools(lua_State *L)
         if (lua_type(L, 2) != LUA_TTABLE)
             return fail_tool(L, i, "", "expected a table");
         lua_getfield(L, 2, "name");
-        if (lua_type(L, -1) != LUA_TSTRING || compat_rawlen(L, -1) == 0)
+        if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
             return fail_tool(L, i, ".name", "expected a non-empty string");
         walk.units = 0;
         heuristic_add_string(L, -1, &walk.units, 0);
@@ -112,7 +112,7 @@ static int validate_messages(lua_State *L)
         lua_pushfstring(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
         return 2;
     }
-    count = (int)compat_rawlen(L, 1);
+    count = (int)lua_rawlen(L, 1);
     for (i = 1; i <= count; i++) {
         lua_rawgeti(L, 1, i);
         if (!inspect_message(L, 2, i, &info, 0, NULL)) {
@@ -138,7 +138,7 @@ int luaopen_compact_core_estimate(lua_State *L)
     };
     lua_newtable(L);
     message_push_keys(L);
-    compat_setfuncs_up(L, functions, MESSAGE_KEY_COUNT);
+    luaL_setfuncs(L, functions, MESSAGE_KEY_COUNT);
     lua_pushinteger(L, HEURISTIC_IMAGE_TOKENS);
     lua_setfield(L, -2, "HEURISTIC_IMAGE_TOKENS");
     lua_pushinteger(L, HEURISTIC_MESSAGE_TOKENS);

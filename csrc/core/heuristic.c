@@ -162,6 +162,6 @@ int luaopen_compact_core_heuristic(lua_State *L)
         {"heuristic_measure", lua_heuristic_measure},
         {NULL, NULL},
     };
-    compat_newlib(L, functions);
+    luaL_newlib(L, functions);
     return 1;
 }

@@ -12,9 +12,22 @@ typedef struct decoder {
     const char *text;
     const char *at;
     const char *end;
-    buffer *scratch;
+    buffer *scratch; /* NULL until a string with escapes or a long number */
     int depth;
 } decoder;
+
+/* The scratch buffer, emptied; made on first use (most documents never need
+ * it, and a box per document costs a finalizer). The box goes to stack slot
+ * 2, below the values being built, which are only addressed from the top. */
+static buffer *scratch(decoder *dec)
+{
+    if (dec->scratch == NULL) {
+        dec->scratch = buffer_new(dec->L);
+        lua_insert(dec->L, 2);
+    }
+    dec->scratch->len = 0;
+    return dec->scratch;
+}
 
 static int decoder_fail(decoder *dec, const char *what)
 {
@@ -105,7 +118,7 @@ static void decode_string(decoder *dec)
     lua_State *L = dec->L;
     const char *start = dec->at;
     const char *p = start;
-    buffer *out = dec->scratch;
+    buffer *out;
     /* fast path: no escapes */
     while (p < dec->end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
         p++;
@@ -114,7 +127,7 @@ static void decode_string(decoder *dec)
         dec->at = p + 1;
         return;
     }
-    out->len = 0;
+    out = scratch(dec);
     buffer_add(L, out, start, (size_t)(p - start));
     dec->at = p;
     for (;;) {
@@ -171,6 +184,18 @@ static void decode_string(decoder *dec)
     buffer_push(L, out);
 }
 
+/* Skip one or more digits at p (a fraction or an exponent). */
+static const char *digits(decoder *dec, const char *p)
+{
+    if (p >= dec->end || *p < '0' || *p > '9') {
+        dec->at = p;
+        decoder_fail(dec, "invalid number");
+    }
+    while (p < dec->end && *p >= '0' && *p <= '9')
+        p++;
+    return p;
+}
+
 static void decode_number(decoder *dec)
 {
     lua_State *L = dec->L;
@@ -185,25 +210,13 @@ static void decode_number(decoder *dec)
         while (p < dec->end && *p >= '0' && *p <= '9')
             p++;
     }
-    if (p < dec->end && *p == '.') {
-        p++;
-        if (p >= dec->end || *p < '0' || *p > '9') {
-            dec->at = p;
-            decoder_fail(dec, "invalid number");
-        }
-        while (p < dec->end && *p >= '0' && *p <= '9')
-            p++;
-    }
+    if (p < dec->end && *p == '.')
+        p = digits(dec, p + 1);
     if (p < dec->end && (*p == 'e' || *p == 'E')) {
         p++;
         if (p < dec->end && (*p == '+' || *p == '-'))
             p++;
-        if (p >= dec->end || *p < '0' || *p > '9') {
-            dec->at = p;
-            decoder_fail(dec, "invalid number");
-        }
-        while (p < dec->end && *p >= '0' && *p <= '9')
-            p++;
+        p = digits(dec, p);
     }
     dec->at = p;
     {
@@ -212,8 +225,7 @@ static void decode_number(decoder *dec)
         char *copy = small;
         buffer *big = NULL;
         if (len >= sizeof small) {
-            big = dec->scratch;
-            big->len = 0;
+            big = scratch(dec);
             buffer_add(L, big, start, len);
             buffer_addc(L, big, '\0');
             copy = big->data;
@@ -339,7 +351,7 @@ static int decode_protected(lua_State *L)
     dec.at = dec.text;
     dec.end = dec.text + len;
     dec.depth = 0;
-    dec.scratch = buffer_new(L);
+    dec.scratch = NULL;
     decode_value(&dec);
     skip_space(&dec);
     if (dec.at != dec.end)
@@ -371,6 +383,6 @@ int luaopen_compact_core_json_decode(lua_State *L)
         {"json_decode", json_decode},
         {NULL, NULL},
     };
-    compat_newlib(L, functions);
+    luaL_newlib(L, functions);
     return 1;
 }

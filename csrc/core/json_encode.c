@@ -215,7 +215,7 @@ static int table_shape(encoder *enc, int index, size_t *count)
         entries++;
         if (lua_type(L, -2) == LUA_TSTRING) {
             string_keys++;
-        } else if (lua_type(L, -2) == LUA_TNUMBER && compat_tointeger(L, -2, &integer_key) &&
+        } else if (lua_type(L, -2) == LUA_TNUMBER && to_integer_exact(L, -2, &integer_key) &&
                    integer_key >= 1) {
             if (integer_key > max_index)
                 max_index = integer_key;
@@ -255,14 +255,21 @@ static int empty_is_array(encoder *enc, int index, const char *key, size_t key_l
     return is_array;
 }
 
+/* Where the key strings of an object being encoded are anchored: on the
+ * Lua stack (slot s at base + s), or, for objects with more keys than the
+ * stack can hold, in a table (slot s at anchor[s]). */
+typedef struct key_anchor {
+    int base;
+    int table; /* stack index of the anchor table, 0 when on the stack */
+} key_anchor;
+
 /* Fill `keys` (room for `room`) with the string keys of the table at
- * `index`, each also stored in the anchor table just below the key array
- * (presized, so storing allocates nothing, and no finalizer can run between
- * the walk and the fill). Returns the number of keys, or -1 when the table
- * no longer fits: a finalizer run by the allocations added keys. */
-static long fill_keys(lua_State *L, int index, key_ref *keys, size_t room)
+ * `index`, anchoring each (stack room or a presized table was made before,
+ * so anchoring allocates nothing and no finalizer can run between the walk
+ * and the fill). Returns the number of keys, or -1 when the table no longer
+ * fits: a finalizer run by the allocations added keys. */
+static long fill_keys(lua_State *L, int index, key_ref *keys, size_t room, const key_anchor *at)
 {
-    int anchor = lua_gettop(L) - 1;
     size_t n = 0;
     lua_pushnil(L);
     while (lua_next(L, index) != 0) {
@@ -273,34 +280,39 @@ static long fill_keys(lua_State *L, int index, key_ref *keys, size_t room)
         keys[n].text = lua_tolstring(L, -2, &keys[n].len);
         keys[n].slot = (int)n + 1;
         lua_pop(L, 1);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, anchor, keys[n].slot);
+        lua_pushvalue(L, -1); /* on the stack: the key stays, its copy goes on */
+        if (at->table != 0)
+            lua_rawseti(L, at->table, keys[n].slot);
         n++;
     }
     return (long)n;
 }
 
-/* Push the anchor table and the sorted key array of the object at `index`
- * (`count` keys when last walked). The allocations can run finalizers that
- * add or remove keys: the keys are taken after them and anchored, so a key
- * removed later stays alive and one added later is not read. */
-static key_ref *sorted_keys(encoder *enc, int index, size_t count, size_t *n)
+/* Push the sorted key array of the object at `index` (`count` keys when
+ * last walked) and the anchored keys. The allocation can run finalizers
+ * that add or remove keys: the keys are taken after it and anchored, so a
+ * key removed later stays alive and one added later is not read. */
+static key_ref *sorted_keys(encoder *enc, int index, size_t count, size_t *n, key_anchor *at)
 {
     lua_State *L = enc->L;
     size_t room = count;
-    int attempt;
+    int attempt, top = lua_gettop(L);
     for (attempt = 0; attempt < 8; attempt++) {
-        key_ref *keys;
+        key_ref *keys = (key_ref *)lua_newuserdata(L, room * sizeof(key_ref));
         long filled;
-        lua_createtable(L, (int)room, 0);
-        keys = (key_ref *)compat_newuserdata(L, room * sizeof(key_ref));
-        filled = fill_keys(L, index, keys, room);
+        at->base = lua_gettop(L);
+        at->table = 0;
+        if (room > 4096 || !lua_checkstack(L, (int)room + 4)) {
+            lua_createtable(L, (int)room, 0);
+            at->table = lua_gettop(L);
+        }
+        filled = fill_keys(L, index, keys, room, at);
         if (filled >= 0) {
             *n = (size_t)filled;
             qsort(keys, *n, sizeof(key_ref), compare_keys);
             return keys;
         }
-        lua_pop(L, 2);
+        lua_settop(L, top);
         if (table_shape(enc, index, &count) != 2)
             break;
         room = 2 * (count > room ? count : room); /* room for more growth */
@@ -331,8 +343,9 @@ static void encode_object(encoder *enc, int index, size_t count)
 {
     lua_State *L = enc->L;
     size_t i, n = 0;
-    key_ref *keys = sorted_keys(enc, index, count, &n);
-    int anchor = lua_gettop(L) - 1;
+    int top = lua_gettop(L);
+    key_anchor at;
+    key_ref *keys = sorted_keys(enc, index, count, &n, &at);
     buffer_addc(L, enc->out, '{');
     for (i = 0; i < n; i++) {
         if (i > 0)
@@ -341,13 +354,16 @@ static void encode_object(encoder *enc, int index, size_t count)
         enc->path[enc->depth].key_len = keys[i].len;
         encode_string(L, enc->out, keys[i].text, keys[i].len);
         buffer_addc(L, enc->out, ':');
-        lua_rawgeti(L, anchor, keys[i].slot);
+        if (at.table != 0)
+            lua_rawgeti(L, at.table, keys[i].slot);
+        else
+            lua_pushvalue(L, at.base + keys[i].slot);
         lua_rawget(L, index);
         encode_value(enc, lua_gettop(L), keys[i].text, keys[i].len);
         lua_pop(L, 1);
     }
     buffer_addc(L, enc->out, '}');
-    lua_pop(L, 2); /* key array, anchor */
+    lua_settop(L, top); /* key array and anchors */
 }
 
 static void encode_table(encoder *enc, int index, const char *key, size_t key_len)
@@ -423,22 +439,25 @@ static void encode_value(encoder *enc, int index, const char *key, size_t key_le
 /* Protected body of json_encode: (value, opts) -> text. */
 static int encode_protected(lua_State *L)
 {
-    encoder *enc = (encoder *)compat_newuserdata(L, sizeof(encoder)); /* 3 */
+    enum { VALUE = 1, OPTS, ARRAY_KEYS, VISITING };
+    encoder state; /* on the C stack: an error unwinds it, nothing to free */
+    encoder *enc = &state;
+    lua_settop(L, OPTS);
     enc->L = L;
     enc->depth = 0;
     enc->tables = 0;
     enc->array_keys = 0;
-    if (lua_type(L, 2) == LUA_TTABLE) {
-        lua_getfield(L, 2, "array_keys"); /* 4 */
-        if (lua_type(L, -1) == LUA_TTABLE)
-            enc->array_keys = 4;
+    if (lua_type(L, OPTS) == LUA_TTABLE) {
+        lua_getfield(L, OPTS, "array_keys"); /* ARRAY_KEYS */
+        if (lua_type(L, ARRAY_KEYS) == LUA_TTABLE)
+            enc->array_keys = ARRAY_KEYS;
     } else {
-        lua_pushnil(L);
+        lua_pushnil(L); /* ARRAY_KEYS */
     }
-    lua_newtable(L); /* 5: visiting */
-    enc->visiting = 5;
-    enc->out = buffer_new(L); /* 6 */
-    encode_value(enc, 1, NULL, 0);
+    lua_newtable(L); /* VISITING: the tables being encoded */
+    enc->visiting = VISITING;
+    enc->out = buffer_new(L);
+    encode_value(enc, VALUE, NULL, 0);
     buffer_push(L, enc->out);
     return 1;
 }
@@ -473,7 +492,7 @@ int luaopen_compact_core_json(lua_State *L)
         {"json_encode", json_encode},
         {NULL, NULL},
     };
-    compat_newlib(L, functions);
+    luaL_newlib(L, functions);
     lua_pushlightuserdata(L, NULL);
     lua_setfield(L, -2, "json_null");
     json_push_array_mt(L);

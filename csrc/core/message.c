@@ -24,7 +24,7 @@ void heuristic_add_string(lua_State *L, int index, heuristic_units *units, heuri
 void message_push_keys(lua_State *L)
 {
     int i;
-    /* room for the keys and for compat_setfuncs_up's copies of them */
+    /* room for the keys and for luaL_setfuncs's copies of them */
     luaL_checkstack(L, 2 * MESSAGE_KEY_COUNT + 8, "compact: opening the core");
     for (i = 0; i < MESSAGE_KEY_COUNT; i++)
         lua_pushstring(L, message_key_names[i]);
@@ -34,8 +34,12 @@ void message_push_keys(lua_State *L)
 int message_field(lua_State *L, int table, int key)
 {
     lua_pushvalue(L, lua_upvalueindex(key));
+#if LUA_VERSION_NUM >= 503
+    return lua_rawget(L, table); /* returns the type from 5.3 on */
+#else
     lua_rawget(L, table);
     return lua_type(L, -1);
+#endif
 }
 
 
@@ -53,15 +57,13 @@ long long heuristic_message_tokens(const message_info *info)
 /* Approximate JSON size of the value at `index`; returns -1 and sets
  * walk->problem for cycles, excessive nesting or size, and values JSON
  * cannot hold (functions, userdata, threads). */
-long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
+/* value_json_size for a value that is not a table. */
+static long long scalar_json_size(lua_State *L, int index, value_walk *walk)
 {
-    long long size = 0, part, string_keys = 0, index_keys = 0, max_index = 0;
-    int i;
-    const void *self;
     switch (lua_type(L, index)) {
     case LUA_TSTRING:
         heuristic_add_string(L, index, &walk->units, HEURISTIC_JSON_VALUE_UNITS);
-        return (long long)compat_rawlen(L, index) + 2;
+        return (long long)lua_rawlen(L, index) + 2;
     case LUA_TNUMBER: {
         lua_Number number = lua_tonumber(L, index);
         if (number != number || number - number != 0) {
@@ -73,15 +75,24 @@ long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
     }
     case LUA_TBOOLEAN:
     case LUA_TNIL:
+        walk->units += HEURISTIC_JSON_VALUE_UNITS;
+        return 5;
     case LUA_TLIGHTUSERDATA: /* compact.core.json_null */
         walk->units += HEURISTIC_JSON_VALUE_UNITS;
-        return lua_type(L, index) == LUA_TLIGHTUSERDATA ? 4 : 5;
-    case LUA_TTABLE:
-        break;
+        return 4;
     default:
         walk->problem = "value JSON cannot hold (function, userdata or thread)";
         return -1;
     }
+}
+
+long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
+{
+    long long size = 0, part, string_keys = 0, index_keys = 0, max_index = 0;
+    int i;
+    const void *self;
+    if (lua_type(L, index) != LUA_TTABLE)
+        return scalar_json_size(L, index, walk);
     if (++walk->nodes > VALUE_MAX_NODES) {
         walk->problem = "value too large";
         return -1;
@@ -109,8 +120,8 @@ long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
         if (lua_type(L, -2) == LUA_TSTRING) {
             string_keys++;
             heuristic_add_string(L, -2, &walk->units, HEURISTIC_JSON_KEY_UNITS);
-            size += (long long)compat_rawlen(L, -2) + 3;
-        } else if (lua_type(L, -2) == LUA_TNUMBER && compat_tointeger(L, -2, &key_index) &&
+            size += (long long)lua_rawlen(L, -2) + 3;
+        } else if (lua_type(L, -2) == LUA_TNUMBER && to_integer_exact(L, -2, &key_index) &&
                    key_index >= 1) {
             index_keys++;
             if (key_index > max_index)
@@ -199,7 +210,7 @@ static int inspect_tool_call(lua_State *L, int block, long long message_index, i
         return message_fail(L, message_index, block_index, "",
                             "tool_call block outside an assistant message");
     message_field(L, block, KEY_ID);
-    if (lua_type(L, -1) != LUA_TSTRING || compat_rawlen(L, -1) == 0) {
+    if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0) {
         message_fail(L, message_index, block_index, ".id",
                      lua_isnil(L, -1) ? "tool_call has no id" : "expected a non-empty string");
         lua_remove(L, -2);
@@ -212,7 +223,7 @@ static int inspect_tool_call(lua_State *L, int block, long long message_index, i
     }
     lua_pop(L, 1);
     message_field(L, block, KEY_NAME);
-    if (lua_type(L, -1) != LUA_TSTRING || compat_rawlen(L, -1) == 0) {
+    if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0) {
         message_fail(L, message_index, block_index, ".name",
                      lua_isnil(L, -1) ? "tool_call has no name" : "expected a non-empty string");
         lua_remove(L, -2);
@@ -312,7 +323,7 @@ static int inspect_content(lua_State *L, int content, long long message_index,
     if (lua_type(L, content) != LUA_TTABLE)
         return message_fail_type(L, message_index, 0, ".content", "string or list of blocks",
                                  content);
-    count = (int)compat_rawlen(L, content);
+    count = (int)lua_rawlen(L, content);
     for (i = 1; i <= count; i++) {
         int ok;
         lua_rawgeti(L, content, i);
@@ -377,7 +388,7 @@ int inspect_message(lua_State *L, int message, long long message_index,
             lua_rawget(L, ids);
             if (lua_type(L, -1) == LUA_TNUMBER) {
                 long long call_index = 0;
-                compat_tointeger(L, -1, &call_index);
+                to_integer_exact(L, -1, &call_index);
                 if (call_index < message_index)
                     *matched_call = call_index;
             }

@@ -35,6 +35,9 @@ typedef struct ledger {
     unsigned char *role;
     long long *suffix_min;   /* planning scratch */
     int busy;                /* inside sync: an estimator callback is running */
+    int closed;              /* __close/__gc ran: every method is an error */
+    lua_Alloc alloc;         /* the Lua state's allocator, for the arrays */
+    void *ud;
 } ledger;
 
 /* Integer keys of the uservalue table (its string keys are tool call ids). */
@@ -45,24 +48,43 @@ typedef struct ledger {
  * walk (a closure over the same keys). */
 #define SYNC_WALK (MESSAGE_KEY_COUNT + 1)
 
-static void ledger_free_arrays(ledger *book)
+/* Resize one array of the ledger from `old` to `new` entries of `size`
+ * bytes (new 0 frees it); NULL when the allocator failed. */
+static void *ledger_resize(ledger *book, void *array, long long old, long long new, size_t size)
 {
-    free(book->prefix);
-    free(book->matched_call);
-    free(book->last_user);
-    free(book->role);
-    free(book->suffix_min);
-    memset(book, 0, sizeof *book);
+    return book->alloc(book->ud, array, array ? (size_t)old * size : 0, (size_t)new * size);
 }
 
+static void ledger_free_arrays(ledger *book)
+{
+    long long capacity = book->capacity;
+    lua_Alloc alloc = book->alloc;
+    void *ud = book->ud;
+    int closed = book->closed;
+    if (book->prefix != NULL) {
+        ledger_resize(book, book->prefix, capacity, 0, sizeof(long long));
+        ledger_resize(book, book->matched_call, capacity, 0, sizeof(long long));
+        ledger_resize(book, book->last_user, capacity, 0, sizeof(long long));
+        ledger_resize(book, book->role, capacity, 0, sizeof(unsigned char));
+        ledger_resize(book, book->suffix_min, capacity, 0, sizeof(long long));
+    }
+    memset(book, 0, sizeof *book);
+    book->alloc = alloc;
+    book->ud = ud;
+    book->closed = closed;
+}
+
+/* __gc and __close: safe twice. A ledger in sync is referenced from sync's
+ * stack, so only an explicit call from an estimator callback can close a
+ * busy ledger: sync frees the arrays when its walk is over. */
 static int ledger_gc(lua_State *L)
 {
-    ledger *book = (ledger *)compat_testudata(L, 1, LEDGER_MT);
-    /* A ledger in sync is referenced from sync's stack, so only an explicit
-     * __close/__gc call from an estimator callback can get here: keep the
-     * arrays then (sync still writes them); collection frees them later. */
-    if (book != NULL && !book->busy)
-        ledger_free_arrays(book); /* safe twice: pointers are NULL afterwards */
+    ledger *book = (ledger *)luaL_testudata(L, 1, LEDGER_MT);
+    if (book != NULL && !book->closed) {
+        book->closed = 1;
+        if (!book->busy)
+            ledger_free_arrays(book);
+    }
     return 0;
 }
 
@@ -77,7 +99,7 @@ static void ledger_reserve(lua_State *L, ledger *book, long long needed)
     while (capacity <= needed)
         capacity *= 2;
 #define GROW(field, type)                                                          \
-    grown = realloc(book->field, (size_t)capacity * sizeof(type));                 \
+    grown = ledger_resize(book, book->field, book->capacity, capacity, sizeof(type)); \
     if (grown == NULL)                                                             \
         luaL_error(L, "not enough memory for the planning ledger");                \
     book->field = (type *)grown;
@@ -94,32 +116,31 @@ static void ledger_clear(lua_State *L, int self, ledger *book)
 {
     book->count = 0;
     lua_newtable(L); /* tool call id -> index of the message holding it */
-    compat_setuservalue(L, self);
+    lua_setuservalue(L, self);
 }
 
-/* The ledger at argument 1, with its arrays in place (a closed ledger is
- * reopened empty, so using one after __close/__gc is safe). */
+/* The ledger at argument 1; using a closed ledger is an error. */
 static ledger *check_ledger(lua_State *L)
 {
     ledger *book = (ledger *)luaL_checkudata(L, 1, LEDGER_MT);
-    if (book->prefix == NULL) {
-        ledger_reserve(L, book, 0);
-        book->prefix[0] = 0;
-        book->last_user[0] = 0;
-        ledger_clear(L, 1, book);
-    }
+    if (book->closed)
+        luaL_error(L, "compact.ledger: the ledger is closed");
     return book;
 }
 
 static int ledger_new(lua_State *L)
 {
-    ledger *book = (ledger *)compat_newuserdata(L, sizeof(ledger));
+    ledger *book = (ledger *)lua_newuserdata(L, sizeof(ledger));
     memset(book, 0, sizeof *book);
+    book->alloc = lua_getallocf(L, &book->ud);
     luaL_getmetatable(L, LEDGER_MT);
     lua_setmetatable(L, -2);
     lua_insert(L, 1);
     lua_settop(L, 1);
-    check_ledger(L);
+    ledger_reserve(L, book, 0);
+    book->prefix[0] = 0;
+    book->last_user[0] = 0;
+    ledger_clear(L, 1, book);
     return 1;
 }
 
@@ -227,7 +248,7 @@ static int sync_messages(lua_State *L, ledger *book, long long count)
 static int sync_walk(lua_State *L)
 {
     ledger *book = (ledger *)lua_touserdata(L, 1);
-    long long count = (long long)compat_rawlen(L, 2);
+    long long count = (long long)lua_rawlen(L, 2);
     int failed = sync_messages(L, book, count);
     if (failed == 0)
         lua_pushnil(L);
@@ -250,7 +271,7 @@ static int ledger_sync(lua_State *L)
         return luaL_error(L, "ledger:sync: called from its own estimator");
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 3);
-    compat_getuservalue(L, 1); /* 4: ids and the two reference messages */
+    lua_getuservalue(L, 1); /* 4: ids and the two reference messages */
     if (!lua_isnil(L, 3)) {
         lua_getfield(L, 3, "message"); /* 5 */
         if (lua_type(L, 5) != LUA_TFUNCTION && lua_type(L, 5) != LUA_TTABLE &&
@@ -259,10 +280,10 @@ static int ledger_sync(lua_State *L)
     } else {
         lua_pushnil(L); /* 5 */
     }
-    count = (long long)compat_rawlen(L, 2);
+    count = (long long)lua_rawlen(L, 2);
     if (!ledger_still_valid(L, book, ids, count)) {
         ledger_clear(L, 1, book);
-        compat_getuservalue(L, 1);
+        lua_getuservalue(L, 1);
         lua_replace(L, ids);
     }
     if (count >= book->capacity)
@@ -272,6 +293,10 @@ static int ledger_sync(lua_State *L)
     book->busy = 1;
     status = lua_pcall(L, 5, 2, 0);
     book->busy = 0;
+    if (book->closed) {
+        ledger_free_arrays(book);
+        return luaL_error(L, "ledger:sync: the estimator closed the ledger");
+    }
     if (status != 0)
         return lua_error(L); /* memory error or a raising finalizer */
     failed = (int)lua_tointeger(L, -2);
@@ -356,7 +381,7 @@ static int slice(lua_State *L)
 {
     lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3), i, length;
     luaL_checktype(L, 1, LUA_TTABLE);
-    length = (lua_Integer)compat_rawlen(L, 1);
+    length = (lua_Integer)lua_rawlen(L, 1);
     if (first < 1)
         first = 1;
     if (last > length)
@@ -371,9 +396,12 @@ static int slice(lua_State *L)
 
 static int ledger_tostring(lua_State *L)
 {
-    ledger *book = check_ledger(L);
-    lua_pushfstring(L, "compact.ledger (%d messages, %d tokens)", (int)book->count,
-                    (int)book->prefix[book->count]);
+    ledger *book = (ledger *)luaL_checkudata(L, 1, LEDGER_MT);
+    if (book->closed)
+        lua_pushliteral(L, "compact.ledger (closed)");
+    else
+        lua_pushfstring(L, "compact.ledger (%d messages, %d tokens)", (int)book->count,
+                        (int)book->prefix[book->count]);
     return 1;
 }
 
@@ -390,17 +418,17 @@ int luaopen_compact_core_plan(lua_State *L)
         {"slice", slice},
         {NULL, NULL},
     };
-    if (compat_newmetatable(L, LEDGER_MT)) {
+    if (luaL_newmetatable(L, LEDGER_MT)) {
         lua_newtable(L);
         message_push_keys(L); /* sync inspects messages (message.h) */
         for (i = 0; i < MESSAGE_KEY_COUNT; i++)
             lua_pushvalue(L, -MESSAGE_KEY_COUNT);
         lua_pushcclosure(L, sync_walk, MESSAGE_KEY_COUNT);
-        compat_setfuncs_up(L, methods, SYNC_WALK);
+        luaL_setfuncs(L, methods, SYNC_WALK);
         lua_setfield(L, -2, "__index");
-        compat_set_lifecycle(L, ledger_gc, ledger_tostring);
+        set_lifecycle(L, ledger_gc, ledger_tostring);
     }
     lua_pop(L, 1);
-    compat_newlib(L, functions);
+    luaL_newlib(L, functions);
     return 1;
 }

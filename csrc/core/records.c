@@ -41,6 +41,7 @@ enum keep { KEEP_HEAD, KEEP_TAIL };
 typedef struct writer {
     lua_State *L;
     buffer *out;
+    buffer *text;  /* scratch for the text blocks of one message */
     int text_open; /* the last record is this message's [assistant] text */
     long long index; /* of the message being written */
     char err[RECORD_ERR_SIZE];
@@ -252,7 +253,7 @@ static void add_image_count(writer *w, size_t images, int after_text)
 static int collect_blocks(writer *w, int t, buffer *text, size_t *images)
 {
     lua_State *L = w->L;
-    size_t j, n = compat_rawlen(L, t);
+    size_t j, n = lua_rawlen(L, t);
     *images = 0;
     for (j = 1; j <= n; j++) {
         const char *type;
@@ -292,12 +293,12 @@ static int write_user(writer *w, int msg)
         buffer_add(L, w->out, s, len);
     } else if (kind == LUA_TTABLE) {
         size_t images;
-        buffer *text = buffer_new(L);
-        if (collect_blocks(w, lua_gettop(L) - 1, text, &images) != 0)
+        buffer *text = w->text;
+        text->len = 0;
+        if (collect_blocks(w, lua_gettop(L), text, &images) != 0)
             return -1;
         buffer_add(L, w->out, text->data, text->len);
         add_image_count(w, images, text->len > 0);
-        lua_pop(L, 1);
     } else {
         return changed(w);
     }
@@ -401,7 +402,7 @@ static int write_assistant(writer *w, int msg)
         }
     } else if (kind == LUA_TTABLE) {
         int t = lua_gettop(L);
-        size_t j, n = compat_rawlen(L, t);
+        size_t j, n = lua_rawlen(L, t);
         for (j = 1; j <= n; j++) {
             lua_rawgeti(L, t, (int)j);
             if (!lua_istable(L, -1))
@@ -439,12 +440,12 @@ static int write_tool_result(writer *w, int msg)
         add_limited(w, s, len, (enum keep)keep);
     } else if (kind == LUA_TTABLE) {
         size_t images;
-        buffer *text = buffer_new(L);
-        if (collect_blocks(w, lua_gettop(L) - 1, text, &images) != 0)
+        buffer *text = w->text;
+        text->len = 0;
+        if (collect_blocks(w, lua_gettop(L), text, &images) != 0)
             return -1;
         add_limited(w, text->data ? text->data : "", text->len, (enum keep)keep);
         add_image_count(w, images, text->len > 0);
-        lua_pop(L, 1);
     } else {
         return changed(w);
     }
@@ -457,7 +458,7 @@ static int records_serialize(lua_State *L)
 {
     writer w;
     size_t i, n;
-    const int messages = 1, base = 2, msg = 3;
+    const int messages = 1, base = 3, msg = 4;
     if (!lua_istable(L, messages)) {
         lua_pushnil(L);
         lua_pushfstring(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
@@ -465,10 +466,11 @@ static int records_serialize(lua_State *L)
     }
     lua_settop(L, messages);
     w.L = L;
-    w.out = buffer_new(L); /* base */
+    w.out = buffer_new(L);
+    w.text = buffer_new(L); /* base */
     w.text_open = 0;
     w.err[0] = '\0';
-    n = compat_rawlen(L, messages);
+    n = lua_rawlen(L, messages);
     for (i = 1; i <= n; i++) {
         message_info info;
         int rc;
@@ -504,6 +506,6 @@ int luaopen_compact_core_records(lua_State *L)
     };
     lua_newtable(L);
     message_push_keys(L); /* messages are read through the validator's keys */
-    compat_setfuncs_up(L, functions, MESSAGE_KEY_COUNT);
+    luaL_setfuncs(L, functions, MESSAGE_KEY_COUNT);
     return 1;
 }

@@ -11,10 +11,11 @@
  * yields the same events.
  *
  * The file has two halves. The byte-level parser (sse_state, sse_push,
- * sse_end) uses no Lua at all: plain malloc'd buffers, events handed to a
- * callback, errors as return codes. That keeps it a pure function of its
- * input, ready for a libFuzzer target that links this file without a Lua
- * state. The Lua binding below it turns the events into tables.
+ * sse_end) calls no Lua function: buffers (buffer.h) from the allocator it
+ * is given, events handed to a callback, errors as return codes. That keeps
+ * it a pure function of its input, ready for a libFuzzer target that links
+ * this file without a Lua state. The Lua binding below it gives it the Lua
+ * state's allocator and turns the events into tables.
  *
  * Rules (WHATWG 9.2.6): lines end with CRLF, LF or CR; a leading UTF-8 BOM is
  * dropped; a line starting with ':' is a comment; "field: value" loses one
@@ -26,24 +27,20 @@
  * forgets the final blank line still gets its last event delivered). */
 #include <stdlib.h>
 #include <string.h>
+#include "buffer.h"
 #include "parts.h"
 
 /* ---- byte-level parser (no Lua) -------------------------------------- */
 
-#define SSE_OK 0
-#define SSE_ENOMEM 1  /* allocation failed */
-#define SSE_ETOOBIG 2 /* a line or event exceeded the limit */
-
-typedef struct sse_buf {
-    char *data;
-    size_t len, cap;
-} sse_buf;
+#define SSE_OK BUFFER_OK
+#define SSE_ENOMEM BUFFER_ENOMEM   /* allocation failed */
+#define SSE_ETOOBIG BUFFER_ETOOBIG /* a line or event exceeded the limit */
 
 typedef struct sse_state {
-    sse_buf line;  /* the current, not yet terminated line */
-    sse_buf data;  /* data lines of the pending event, each followed by \n */
-    sse_buf event; /* event name of the pending event */
-    sse_buf id;    /* last event id (persists across events) */
+    buffer line;  /* the current, not yet terminated line */
+    buffer data;  /* data lines of the pending event, each followed by \n */
+    buffer event; /* event name of the pending event */
+    buffer id;    /* last event id (persists across events) */
     size_t max;    /* limit on line + data bytes, guards memory */
     int has_data;  /* a data line was seen for the pending event */
     int has_id;
@@ -56,44 +53,23 @@ typedef struct sse_state {
 typedef void (*sse_emit)(void *ud, const char *event, size_t event_len, const char *data, size_t data_len,
                         const char *id, size_t id_len);
 
-static int sse_buf_add(sse_buf *b, const char *s, size_t n, size_t limit)
-{
-    if (n == 0)
-        return SSE_OK;
-    if (n > limit || b->len > limit - n)
-        return SSE_ETOOBIG;
-    if (b->cap - b->len < n) {
-        size_t cap = b->cap ? b->cap : 256;
-        char *grown;
-        while (cap - b->len < n)
-            cap *= 2;
-        grown = (char *)realloc(b->data, cap);
-        if (grown == NULL)
-            return SSE_ENOMEM;
-        b->data = grown;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    return SSE_OK;
-}
 
-static void sse_state_init(sse_state *p, size_t max)
+static void sse_state_init(sse_state *p, size_t max, lua_Alloc alloc, void *ud)
 {
     memset(p, 0, sizeof(*p));
+    buffer_init(&p->line, alloc, ud);
+    buffer_init(&p->data, alloc, ud);
+    buffer_init(&p->event, alloc, ud);
+    buffer_init(&p->id, alloc, ud);
     p->max = max;
 }
 
 static void sse_state_free(sse_state *p)
 {
-    free(p->line.data);
-    free(p->data.data);
-    free(p->event.data);
-    free(p->id.data);
-    memset(&p->line, 0, sizeof(sse_buf));
-    memset(&p->data, 0, sizeof(sse_buf));
-    memset(&p->event, 0, sizeof(sse_buf));
-    memset(&p->id, 0, sizeof(sse_buf));
+    buffer_release(&p->line);
+    buffer_release(&p->data);
+    buffer_release(&p->event);
+    buffer_release(&p->id);
 }
 
 static void sse_dispatch(sse_state *p, sse_emit emit, void *ud)
@@ -136,19 +112,19 @@ static int sse_line(sse_state *p, const char *s, size_t n, sse_emit emit, void *
         value_len = 0;
     }
     if (name_len == 4 && memcmp(s, "data", 4) == 0) {
-        if ((rc = sse_buf_add(&p->data, value, value_len, p->max)) != SSE_OK)
+        if ((rc = buffer_append(&p->data, value, value_len, p->max)) != SSE_OK)
             return rc;
-        if ((rc = sse_buf_add(&p->data, "\n", 1, p->max)) != SSE_OK)
+        if ((rc = buffer_append(&p->data, "\n", 1, p->max)) != SSE_OK)
             return rc;
         p->has_data = 1;
     } else if (name_len == 5 && memcmp(s, "event", 5) == 0) {
         p->event.len = 0;
-        return sse_buf_add(&p->event, value, value_len, p->max);
+        return buffer_append(&p->event, value, value_len, p->max);
     } else if (name_len == 2 && memcmp(s, "id", 2) == 0) {
         if (memchr(value, '\0', value_len) == NULL) {
             p->id.len = 0;
             p->has_id = 1;
-            return sse_buf_add(&p->id, value, value_len, p->max);
+            return buffer_append(&p->id, value, value_len, p->max);
         }
     }
     /* "retry" and unknown fields: ignored */
@@ -161,7 +137,7 @@ static int sse_end_line(sse_state *p, const char *s, size_t n, sse_emit emit, vo
     int rc;
     if (p->line.len == 0)
         return sse_line(p, s, n, emit, ud);
-    if ((rc = sse_buf_add(&p->line, s, n, p->max)) != SSE_OK)
+    if ((rc = buffer_append(&p->line, s, n, p->max)) != SSE_OK)
         return rc;
     rc = sse_line(p, p->line.data, p->line.len, emit, ud);
     p->line.len = 0;
@@ -187,7 +163,7 @@ static int sse_push(sse_state *p, const char *s, size_t n, sse_emit emit, void *
             i++;
         } else {
             /* not a BOM: the bytes matched so far were ordinary data */
-            if ((rc = sse_buf_add(&p->line, (const char *)bom, (size_t)p->bom, p->max)) != SSE_OK)
+            if ((rc = buffer_append(&p->line, (const char *)bom, (size_t)p->bom, p->max)) != SSE_OK)
                 return rc;
             p->bom = -1;
         }
@@ -225,7 +201,7 @@ static int sse_push(sse_state *p, const char *s, size_t n, sse_emit emit, void *
             i = cr ? (size_t)(cr - s) : next_lf;
         }
     }
-    if ((rc = sse_buf_add(&p->line, s + start, n - start, p->max)) != SSE_OK)
+    if ((rc = buffer_append(&p->line, s + start, n - start, p->max)) != SSE_OK)
         return rc;
     if (p->line.len + p->data.len > p->max)
         return SSE_ETOOBIG;
@@ -237,7 +213,7 @@ static int sse_end(sse_state *p, sse_emit emit, void *ud)
 {
     int rc = SSE_OK;
     if (p->bom > 0)
-        rc = sse_buf_add(&p->line, "\xEF\xBB\xBF", (size_t)p->bom, p->max);
+        rc = buffer_append(&p->line, "\xEF\xBB\xBF", (size_t)p->bom, p->max);
     p->bom = -1;
     if (rc == SSE_OK && p->line.len > 0) {
         rc = sse_line(p, p->line.data, p->line.len, emit, ud);
@@ -285,7 +261,7 @@ static void sse_emit_lua(void *ud, const char *event, size_t event_len, const ch
         lua_pushlstring(L, id, id_len);
         lua_setfield(L, -2, "id");
     }
-    lua_rawseti(L, -2, (int)compat_rawlen(L, -2) + 1);
+    lua_rawseti(L, -2, (int)lua_rawlen(L, -2) + 1);
 }
 
 /* Runs under lua_pcall, so a memory error while building tables unwinds
@@ -336,7 +312,7 @@ static int sse_call_parser(lua_State *L, sse_parser *p, const char *chunk, size_
 
 static int sse_gc(lua_State *L)
 {
-    sse_parser *p = (sse_parser *)compat_testudata(L, 1, SSE_MT);
+    sse_parser *p = (sse_parser *)luaL_testudata(L, 1, SSE_MT);
     if (p != NULL && !p->closed) {
         sse_state_free(&p->state);
         p->closed = 1;
@@ -376,7 +352,12 @@ static int sse_finish(lua_State *L)
 static int sse_last_id(lua_State *L)
 {
     sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
-    if (p->closed || !p->state.has_id)
+    if (p->closed) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "sse parser is closed");
+        return 2;
+    }
+    if (!p->state.has_id)
         lua_pushnil(L);
     else
         lua_pushlstring(L, p->state.id.data ? p->state.id.data : "", p->state.id.len);
@@ -389,40 +370,41 @@ static int sse_new(lua_State *L)
     size_t max = SSE_DEFAULT_MAX;
     if (!lua_isnoneornil(L, 1)) {
         long long n;
-        if (lua_type(L, 1) != LUA_TNUMBER || !compat_tointeger(L, 1, &n) || n <= 0) {
+        if (lua_type(L, 1) != LUA_TNUMBER || !to_integer_exact(L, 1, &n) || n <= 0) {
             lua_pushnil(L);
             lua_pushliteral(L, "sse_parser: max_bytes must be a positive integer");
             return 2;
         }
         max = (size_t)n;
     }
-    p = (sse_parser *)compat_newuserdata(L, sizeof(sse_parser));
-    sse_state_init(&p->state, max);
+    p = (sse_parser *)lua_newuserdata(L, sizeof(sse_parser));
+    {
+        void *ud;
+        lua_Alloc alloc = lua_getallocf(L, &ud);
+        sse_state_init(&p->state, max, alloc, ud);
+    }
     p->closed = 0;
     p->failed = 0;
-    if (compat_newmetatable(L, SSE_MT)) {
-        static const luaL_Reg methods[] = {
-            { "feed", sse_feed },
-            { "finish", sse_finish },
-            { "last_id", sse_last_id },
-            { "close", sse_gc },
-            { NULL, NULL }
-        };
-        compat_set_lifecycle(L, sse_gc, sse_tostring);
-        compat_newlib(L, methods);
-        lua_setfield(L, -2, "__index");
-    }
+    luaL_getmetatable(L, SSE_MT);
     lua_setmetatable(L, -2);
     return 1;
 }
 
 int luaopen_compact_core_sse(lua_State *L)
 {
+    static const luaL_Reg methods[] = {
+        { "feed", sse_feed },
+        { "finish", sse_finish },
+        { "last_id", sse_last_id },
+        { "close", sse_gc },
+        { NULL, NULL }
+    };
     static const luaL_Reg functions[] = {
         { "sse_parser", sse_new },
         { NULL, NULL }
     };
-    compat_newlib(L, functions);
+    new_class(L, SSE_MT, methods, sse_gc, sse_tostring);
+    luaL_newlib(L, functions);
     return 1;
 }
 

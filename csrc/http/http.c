@@ -27,13 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
-#include "compat.h"
-
-#if defined(__GNUC__)
-#define HTTP_EXPORT __attribute__((visibility("default")))
-#else
-#define HTTP_EXPORT
-#endif
 
 #define HTTP_MT "compact.http_request"
 #define HTTP_DEFAULT_MAX_BODY ((size_t)64 * 1024 * 1024)
@@ -51,8 +44,8 @@ static void req_release(http_req *r)
     if (r->multi != NULL)
         curl_multi_cleanup(r->multi);
     curl_slist_free_all(r->headers);
-    bytes_free(&r->body);
-    bytes_free(&r->head);
+    buffer_release(&r->body);
+    buffer_release(&r->head);
     r->easy = NULL;
     r->multi = NULL;
     r->headers = NULL;
@@ -63,7 +56,7 @@ static void req_release(http_req *r)
  * handles libcurl is running on; step() releases them once perform returns. */
 static int req_gc(lua_State *L)
 {
-    http_req *r = (http_req *)compat_testudata(L, 1, HTTP_MT);
+    http_req *r = (http_req *)luaL_testudata(L, 1, HTTP_MT);
     if (r != NULL && r->in_step)
         r->close_pending = 1;
     else if (r != NULL)
@@ -123,9 +116,9 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *userdata)
     if (r->close_pending)
         return 0;
     if (!r->streaming) {
-        int added = bytes_add(&r->body, ptr, n, r->max_body);
-        if (added != 1) {
-            if (added == 0)
+        int added = buffer_append(&r->body, ptr, n, r->max_body);
+        if (added != BUFFER_OK) {
+            if (added == BUFFER_ETOOBIG)
                 r->too_large = 1;
             else
                 r->no_memory = 1;
@@ -165,7 +158,7 @@ static size_t on_header(char *ptr, size_t size, size_t nmemb, void *userdata)
     /* a status line starts a new response (after 1xx or a proxy CONNECT) */
     if (n >= 5 && memcmp(ptr, "HTTP/", 5) == 0)
         r->head.len = 0;
-    if (bytes_add(&r->head, ptr, n, (size_t)1 << 20) != 1)
+    if (buffer_append(&r->head, ptr, n, (size_t)1 << 20) != BUFFER_OK)
         return 0;
     return n;
 }
@@ -224,6 +217,32 @@ static int on_progress(void *userdata, curl_off_t dltotal, curl_off_t dlnow, cur
             return "libcurl rejected an option";                 \
     } while (0)
 
+/* The options every request has: callbacks, TLS checks, protocols. */
+static const char *set_fixed_options(http_req *r)
+{
+    SETOPT(CURLOPT_NOSIGNAL, 1L);
+    SETOPT(CURLOPT_ERRORBUFFER, r->errbuf);
+    SETOPT(CURLOPT_HTTPHEADER, r->headers);
+    SETOPT(CURLOPT_USERAGENT, "compact/0.1 (libcurl)");
+    SETOPT(CURLOPT_FOLLOWLOCATION, 0L);
+    SETOPT(CURLOPT_SSL_VERIFYPEER, 1L);
+    SETOPT(CURLOPT_SSL_VERIFYHOST, 2L);
+    SETOPT(CURLOPT_TCP_KEEPALIVE, 1L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+    SETOPT(CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+    SETOPT(CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+    SETOPT(CURLOPT_WRITEFUNCTION, on_write);
+    SETOPT(CURLOPT_WRITEDATA, (void *)r);
+    SETOPT(CURLOPT_HEADERFUNCTION, on_header);
+    SETOPT(CURLOPT_HEADERDATA, (void *)r);
+    SETOPT(CURLOPT_XFERINFOFUNCTION, on_progress);
+    SETOPT(CURLOPT_XFERINFODATA, (void *)r);
+    SETOPT(CURLOPT_NOPROGRESS, 0L);
+    return NULL;
+}
+
 static const char *configure(lua_State *L, http_req *r, int opts, int env)
 {
     const char *url, *method, *body, *proxy, *ca_file, *err;
@@ -250,7 +269,7 @@ static const char *configure(lua_State *L, http_req *r, int opts, int env)
     lua_getfield(L, opts, "max_body");
     if (!lua_isnil(L, -1)) {
         long long limit;
-        if (lua_type(L, -1) != LUA_TNUMBER || !compat_tointeger(L, -1, &limit) || limit <= 0)
+        if (lua_type(L, -1) != LUA_TNUMBER || !to_integer_exact(L, -1, &limit) || limit <= 0)
             return "max_body must be a positive integer";
         r->max_body = (size_t)limit;
     }
@@ -274,26 +293,8 @@ static const char *configure(lua_State *L, http_req *r, int opts, int env)
         return "out of memory";
 
     SETOPT(CURLOPT_URL, url);
-    SETOPT(CURLOPT_NOSIGNAL, 1L);
-    SETOPT(CURLOPT_ERRORBUFFER, r->errbuf);
-    SETOPT(CURLOPT_HTTPHEADER, r->headers);
-    SETOPT(CURLOPT_USERAGENT, "compact/0.1 (libcurl)");
-    SETOPT(CURLOPT_FOLLOWLOCATION, 0L);
-    SETOPT(CURLOPT_SSL_VERIFYPEER, 1L);
-    SETOPT(CURLOPT_SSL_VERIFYHOST, 2L);
-    SETOPT(CURLOPT_TCP_KEEPALIVE, 1L);
-#if LIBCURL_VERSION_NUM >= 0x075500
-    SETOPT(CURLOPT_PROTOCOLS_STR, "http,https");
-#else
-    SETOPT(CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-#endif
-    SETOPT(CURLOPT_WRITEFUNCTION, on_write);
-    SETOPT(CURLOPT_WRITEDATA, (void *)r);
-    SETOPT(CURLOPT_HEADERFUNCTION, on_header);
-    SETOPT(CURLOPT_HEADERDATA, (void *)r);
-    SETOPT(CURLOPT_XFERINFOFUNCTION, on_progress);
-    SETOPT(CURLOPT_XFERINFODATA, (void *)r);
-    SETOPT(CURLOPT_NOPROGRESS, 0L);
+    if ((err = set_fixed_options(r)) != NULL)
+        return err;
     if (connect_ms > 0)
         SETOPT(CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
     if (total_ms > 0)
@@ -327,10 +328,16 @@ static int http_start(lua_State *L)
     const char *err;
     int env;
     if (!lua_istable(L, 1))
-        return fail(L, "http.start: options must be a table", "invalid_request");
+        return http_fail(L, "http.start: options must be a table", "invalid_request");
     lua_settop(L, 1);
-    r = (http_req *)compat_newuserdata(L, sizeof(http_req));
+    r = (http_req *)lua_newuserdata(L, sizeof(http_req));
     memset(r, 0, sizeof(*r));
+    {
+        void *ud;
+        lua_Alloc alloc = lua_getallocf(L, &ud);
+        buffer_init(&r->body, alloc, ud);
+        buffer_init(&r->head, alloc, ud);
+    }
     r->state = ST_CLOSED; /* nothing to release until the handles exist */
     r->max_body = HTTP_DEFAULT_MAX_BODY;
     luaL_getmetatable(L, HTTP_MT);
@@ -353,19 +360,19 @@ static int http_start(lua_State *L)
     r->state = ST_RUNNING;
     if (r->easy == NULL || r->multi == NULL) {
         req_release(r);
-        return fail(L, "libcurl could not create a handle", "transport");
+        return http_fail(L, "libcurl could not create a handle", "transport");
     }
     err = configure(L, r, 1, env);
     if (err != NULL) {
         req_release(r);
         lua_settop(L, 1);
-        return fail(L, err, "invalid_request");
+        return http_fail(L, err, "invalid_request");
     }
     lua_settop(L, env);
-    compat_setuservalue(L, 2);
+    lua_setuservalue(L, 2);
     if (curl_multi_add_handle(r->multi, r->easy) != CURLM_OK) {
         req_release(r);
-        return fail(L, "libcurl could not start the transfer", "transport");
+        return http_fail(L, "libcurl could not start the transfer", "transport");
     }
     return 1;
 }
@@ -414,7 +421,7 @@ static const char *reason_of(CURLcode code)
 
 /* Push { name = value } from the raw header block of the final response;
  * names lower-cased, repeated headers joined with ", ". */
-static void push_headers(lua_State *L, const bytes *head)
+static void push_headers(lua_State *L, const buffer *head)
 {
     size_t i = 0;
     lua_newtable(L);
@@ -466,7 +473,7 @@ static int finish(lua_State *L, http_req *r, CURLcode code)
         return 3;
     }
     if (r->cancelled)
-        return fail(L, "request cancelled", "cancelled");
+        return http_fail(L, "request cancelled", "cancelled");
     if (r->too_large || r->no_memory) {
         lua_pushnil(L);
         lua_pushstring(L, r->too_large ? "response body too large" : "out of memory");
@@ -497,7 +504,7 @@ static int finish(lua_State *L, http_req *r, CURLcode code)
         lua_pushlstring(L, r->body.data ? r->body.data : "", r->body.len);
         lua_setfield(L, -2, "body");
     }
-    bytes_free(&r->body);
+    buffer_release(&r->body);
     return 1;
 }
 
@@ -512,10 +519,10 @@ static int req_step(lua_State *L)
     CURLcode code = CURLE_OK;
     int done = 0;
     if (r->state != ST_RUNNING)
-        return fail(L, r->state == ST_DONE ? "request already finished" : "request is closed",
+        return http_fail(L, r->state == ST_DONE ? "request already finished" : "request is closed",
                     "invalid_request");
     if (r->in_step)
-        return fail(L, "step() called from a callback of the same request", "invalid_request");
+        return http_fail(L, "step() called from a callback of the same request", "invalid_request");
     if (lua_type(L, 2) == LUA_TNUMBER)
         wait = lua_tonumber(L, 2);
     if (!(wait >= 0))
@@ -526,8 +533,8 @@ static int req_step(lua_State *L)
     /* the callbacks push at most 4 values at a time and must not grow the
      * stack themselves (that can raise a memory error on 5.1/LuaJIT) */
     if (!lua_checkstack(L, 8))
-        return fail(L, "out of memory", "transport");
-    compat_getuservalue(L, 1);
+        return http_fail(L, "out of memory", "transport");
+    lua_getuservalue(L, 1);
     r->env = lua_gettop(L);
     r->L = L;
     r->in_step = 1;
@@ -563,7 +570,7 @@ static int req_step(lua_State *L)
     if (r->close_pending) {
         r->L = NULL;
         req_release(r);
-        return fail(L, "request closed from a callback", "cancelled");
+        return http_fail(L, "request closed from a callback", "cancelled");
     }
     if (!done) {
         r->L = NULL;
@@ -592,7 +599,7 @@ static int http_version(lua_State *L)
     return 1;
 }
 
-HTTP_EXPORT int luaopen_compact_curl(lua_State *L)
+COMPACT_EXPORT int luaopen_compact_curl(lua_State *L)
 {
     static int initialized = 0;
     static const luaL_Reg methods[] = {
@@ -610,12 +617,7 @@ HTTP_EXPORT int luaopen_compact_curl(lua_State *L)
             return luaL_error(L, "compact.http: libcurl initialisation failed");
         initialized = 1;
     }
-    if (compat_newmetatable(L, HTTP_MT)) {
-        compat_set_lifecycle(L, req_gc, req_tostring);
-        compat_newlib(L, methods);
-        lua_setfield(L, -2, "__index");
-    }
-    lua_pop(L, 1);
-    compat_newlib(L, functions);
+    new_class(L, HTTP_MT, methods, req_gc, req_tostring);
+    luaL_newlib(L, functions);
     return 1;
 }

@@ -1,29 +1,19 @@
 /* request.h: the request state of compact.http and the helpers that read
- * its options from Lua. Included by http.c only (kept apart to keep files
- * short); everything here is static. */
+ * its options from Lua (request.c). */
 #ifndef COMPACT_HTTP_REQUEST_H
 #define COMPACT_HTTP_REQUEST_H
 
 #include <curl/curl.h>
-#include <stdlib.h>
-#include <string.h>
-#include "compat.h"
+#include "buffer.h"
 
 enum { ST_RUNNING, ST_DONE, ST_CLOSED };
-
-/* A byte buffer that reports failure instead of raising: it is filled from
- * libcurl callbacks, where a Lua error must not be raised. */
-typedef struct bytes {
-    char *data;
-    size_t len, cap;
-} bytes;
 
 typedef struct http_req {
     CURL *easy;
     CURLM *multi;
     struct curl_slist *headers;
-    bytes body;
-    bytes head;
+    buffer body; /* filled from libcurl callbacks: buffer_append, never raising */
+    buffer head;
     size_t max_body;
     lua_State *L; /* the running thread, set only while step() runs */
     int env;      /* stack index of the uservalue table during step() */
@@ -39,141 +29,18 @@ typedef struct http_req {
     char errbuf[CURL_ERROR_SIZE];
 } http_req;
 
-/* Returns 1 when added, 0 when over `limit`, -1 when out of memory. */
-static int bytes_add(bytes *b, const char *s, size_t n, size_t limit)
-{
-    if (n > limit || b->len > limit - n)
-        return 0;
-    if (b->cap - b->len < n) {
-        size_t cap = b->cap ? b->cap : 1024;
-        char *grown;
-        while (cap - b->len < n)
-            cap *= 2;
-        grown = (char *)realloc(b->data, cap);
-        if (grown == NULL)
-            return -1;
-        b->data = grown;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    return 1;
-}
-
-static void bytes_free(bytes *b)
-{
-    free(b->data);
-    b->data = NULL;
-    b->len = b->cap = 0;
-}
-
-/* ---- reading options ------------------------------------------------- */
-
-static int fail(lua_State *L, const char *message, const char *code)
-{
-    lua_pushnil(L);
-    lua_pushstring(L, message);
-    lua_pushstring(L, code);
-    return 3;
-}
-
-static int has_crlf(const char *s, size_t n)
-{
-    return memchr(s, '\r', n) != NULL || memchr(s, '\n', n) != NULL;
-}
-
+/* Push nil, message, code; returns 3. */
+COMPACT_INTERNAL int http_fail(lua_State *L, const char *message, const char *code);
+COMPACT_INTERNAL int has_crlf(const char *s, size_t n);
 /* Append "Name: value" to the request headers; 0 when invalid. */
-static int add_header(http_req *r, const char *line, size_t n)
-{
-    struct curl_slist *grown;
-    if (n == 0 || has_crlf(line, n) || memchr(line, ':', n) == NULL || strlen(line) != n)
-        return 0;
-    grown = curl_slist_append(r->headers, line);
-    if (grown == NULL)
-        return 0;
-    r->headers = grown;
-    return 1;
-}
+COMPACT_INTERNAL int add_header(http_req *r, const char *line, size_t n);
+/* Read opts.headers (a list of "Name: value" or a map name -> value);
+ * returns an error message or NULL. */
+COMPACT_INTERNAL const char *read_headers(lua_State *L, http_req *r, int opts);
+/* opts[key] seconds -> *ms (0 when absent); returns an error message or NULL. */
+COMPACT_INTERNAL const char *read_seconds(lua_State *L, int opts, const char *key, long *ms);
+/* opts[key] string or nil; the string is left on the stack (see request.c). */
+COMPACT_INTERNAL const char *opt_string(lua_State *L, int opts, const char *key, const char **out,
+                                        size_t *len);
 
-/* Read opts.headers (a list of "Name: value" or a map name -> value). */
-static const char *read_headers(lua_State *L, http_req *r, int opts)
-{
-    lua_getfield(L, opts, "headers");
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        return NULL;
-    }
-    if (!lua_istable(L, -1))
-        return "headers must be a table";
-    lua_pushnil(L);
-    while (lua_next(L, -2) != 0) {
-        size_t n;
-        const char *line;
-        if (lua_type(L, -2) == LUA_TNUMBER) {
-            if (lua_type(L, -1) != LUA_TSTRING)
-                return "header lines must be strings";
-            line = lua_tolstring(L, -1, &n);
-            if (!add_header(r, line, n))
-                return "invalid header line";
-        } else if (lua_type(L, -2) == LUA_TSTRING &&
-                   (lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)) {
-            size_t kn, vn;
-            const char *k = lua_tolstring(L, -2, &kn);
-            const char *v;
-            lua_pushvalue(L, -1); /* tolstring on a number must not touch the key */
-            v = lua_tolstring(L, -1, &vn);
-            if (kn == 0 || has_crlf(k, kn) || memchr(k, ':', kn) != NULL || has_crlf(v, vn))
-                return "invalid header name or value";
-            lua_pushfstring(L, "%s: %s", k, v);
-            line = lua_tolstring(L, -1, &n);
-            if (!add_header(r, line, n))
-                return "invalid header";
-            lua_pop(L, 2);
-        } else {
-            return "headers must map names to strings";
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return NULL;
-}
-
-static const char *read_seconds(lua_State *L, int opts, const char *key, long *ms)
-{
-    lua_Number s;
-    lua_getfield(L, opts, key);
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        *ms = 0;
-        return NULL;
-    }
-    if (lua_type(L, -1) != LUA_TNUMBER)
-        return "timeouts must be numbers of seconds";
-    s = lua_tonumber(L, -1);
-    lua_pop(L, 1);
-    if (!(s > 0) || s > 86400.0 * 365)
-        return "timeouts must be positive";
-    *ms = (long)(s * 1000.0);
-    if (*ms < 1)
-        *ms = 1;
-    return NULL;
-}
-
-/* The string is left on the stack: opts may have an __index that returns a
- * fresh string each time, referenced by nothing else, so popping it would let
- * the collector free the bytes *out points to. configure()'s caller drops the
- * whole stack when it is done (libcurl has copied the strings by then). */
-static const char *opt_string(lua_State *L, int opts, const char *key, const char **out, size_t *len)
-{
-    lua_getfield(L, opts, key);
-    *out = NULL;
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        return NULL;
-    }
-    if (lua_type(L, -1) != LUA_TSTRING)
-        return "option must be a string";
-    *out = lua_tolstring(L, -1, len);
-    return NULL;
-}
 #endif
