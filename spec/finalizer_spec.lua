@@ -90,7 +90,13 @@ describe("C core under finalizers", function()
   local pending_or_it = raising_finalizers and it or pending
   pending_or_it("a finalizer raising inside ledger:sync leaves the ledger usable", function()
     local book = core.ledger_new()
-    local bad = { { role = "user", content = "a" }, { role = "bogus", content = "b" } }
+    -- many tool calls: the ledger's id table grows (allocations, so GC steps
+    -- and finalizers) during the walk, before the bad message fails it
+    local bad = {}
+    for i = 1, 200 do
+      bad[#bad + 1] = { role = "assistant", content = { { type = "tool_call", id = "c" .. i, name = "t", arguments = {} } } }
+    end
+    bad[#bad + 1] = { role = "bogus", content = "b" }
     local armed, raised = false, false
     with_eager_gc(function()
       for _ = 1, 2000 do
