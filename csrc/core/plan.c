@@ -207,11 +207,11 @@ static int ledger_still_valid(lua_State *L, ledger *book, int ids, long long cou
 }
 
 /* Inspect messages book->count + 1 .. count (stack: 1 ledger, 2 messages,
- * 3 estimator, 4 ids, 5 method). Returns 0, or 1 (invalid) / 2 (estimator)
- * with the error value pushed. */
+ * 3 estimator, 4 ids, 5 method, 6 the last accepted message). Returns 0,
+ * or 1 (invalid) / 2 (estimator) with the error value pushed. */
 static int sync_messages(lua_State *L, ledger *book, long long count)
 {
-    const int ids = 4, method = 5, message = 6;
+    const int ids = 4, method = 5, last = 6, message = 7;
     int estimator = lua_isnil(L, 3) ? 0 : 3;
     long long i;
     for (i = book->count + 1; i <= count; i++) {
@@ -234,10 +234,8 @@ static int sync_messages(lua_State *L, ledger *book, long long count)
             lua_pushvalue(L, message);
             lua_rawseti(L, ids, LEDGER_FIRST_MESSAGE);
         }
-        lua_pushvalue(L, message);
-        lua_rawseti(L, ids, LEDGER_LAST_MESSAGE);
         book->count = i;
-        lua_settop(L, method);
+        lua_replace(L, last); /* the message moves to `last`: top is `last` again */
     }
     return 0;
 }
@@ -248,8 +246,16 @@ static int sync_messages(lua_State *L, ledger *book, long long count)
 static int sync_walk(lua_State *L)
 {
     ledger *book = (ledger *)lua_touserdata(L, 1);
-    long long count = (long long)lua_rawlen(L, 2);
-    int failed = sync_messages(L, book, count);
+    long long count = (long long)lua_rawlen(L, 2), before = book->count;
+    int failed;
+    lua_settop(L, 6); /* 6: the last accepted message */
+    failed = sync_messages(L, book, count);
+    if (book->count > before) {
+        /* the reference to the last accepted message, once per sync (a
+         * raise before this leaves it stale, and the next sync starts over) */
+        lua_pushvalue(L, 6);
+        lua_rawseti(L, 4, LEDGER_LAST_MESSAGE);
+    }
     if (failed == 0)
         lua_pushnil(L);
     lua_pushinteger(L, failed);
