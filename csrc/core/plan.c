@@ -50,28 +50,31 @@ typedef struct ledger {
 
 /* Resize one array of the ledger from `old` to `new` entries of `size`
  * bytes (new 0 frees it); NULL when the allocator failed. */
-static void *ledger_resize(ledger *book, void *array, long long old, long long new, size_t size)
+/* Bytes of the one block that holds every array for `capacity` entries:
+ * four arrays of long long, then the roles. */
+static size_t ledger_block_size(long long capacity)
 {
-    return book->alloc(book->ud, array, array ? (size_t)old * size : 0, (size_t)new * size);
+    return (size_t)capacity * (4 * sizeof(long long) + sizeof(unsigned char));
+}
+
+/* Point the arrays into `block` (NULL: no arrays). */
+static void ledger_place(ledger *book, void *block, long long capacity)
+{
+    long long *base = (long long *)block;
+    book->prefix = base;
+    book->matched_call = base ? base + capacity : NULL;
+    book->last_user = base ? base + 2 * capacity : NULL;
+    book->suffix_min = base ? base + 3 * capacity : NULL;
+    book->role = base ? (unsigned char *)(base + 4 * capacity) : NULL;
+    book->capacity = base ? capacity : 0;
 }
 
 static void ledger_free_arrays(ledger *book)
 {
-    long long capacity = book->capacity;
-    lua_Alloc alloc = book->alloc;
-    void *ud = book->ud;
-    int closed = book->closed;
-    if (book->prefix != NULL) {
-        ledger_resize(book, book->prefix, capacity, 0, sizeof(long long));
-        ledger_resize(book, book->matched_call, capacity, 0, sizeof(long long));
-        ledger_resize(book, book->last_user, capacity, 0, sizeof(long long));
-        ledger_resize(book, book->role, capacity, 0, sizeof(unsigned char));
-        ledger_resize(book, book->suffix_min, capacity, 0, sizeof(long long));
-    }
-    memset(book, 0, sizeof *book);
-    book->alloc = alloc;
-    book->ud = ud;
-    book->closed = closed;
+    if (book->prefix != NULL)
+        book->alloc(book->ud, book->prefix, ledger_block_size(book->capacity), 0);
+    ledger_place(book, NULL, 0);
+    book->count = 0;
 }
 
 /* __gc and __close: safe twice. A ledger in sync is referenced from sync's
@@ -92,24 +95,27 @@ static int ledger_gc(lua_State *L)
  * the ledger consistent (each array keeps its old contents). */
 static void ledger_reserve(lua_State *L, ledger *book, long long needed)
 {
-    long long capacity = book->capacity ? book->capacity : 64;
-    void *grown;
+    long long capacity = book->capacity ? book->capacity : 64, old = book->capacity;
+    ledger grown;
+    void *block;
     if (needed < book->capacity)
         return;
     while (capacity <= needed)
         capacity *= 2;
-#define GROW(field, type)                                                          \
-    grown = ledger_resize(book, book->field, book->capacity, capacity, sizeof(type)); \
-    if (grown == NULL)                                                             \
-        luaL_error(L, "not enough memory for the planning ledger");                \
-    book->field = (type *)grown;
-    GROW(prefix, long long)
-    GROW(matched_call, long long)
-    GROW(last_user, long long)
-    GROW(role, unsigned char)
-    GROW(suffix_min, long long)
-#undef GROW
-    book->capacity = capacity;
+    /* one block for every array: growing either fully succeeds or changes
+     * nothing, and the allocator is always told the size it gave */
+    block = book->alloc(book->ud, NULL, 0, ledger_block_size(capacity));
+    if (block == NULL)
+        luaL_error(L, "not enough memory for the planning ledger");
+    ledger_place(&grown, block, capacity);
+    if (old > 0) {
+        memcpy(grown.prefix, book->prefix, (size_t)old * sizeof(long long));
+        memcpy(grown.matched_call, book->matched_call, (size_t)old * sizeof(long long));
+        memcpy(grown.last_user, book->last_user, (size_t)old * sizeof(long long));
+        memcpy(grown.role, book->role, (size_t)old);
+        book->alloc(book->ud, book->prefix, ledger_block_size(old), 0);
+    }
+    ledger_place(book, block, capacity);
 }
 
 static void ledger_clear(lua_State *L, int self, ledger *book)
