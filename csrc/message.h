@@ -12,7 +12,7 @@
 #ifndef COMPACT_MESSAGE_H
 #define COMPACT_MESSAGE_H
 
-#include "parts.h"
+#include "compat.h"
 
 /* The heuristic: roughly one token per 4 bytes of text, plus a fixed cost
  * per message (role and framing) and per image (providers bill images by
