@@ -27,7 +27,7 @@
 #ifndef COMPACT_JSON_H
 #define COMPACT_JSON_H
 
-#include "parts.h"
+#include "compat.h"
 
 #define JSON_ARRAY_MT "compact.json_array"
 #define JSON_MAX_DEPTH 512

@@ -12,7 +12,7 @@
 #ifndef COMPACT_MESSAGE_H
 #define COMPACT_MESSAGE_H
 
-#include "parts.h"
+#include "compat.h"
 
 #include "heuristic.h" /* the text measure and the fixed costs */
 

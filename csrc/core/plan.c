@@ -50,28 +50,31 @@ typedef struct ledger {
 
 /* Resize one array of the ledger from `old` to `new` entries of `size`
  * bytes (new 0 frees it); NULL when the allocator failed. */
-static void *ledger_resize(ledger *book, void *array, long long old, long long new, size_t size)
+/* Bytes of the one block that holds every array for `capacity` entries:
+ * four arrays of long long, then the roles. */
+static size_t ledger_block_size(long long capacity)
 {
-    return book->alloc(book->ud, array, array ? (size_t)old * size : 0, (size_t)new * size);
+    return (size_t)capacity * (4 * sizeof(long long) + sizeof(unsigned char));
+}
+
+/* Point the arrays into `block` (NULL: no arrays). */
+static void ledger_place(ledger *book, void *block, long long capacity)
+{
+    long long *base = (long long *)block;
+    book->prefix = base;
+    book->matched_call = base ? base + capacity : NULL;
+    book->last_user = base ? base + 2 * capacity : NULL;
+    book->suffix_min = base ? base + 3 * capacity : NULL;
+    book->role = base ? (unsigned char *)(base + 4 * capacity) : NULL;
+    book->capacity = base ? capacity : 0;
 }
 
 static void ledger_free_arrays(ledger *book)
 {
-    long long capacity = book->capacity;
-    lua_Alloc alloc = book->alloc;
-    void *ud = book->ud;
-    int closed = book->closed;
-    if (book->prefix != NULL) {
-        ledger_resize(book, book->prefix, capacity, 0, sizeof(long long));
-        ledger_resize(book, book->matched_call, capacity, 0, sizeof(long long));
-        ledger_resize(book, book->last_user, capacity, 0, sizeof(long long));
-        ledger_resize(book, book->role, capacity, 0, sizeof(unsigned char));
-        ledger_resize(book, book->suffix_min, capacity, 0, sizeof(long long));
-    }
-    memset(book, 0, sizeof *book);
-    book->alloc = alloc;
-    book->ud = ud;
-    book->closed = closed;
+    if (book->prefix != NULL)
+        book->alloc(book->ud, book->prefix, ledger_block_size(book->capacity), 0);
+    ledger_place(book, NULL, 0);
+    book->count = 0;
 }
 
 /* __gc and __close: safe twice. A ledger in sync is referenced from sync's
@@ -92,24 +95,27 @@ static int ledger_gc(lua_State *L)
  * the ledger consistent (each array keeps its old contents). */
 static void ledger_reserve(lua_State *L, ledger *book, long long needed)
 {
-    long long capacity = book->capacity ? book->capacity : 64;
-    void *grown;
+    long long capacity = book->capacity ? book->capacity : 64, old = book->capacity;
+    ledger grown;
+    void *block;
     if (needed < book->capacity)
         return;
     while (capacity <= needed)
         capacity *= 2;
-#define GROW(field, type)                                                          \
-    grown = ledger_resize(book, book->field, book->capacity, capacity, sizeof(type)); \
-    if (grown == NULL)                                                             \
-        luaL_error(L, "not enough memory for the planning ledger");                \
-    book->field = (type *)grown;
-    GROW(prefix, long long)
-    GROW(matched_call, long long)
-    GROW(last_user, long long)
-    GROW(role, unsigned char)
-    GROW(suffix_min, long long)
-#undef GROW
-    book->capacity = capacity;
+    /* one block for every array: growing either fully succeeds or changes
+     * nothing, and the allocator is always told the size it gave */
+    block = book->alloc(book->ud, NULL, 0, ledger_block_size(capacity));
+    if (block == NULL)
+        luaL_error(L, "not enough memory for the planning ledger");
+    ledger_place(&grown, block, capacity);
+    if (old > 0) {
+        memcpy(grown.prefix, book->prefix, (size_t)old * sizeof(long long));
+        memcpy(grown.matched_call, book->matched_call, (size_t)old * sizeof(long long));
+        memcpy(grown.last_user, book->last_user, (size_t)old * sizeof(long long));
+        memcpy(grown.role, book->role, (size_t)old);
+        book->alloc(book->ud, book->prefix, ledger_block_size(old), 0);
+    }
+    ledger_place(book, block, capacity);
 }
 
 static void ledger_clear(lua_State *L, int self, ledger *book)
@@ -207,11 +213,11 @@ static int ledger_still_valid(lua_State *L, ledger *book, int ids, long long cou
 }
 
 /* Inspect messages book->count + 1 .. count (stack: 1 ledger, 2 messages,
- * 3 estimator, 4 ids, 5 method). Returns 0, or 1 (invalid) / 2 (estimator)
- * with the error value pushed. */
+ * 3 estimator, 4 ids, 5 method, 6 the last accepted message). Returns 0,
+ * or 1 (invalid) / 2 (estimator) with the error value pushed. */
 static int sync_messages(lua_State *L, ledger *book, long long count)
 {
-    const int ids = 4, method = 5, message = 6;
+    const int ids = 4, method = 5, last = 6, message = 7;
     int estimator = lua_isnil(L, 3) ? 0 : 3;
     long long i;
     for (i = book->count + 1; i <= count; i++) {
@@ -234,10 +240,8 @@ static int sync_messages(lua_State *L, ledger *book, long long count)
             lua_pushvalue(L, message);
             lua_rawseti(L, ids, LEDGER_FIRST_MESSAGE);
         }
-        lua_pushvalue(L, message);
-        lua_rawseti(L, ids, LEDGER_LAST_MESSAGE);
         book->count = i;
-        lua_settop(L, method);
+        lua_replace(L, last); /* the message moves to `last`: top is `last` again */
     }
     return 0;
 }
@@ -248,8 +252,16 @@ static int sync_messages(lua_State *L, ledger *book, long long count)
 static int sync_walk(lua_State *L)
 {
     ledger *book = (ledger *)lua_touserdata(L, 1);
-    long long count = (long long)lua_rawlen(L, 2);
-    int failed = sync_messages(L, book, count);
+    long long count = (long long)lua_rawlen(L, 2), before = book->count;
+    int failed;
+    lua_settop(L, 6); /* 6: the last accepted message */
+    failed = sync_messages(L, book, count);
+    if (book->count > before) {
+        /* the reference to the last accepted message, once per sync (a
+         * raise before this leaves it stale, and the next sync starts over) */
+        lua_pushvalue(L, 6);
+        lua_rawseti(L, 4, LEDGER_LAST_MESSAGE);
+    }
     if (failed == 0)
         lua_pushnil(L);
     lua_pushinteger(L, failed);

@@ -31,6 +31,7 @@
 #include "buffer.h"
 #include "json.h"
 #include "message.h"
+#include "parts.h"
 
 #define RECORD_MAX_LINES 100
 #define RECORD_MAX_BYTES 2048
