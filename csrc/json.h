@@ -27,6 +27,8 @@
 #ifndef COMPACT_JSON_H
 #define COMPACT_JSON_H
 
+#include <stdint.h>
+#include <string.h>
 #include "compat.h"
 
 #define JSON_ARRAY_MT "compact.json_array"
@@ -47,6 +49,34 @@ static inline void json_push_array_mt(lua_State *L)
         lua_pushboolean(L, 1);
         lua_setfield(L, -2, "__jsontype_array");
     }
+}
+
+/* The length of the run at s[0..n) of bytes a JSON string passes through
+ * untouched: not '"', '\\' or a control character, and, with `ascii_only`,
+ * below 0x80. Eight bytes at a time (SWAR): the masks may flag a byte next
+ * to a real hit, never miss one, and a flagged word is finished bytewise. */
+static inline size_t json_plain_run(const unsigned char *s, size_t n, int ascii_only)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    const uint64_t high_mask = ascii_only ? highs : 0;
+    size_t i = 0;
+    while (n - i >= 8) {
+        uint64_t w, quote, backslash, hit;
+        memcpy(&w, s + i, 8);
+        quote = w ^ (ones * '"');
+        backslash = w ^ (ones * '\\');
+        hit = ((w - ones * 0x20) & ~w) | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash);
+        if (((hit & highs) | (w & high_mask)) != 0)
+            break;
+        i += 8;
+    }
+    while (i < n) {
+        unsigned char c = s[i];
+        if (c < 0x20 || c == '"' || c == '\\' || (ascii_only && c >= 0x80))
+            break;
+        i++;
+    }
+    return i;
 }
 
 /* Encode the value at `value` (opts at `opts`, 0 for none) as json_encode

@@ -120,8 +120,7 @@ static void decode_string(decoder *dec)
     const char *p = start;
     buffer *out;
     /* fast path: no escapes */
-    while (p < dec->end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
-        p++;
+    p += json_plain_run((const unsigned char *)p, (size_t)(dec->end - p), 0);
     if (p < dec->end && *p == '"') {
         lua_pushlstring(L, start, (size_t)(p - start));
         dec->at = p + 1;
@@ -142,8 +141,9 @@ static void decode_string(decoder *dec)
         if (c < 0x20)
             decoder_fail(dec, "control character in string");
         if (c != '\\') {
-            buffer_addc(L, out, (char)c);
-            dec->at++;
+            size_t run = json_plain_run((const unsigned char *)dec->at, (size_t)(dec->end - dec->at), 0);
+            buffer_add(L, out, dec->at, run);
+            dec->at += run;
             continue;
         }
         dec->at++;

@@ -92,29 +92,31 @@ static void encode_string(lua_State *L, buffer *out, const char *s, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *u = (const unsigned char *)s;
-    size_t i, run = 0, valid, bad;
+    size_t i = 0, run = 0, valid, bad;
     buffer_reserve(L, out, len + 2);
     buffer_addc(L, out, '"');
-    for (i = 0; i < len; i++) {
-        unsigned char c = u[i];
+    for (;;) {
+        unsigned char c;
         const char *escape = NULL;
         char unicode[6];
-        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80)
-            continue;
+        i += json_plain_run(u + i, len - i, 1);
+        if (i >= len)
+            break;
+        c = u[i];
         if (c >= 0x80) {
             valid = utf8_sequence(u + i, len - i, &bad);
             if (valid > 0) {
-                i += valid - 1;
+                i += valid;
                 continue;
             }
             buffer_add(L, out, s + run, i - run);
             buffer_add(L, out, "\xEF\xBF\xBD", 3);
-            i += bad - 1;
-            run = i + 1;
+            i += bad;
+            run = i;
             continue;
         }
         buffer_add(L, out, s + run, i - run);
-        run = i + 1;
+        run = ++i;
         switch (c) {
         case '"': escape = "\\\""; break;
         case '\\': escape = "\\\\"; break;
@@ -129,7 +131,7 @@ static void encode_string(lua_State *L, buffer *out, const char *s, size_t len)
             buffer_add(L, out, unicode, 6);
             continue;
         }
-        buffer_adds(L, out, escape);
+        buffer_add(L, out, escape, 2);
     }
     buffer_add(L, out, s + run, len - run);
     buffer_addc(L, out, '"');
@@ -160,8 +162,17 @@ static void encode_number(encoder *enc, int index)
     double value;
 #if COMPACT_HAS_INTEGERS
     if (lua_isinteger(L, index)) {
-        len = (size_t)snprintf(text, sizeof text, "%lld", (long long)lua_tointeger(L, index));
-        buffer_add(L, enc->out, text, len);
+        /* digits backwards from the end: snprintf was a tenth of encoding */
+        lua_Integer n = lua_tointeger(L, index);
+        unsigned long long magnitude = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
+        char *end = text + sizeof text, *p = end;
+        do {
+            *--p = (char)('0' + magnitude % 10);
+            magnitude /= 10;
+        } while (magnitude != 0);
+        if (n < 0)
+            *--p = '-';
+        buffer_add(L, enc->out, p, (size_t)(end - p));
         return;
     }
 #endif
