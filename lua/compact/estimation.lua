@@ -82,6 +82,8 @@ end
 local ledgers = setmetatable({}, { __mode = "k" })
 -- estimator -> { last summary, its projected estimate }
 local summary_estimates = setmetatable({}, { __mode = "k" })
+-- estimator -> { last system prompt, its estimate }
+local system_estimates = setmetatable({}, { __mode = "k" })
 -- tools table -> { count, last definition, heuristic estimate }
 local tool_estimates = setmetatable({}, { __mode = "k" })
 --- The ledger for `messages` under `estimator`, brought up to date.
@@ -123,7 +125,9 @@ function estimation.forget(messages)
     end
   end
   if messages == nil then
-    for tools in pairs(tool_estimates) do tool_estimates[tools] = nil end
+    for _, cache in ipairs { tool_estimates, summary_estimates, system_estimates } do
+      for key in pairs(cache) do cache[key] = nil end
+    end
   else
     tool_estimates[messages] = nil
   end
@@ -161,23 +165,28 @@ local function estimate_tools(estimator, tools)
   return call_estimator(estimator, "tools", tools, "tools")
 end
 
+-- The estimate of `value` by `estimator:method`, remembered per estimator
+-- for the last value seen: the system prompt and the summary change rarely
+-- but are estimated on every plan (estimators must be deterministic).
+local function remembered(cache, estimator, method, value, what)
+  local cached = cache[estimator]
+  if cached and cached[1] == value then return cached[2] end
+  local tokens, err = call_estimator(estimator, method, method == "message" and estimation.project_summary(value)
+    or value, what)
+  if not tokens then return nil, err end
+  cache[estimator] = { value, tokens }
+  return tokens
+end
+
 --- Estimate the parts of a request other than its raw messages: system
 -- prompt, projected summary (of `summary`) and tool definitions.
 function estimation.overhead(estimator, system_prompt, summary, tools)
-  local system_tokens, err = call_estimator(estimator, "text", system_prompt or "", "system_prompt")
+  local system_tokens, err = remembered(system_estimates, estimator, "text", system_prompt or "", "system_prompt")
   if not system_tokens then return nil, err end
   local summary_tokens = 0
   if summary ~= nil and summary ~= "" then
-    -- the summary changes once per compaction but is estimated every plan:
-    -- keep the last one per estimator rather than rebuild its projection
-    local cached = summary_estimates[estimator]
-    if cached and cached[1] == summary then
-      summary_tokens = cached[2]
-    else
-      summary_tokens, err = call_estimator(estimator, "message", estimation.project_summary(summary), "summary")
-      if not summary_tokens then return nil, err end
-      summary_estimates[estimator] = { summary, summary_tokens }
-    end
+    summary_tokens, err = remembered(summary_estimates, estimator, "message", summary, "summary")
+    if not summary_tokens then return nil, err end
   end
   local tool_tokens
   tool_tokens, err = estimate_tools(estimator, tools)
