@@ -19,7 +19,9 @@
  *   json_decode(text) -> value | nil, err
  *     integers stay integers; null is json_null inside arrays and omitted
  *     inside objects; empty arrays get json_array_mt; a lone surrogate
- *     escape (\uD800) becomes U+FFFD; errors name the byte offset, line
+ *     escape (\uD800) becomes U+FFFD; invalid UTF-8 in an object key
+ *     becomes U+FFFD (keys then sort the same after a round trip), string
+ *     values keep their bytes (a streamed delta may end mid-character); errors name the byte offset, line
  *     and column.
  *
  * json_encode.c and json_decode.c are the two halves; this header holds what
@@ -49,6 +51,43 @@ static inline void json_push_array_mt(lua_State *L)
         lua_pushboolean(L, 1);
         lua_setfield(L, -2, "__jsontype_array");
     }
+}
+
+/* Length of the valid UTF-8 sequence at s[0] (a byte >= 0x80), or 0 with
+ * *bad set to the length of its maximal invalid subpart (Unicode 3.9,
+ * table 3-7: the lead byte and the continuation bytes that could still
+ * have completed it). */
+static inline size_t json_utf8_sequence(const unsigned char *s, size_t n, size_t *bad)
+{
+    unsigned char c = s[0], low = 0x80, high = 0xBF;
+    size_t need, k;
+    if (c >= 0xC2 && c <= 0xDF)
+        need = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        need = 3;
+    else if (c >= 0xF0 && c <= 0xF4)
+        need = 4;
+    else {
+        *bad = 1;
+        return 0;
+    }
+    if (c == 0xE0)
+        low = 0xA0;
+    else if (c == 0xED)
+        high = 0x9F;
+    else if (c == 0xF0)
+        low = 0x90;
+    else if (c == 0xF4)
+        high = 0x8F;
+    for (k = 1; k < need; k++) {
+        if (k >= n || s[k] < low || s[k] > high) {
+            *bad = k;
+            return 0;
+        }
+        low = 0x80;
+        high = 0xBF;
+    }
+    return need;
 }
 
 /* The length of the run at s[0..n) of bytes a JSON string passes through

@@ -263,3 +263,24 @@ describe("json_encode of a large object", function()
     assert.equal(5001, n)
   end)
 end)
+
+describe("compact.core JSON: invalid UTF-8 in object keys", function()
+  local core = require "compact.core"
+  local FFFD = "\239\191\189"
+
+  it("repairs keys on decode, so keys sort the same after a round trip", function()
+    -- raw: "\xff..\xdf\xff\xffs" sorts before "\xff..id"; repaired, U+FFFD runs sort after "id"
+    local text = '{"' .. ("\255"):rep(5) .. "\223\255\255" .. 's":1,"' .. ("\255"):rep(7) .. 'id":2}'
+    local value = assert(core.json_decode(text))
+    assert.equal(1, value[FFFD:rep(8) .. "s"])
+    assert.equal(2, value[FFFD:rep(7) .. "id"])
+    local encoded = assert(core.json_encode(value))
+    assert.equal(encoded, assert(core.json_encode(assert(core.json_decode(encoded)))))
+  end)
+
+  it("keeps the bytes of string values (a streamed delta may end inside a character)", function()
+    local value = assert(core.json_decode('["m\195"]'))
+    assert.equal("m\195", value[1])
+    assert.equal('["m' .. FFFD .. '"]', core.json_encode(value))
+  end)
+end)

@@ -113,75 +113,100 @@ static void add_utf8(lua_State *L, buffer *out, unsigned code)
 }
 
 /* Push the string starting after the opening quote. */
-static void decode_string(decoder *dec)
+/* One escape; dec->at is just past the backslash. */
+static void decode_escape(decoder *dec, buffer *out)
 {
     lua_State *L = dec->L;
-    const char *start = dec->at;
-    const char *p = start;
-    buffer *out;
-    /* fast path: no escapes */
-    p += json_plain_run((const unsigned char *)p, (size_t)(dec->end - p), 0);
-    if (p < dec->end && *p == '"') {
-        lua_pushlstring(L, start, (size_t)(p - start));
-        dec->at = p + 1;
-        return;
+    if (dec->at >= dec->end)
+        decoder_fail(dec, "unterminated string");
+    switch (*dec->at++) {
+    case '"': buffer_addc(L, out, '"'); break;
+    case '\\': buffer_addc(L, out, '\\'); break;
+    case '/': buffer_addc(L, out, '/'); break;
+    case 'b': buffer_addc(L, out, '\b'); break;
+    case 'f': buffer_addc(L, out, '\f'); break;
+    case 'n': buffer_addc(L, out, '\n'); break;
+    case 'r': buffer_addc(L, out, '\r'); break;
+    case 't': buffer_addc(L, out, '\t'); break;
+    case 'u': {
+        unsigned code = read_hex4(dec);
+        if (code >= 0xD800 && code < 0xDC00 && dec->end - dec->at >= 6 && dec->at[0] == '\\' &&
+            dec->at[1] == 'u') {
+            const char *save = dec->at;
+            unsigned low;
+            dec->at += 2;
+            low = read_hex4(dec);
+            if (low >= 0xDC00 && low < 0xE000)
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+            else
+                dec->at = save; /* lone high surrogate: the next escape stands alone */
+        }
+        if (code >= 0xD800 && code < 0xE000)
+            code = 0xFFFD; /* a lone surrogate is not a character: U+FFFD */
+        add_utf8(L, out, code);
+        break;
     }
-    out = scratch(dec);
-    buffer_add(L, out, start, (size_t)(p - start));
-    dec->at = p;
+    default:
+        dec->at--;
+        decoder_fail(dec, "invalid escape");
+    }
+}
+
+/* A JSON string. With `repair` (object keys) each invalid UTF-8 sequence
+ * becomes U+FFFD, as the encoder writes it, so keys sort the same before and
+ * after a round trip and what decodes re-encodes to the same bytes. Values
+ * keep their bytes: a streamed delta may end inside a character that the
+ * next delta completes (the encoder repairs what is still invalid when it
+ * writes). Text without escapes or repairs is pushed straight from the
+ * input. */
+static void decode_string(decoder *dec, int repair)
+{
+    lua_State *L = dec->L;
+    const unsigned char *start = (const unsigned char *)dec->at, *end = (const unsigned char *)dec->end;
+    const unsigned char *p = start, *run = start;
+    buffer *out = NULL;
     for (;;) {
         unsigned char c;
-        if (dec->at >= dec->end)
+        p += json_plain_run(p, (size_t)(end - p), repair);
+        if (p >= end) {
+            dec->at = (const char *)p;
             decoder_fail(dec, "unterminated string");
-        c = (unsigned char)*dec->at;
-        if (c == '"') {
-            dec->at++;
-            break;
         }
-        if (c < 0x20)
-            decoder_fail(dec, "control character in string");
-        if (c != '\\') {
-            size_t run = json_plain_run((const unsigned char *)dec->at, (size_t)(dec->end - dec->at), 0);
-            buffer_add(L, out, dec->at, run);
-            dec->at += run;
+        c = *p;
+        if (c == '"')
+            break;
+        if (c >= 0x80) {
+            size_t bad, valid = json_utf8_sequence(p, (size_t)(end - p), &bad);
+            if (valid > 0) {
+                p += valid;
+                continue;
+            }
+            if (out == NULL)
+                out = scratch(dec);
+            buffer_add(L, out, (const char *)run, (size_t)(p - run));
+            buffer_add(L, out, "\xEF\xBF\xBD", 3);
+            p += bad;
+            run = p;
             continue;
         }
-        dec->at++;
-        if (dec->at >= dec->end)
-            decoder_fail(dec, "unterminated string");
-        switch (*dec->at++) {
-        case '"': buffer_addc(L, out, '"'); break;
-        case '\\': buffer_addc(L, out, '\\'); break;
-        case '/': buffer_addc(L, out, '/'); break;
-        case 'b': buffer_addc(L, out, '\b'); break;
-        case 'f': buffer_addc(L, out, '\f'); break;
-        case 'n': buffer_addc(L, out, '\n'); break;
-        case 'r': buffer_addc(L, out, '\r'); break;
-        case 't': buffer_addc(L, out, '\t'); break;
-        case 'u': {
-            unsigned code = read_hex4(dec);
-            if (code >= 0xD800 && code < 0xDC00 && dec->end - dec->at >= 6 && dec->at[0] == '\\' &&
-                dec->at[1] == 'u') {
-                const char *save = dec->at;
-                unsigned low;
-                dec->at += 2;
-                low = read_hex4(dec);
-                if (low >= 0xDC00 && low < 0xE000)
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
-                else
-                    dec->at = save; /* lone high surrogate: the next escape stands alone */
-            }
-            if (code >= 0xD800 && code < 0xE000)
-                code = 0xFFFD; /* a lone surrogate is not a character: U+FFFD */
-            add_utf8(L, out, code);
-            break;
+        if (c < 0x20) {
+            dec->at = (const char *)p;
+            decoder_fail(dec, "control character in string");
         }
-        default:
-            dec->at--;
-            decoder_fail(dec, "invalid escape");
-        }
+        if (out == NULL)
+            out = scratch(dec);
+        buffer_add(L, out, (const char *)run, (size_t)(p - run));
+        dec->at = (const char *)p + 1;
+        decode_escape(dec, out);
+        p = run = (const unsigned char *)dec->at;
     }
-    buffer_push(L, out);
+    if (out == NULL) {
+        lua_pushlstring(L, (const char *)start, (size_t)(p - start));
+    } else {
+        buffer_add(L, out, (const char *)run, (size_t)(p - run));
+        buffer_push(L, out);
+    }
+    dec->at = (const char *)p + 1;
 }
 
 /* Skip one or more digits at p (a fraction or an exponent). */
@@ -293,7 +318,7 @@ static void decode_object(decoder *dec)
     do {
         if (!accept(dec, '"'))
             decoder_fail(dec, "expected a string key");
-        decode_string(dec);
+        decode_string(dec, 1);
         if (!accept(dec, ':'))
             decoder_fail(dec, "expected ':'");
         decode_value(dec);
@@ -329,7 +354,7 @@ static void decode_value(decoder *dec)
         break;
     case '"':
         dec->at++;
-        decode_string(dec);
+        decode_string(dec, 0);
         break;
     case 't': expect_literal(dec, "true"); lua_pushboolean(dec->L, 1); break;
     case 'f': expect_literal(dec, "false"); lua_pushboolean(dec->L, 0); break;

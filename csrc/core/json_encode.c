@@ -49,43 +49,6 @@ static int encoder_fail(encoder *enc, const char *what)
     return lua_error(L);
 }
 
-/* Length of the valid UTF-8 sequence at s[0] (a byte >= 0x80), or 0 with
- * *bad set to the length of its maximal invalid subpart (Unicode 3.9,
- * table 3-7: the lead byte and the continuation bytes that could still
- * have completed it). */
-static size_t utf8_sequence(const unsigned char *s, size_t n, size_t *bad)
-{
-    unsigned char c = s[0], low = 0x80, high = 0xBF;
-    size_t need, k;
-    if (c >= 0xC2 && c <= 0xDF)
-        need = 2;
-    else if (c >= 0xE0 && c <= 0xEF)
-        need = 3;
-    else if (c >= 0xF0 && c <= 0xF4)
-        need = 4;
-    else {
-        *bad = 1;
-        return 0;
-    }
-    if (c == 0xE0)
-        low = 0xA0;
-    else if (c == 0xED)
-        high = 0x9F;
-    else if (c == 0xF0)
-        low = 0x90;
-    else if (c == 0xF4)
-        high = 0x8F;
-    for (k = 1; k < need; k++) {
-        if (k >= n || s[k] < low || s[k] > high) {
-            *bad = k;
-            return 0;
-        }
-        low = 0x80;
-        high = 0xBF;
-    }
-    return need;
-}
-
 /* A JSON string; each invalid UTF-8 sequence becomes U+FFFD, so what is
  * written is always valid UTF-8 (strict servers reject anything else). */
 static void encode_string(lua_State *L, buffer *out, const char *s, size_t len)
@@ -104,7 +67,7 @@ static void encode_string(lua_State *L, buffer *out, const char *s, size_t len)
             break;
         c = u[i];
         if (c >= 0x80) {
-            valid = utf8_sequence(u + i, len - i, &bad);
+            valid = json_utf8_sequence(u + i, len - i, &bad);
             if (valid > 0) {
                 i += valid;
                 continue;
