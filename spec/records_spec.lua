@@ -272,13 +272,8 @@ describe("core.serialize_records", function()
   end)
 
   describe("on the real pi session", function()
-    local data = require "spec.support.data"
-    local found, note = data.need()
-    if not found then
-      pending(note)
-      return
-    end
-    local messages = data.pi_messages()
+    local messages = require("spec.support.data").pi_messages_or_pending(pending)
+    if not messages then return end
     local text = assert(serialize(messages))
 
     it("leaves out ids, signatures and failed attempts", function()

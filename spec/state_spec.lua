@@ -265,7 +265,6 @@ describe("json_encode of a large object", function()
 end)
 
 describe("compact.core JSON: invalid UTF-8 in object keys", function()
-  local core = require "compact.core"
   local FFFD = "\239\191\189"
 
   it("repairs keys on decode, so keys sort the same after a round trip", function()

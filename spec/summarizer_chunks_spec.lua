@@ -253,13 +253,8 @@ describe("chunked generator summaries", function()
   end)
 
   describe("on the real pi session", function()
-    local data = require "spec.support.data"
-    local found, note = data.need()
-    if not found then
-      pending(note)
-      return
-    end
-    local messages = data.pi_messages()
+    local messages = require("spec.support.data").pi_messages_or_pending(pending)
+    if not messages then return end
 
     it("fits every request into a small model's window and loses no record", function()
       local gen = fake()

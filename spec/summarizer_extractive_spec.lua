@@ -2,7 +2,6 @@
 local extractive = require "compact.summarizers.extractive"
 local errors = require "compact.errors"
 local cancel = require "compact.cancel"
-local data = require "spec.support.data"
 
 local function user(content) return { role = "user", content = content } end
 local function call(id, name, args, text)
@@ -363,12 +362,8 @@ describe("extractive summarizer", function()
   end)
 
   describe("on the real pi session", function()
-    local found, note = data.need()
-    if not found then
-      pending(note)
-      return
-    end
-    local messages = data.pi_messages()
+    local messages = require("spec.support.data").pi_messages_or_pending(pending)
+    if not messages then return end
 
     it("writes a handoff within the default budget", function()
       local s = assert(extractive.new())

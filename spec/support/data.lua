@@ -37,4 +37,15 @@ function data.pi_messages(path)
   return state.messages
 end
 
+--- The pi session's messages; without the file, nil after calling
+-- `pending` with the note (under CI=true, an error): the caller returns.
+function data.pi_messages_or_pending(pending)
+  local found, note = data.need()
+  if not found then
+    pending(note)
+    return nil
+  end
+  return data.pi_messages()
+end
+
 return data
