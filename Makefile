@@ -118,7 +118,10 @@ npm-deps:
 	@command -v npm >/dev/null || sh scripts/deps.sh nodejs npm
 	@mkdir -p $(NPM_DIR)
 	@test -f $(NPM_DIR)/package.json || echo '{"name":"compact-npm-deps","private":true}' > $(NPM_DIR)/package.json
-	cd $(NPM_DIR) && npm install --no-audit --no-fund --loglevel=error $(NPM_PACKAGES)
+	@# up to three tries: a registry hiccup should not fail the suite
+	cd $(NPM_DIR) && for try in 1 2 3; do \
+	  npm install --no-audit --no-fund --loglevel=error $(NPM_PACKAGES) && exit 0; \
+	  echo "npm install failed (try $$try of 3)" >&2; sleep 5; done; exit 1
 
 # make demo: the shipped sample conversation through the `compact` command,
 # offline (extractive summarizer, no key, no network): stats, then the plan,
