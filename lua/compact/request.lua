@@ -18,9 +18,10 @@ local known_fields = {
 
 -- optional fields and their types, checked in this order
 local typed_fields = {
-  { "system_prompt", "string" }, { "summary", "string" }, { "tools", "table" },
-  { "require_reduction", "boolean" }, { "instructions", "string" }, { "fit", "boolean" },
+  "system_prompt", "string", "summary", "string", "tools", "table",
+  "require_reduction", "boolean", "instructions", "string", "fit", "boolean",
 }
+local HUGE = math.huge
 
 --- The bounds of the calibration ratio.
 request_module.MIN_CALIBRATION, request_module.MAX_CALIBRATION = 0.5, 4
@@ -44,15 +45,15 @@ function request_module.check(request)
   if type(messages) ~= "table" then
     return fail("request.messages: expected a list of messages, got " .. type(messages))
   end
-  for i = 1, #typed_fields do
-    local field, expected = typed_fields[i][1], typed_fields[i][2]
-    local value = request[field]
-    if value ~= nil and type(value) ~= expected then
-      return fail("request." .. field .. ": expected " .. expected .. ", got " .. type(value))
+  -- this runs on every plan, so it reads flat pairs (no table per field)
+  for i = 1, #typed_fields, 2 do
+    local value = request[typed_fields[i]]
+    if value ~= nil and type(value) ~= typed_fields[i + 1] then
+      return fail("request." .. typed_fields[i] .. ": expected " .. typed_fields[i + 1] .. ", got " .. type(value))
     end
   end
   local budget = request.input_token_budget
-  if budget ~= nil and (type(budget) ~= "number" or budget ~= budget or budget < 0 or budget == math.huge) then
+  if budget ~= nil and (type(budget) ~= "number" or budget ~= budget or budget < 0 or budget == HUGE) then
     return fail("request.input_token_budget: expected a non-negative number, got " .. tostring(budget))
   end
   local estimator = request.estimator
@@ -62,8 +63,11 @@ function request_module.check(request)
     local ok, err = estimation.check_estimator(estimator, "request.estimator")
     if not ok then return nil, err end
   end
-  local anchor, err = usage_module.check(request.usage, rawlen(messages), "request.usage")
-  if err then return nil, err end
+  local anchor, err
+  if request.usage ~= nil then
+    anchor, err = usage_module.check(request.usage, rawlen(messages), "request.usage")
+    if err then return nil, err end
+  end
   return {
     system_prompt = request.system_prompt,
     summary = request.summary ~= "" and request.summary or nil,
