@@ -112,7 +112,9 @@ end
 -- Newest first.
 local function later_turn_starts(messages, first)
   local n = #messages
-  local blocked, call_at, starts = {}, {}, {}
+  -- a call at c answered at r blocks the cuts c+1..r: marked as +1 at c+1
+  -- and -1 at r+1, summed in one pass (linear however far apart they are)
+  local delta, call_at, starts = {}, {}, {}
   for i = first, n do
     local message = messages[i]
     if message.role == "assistant" and type(message.content) == "table" then
@@ -121,15 +123,24 @@ local function later_turn_starts(messages, first)
       end
     elseif message.role == "tool_result" then
       local call = call_at[message.tool_call_id]
-      if call then for j = call + 1, i do blocked[j] = true end end
+      if call then
+        delta[call + 1] = (delta[call + 1] or 0) + 1
+        delta[i + 1] = (delta[i + 1] or 0) - 1
+      end
     elseif message.role == "user" and i > first then
       starts[#starts + 1] = i
     end
   end
-  local valid = {}
-  for i = #starts, 1, -1 do
-    if not blocked[starts[i]] then valid[#valid + 1] = starts[i] end
+  local ascending, open, next_start = {}, 0, 1
+  for i = first, n do
+    open = open + (delta[i] or 0)
+    if starts[next_start] == i then
+      if open == 0 then ascending[#ascending + 1] = i end
+      next_start = next_start + 1
+    end
   end
+  local valid = {}
+  for i = #ascending, 1, -1 do valid[#valid + 1] = ascending[i] end
   return valid
 end
 
