@@ -10,6 +10,7 @@ local cancel_module = require "compact.cancel"
 local core = require "compact.core"
 local checks = require "compact.config"
 local errors = require "compact.errors"
+local usage_module = require "compact.usage"
 local estimation = require "compact.estimation"
 local files = require "compact.files"
 local fit = require "compact.fit"
@@ -159,18 +160,11 @@ local function check_plan(plan, message_count)
   return true
 end
 
-local usage_keys = { "input", "output", "cache_read", "cache_write" }
-
 -- A usage table with the four fields (non-numbers count 0), summed with
 -- `into` when given; nil when neither is a table.
 local function normalize_usage(usage, into)
   if type(usage) ~= "table" then return into end
-  local out = {}
-  for _, key in ipairs(usage_keys) do
-    local value = usage[key]
-    out[key] = (into and into[key] or 0) + (is_finite_number(value) and value or 0)
-  end
-  return out
+  return usage_module.add(usage_module.add(usage_module.zero(), into), usage)
 end
 
 local function summarization_error(message, cause)

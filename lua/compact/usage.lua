@@ -28,6 +28,24 @@ function usage_module.total(usage)
   return math.floor(total)
 end
 
+--- A new usage table with the four fields at 0.
+-- @treturn table `{ input = 0, output = 0, cache_read = 0, cache_write = 0 }`
+function usage_module.zero()
+  return { input = 0, output = 0, cache_read = 0, cache_write = 0 }
+end
+
+--- Add a usage table's fields into `total` (fields that are not finite
+-- numbers count 0; a `usage` that is not a table adds nothing).
+-- @treturn table `total`
+function usage_module.add(total, usage)
+  if type(usage) ~= "table" then return total end
+  for _, field in ipairs(usage_fields) do
+    local value = rawget(usage, field)
+    if util.is_finite_number(value) then total[field] = total[field] + value end
+  end
+  return total
+end
+
 local unusable_stop = { error = true, aborted = true }
 
 --- The anchor of the last assistant reply at index `>= from` with a positive

@@ -330,13 +330,7 @@ local function render(facts, budget, keywords)
   return fit_lines(util.trim(table.concat(out, "\n")), budget)
 end
 
-local ZERO = { input = 0, output = 0, cache_read = 0, cache_write = 0 }
-
-local function zero_usage()
-  local usage = {}
-  for key, value in pairs(ZERO) do usage[key] = value end
-  return usage
-end
+local zero_usage = require("compact.usage").zero
 
 -- Check the request; returns the message lists or nil, err.
 local function check(req)

@@ -22,6 +22,7 @@
 
 local checks = require "compact.config"
 local errors = require "compact.errors"
+local usage_module = require "compact.usage"
 local cancel_mod = require "compact.cancel"
 local prompts = require "compact.prompts"
 local util = require "compact.util"
@@ -155,18 +156,7 @@ end
 -- @treturn boolean
 generator.is_retryable = errors.retryable
 
-local function zero_usage()
-  return { input = 0, output = 0, cache_read = 0, cache_write = 0 }
-end
-
-local function add_usage(total, usage)
-  if type(usage) ~= "table" then return total end
-  for key in pairs(total) do
-    local value = rawget(usage, key)
-    if type(value) == "number" and value == value then total[key] = total[key] + value end
-  end
-  return total
-end
+local zero_usage, add_usage = usage_module.zero, usage_module.add
 
 -- The summary text of an assistant message, or nil and an error.
 local function extract(message)
