@@ -106,6 +106,18 @@ static inline void new_class(lua_State *L, const char *name, const luaL_Reg *met
     lua_pop(L, 1);
 }
 
+/* lua_rawget returning the type of the value it pushed, as it does from
+ * 5.3 on. */
+static inline int rawget_type(lua_State *L, int index)
+{
+#if LUA_VERSION_NUM >= 503
+    return lua_rawget(L, index);
+#else
+    lua_rawget(L, index);
+    return lua_type(L, -1);
+#endif
+}
+
 /* Is the number at `index` integral and representable as a long long?
  * Stores it in *out. Works with and without native integers (unlike
  * lua_tointegerx, which truncates on LuaJIT). */

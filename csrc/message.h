@@ -81,9 +81,11 @@ COMPACT_INTERNAL void heuristic_add_string(lua_State *L, int index, heuristic_un
                                            heuristic_units extra);
 COMPACT_INTERNAL long long heuristic_message_tokens(const message_info *info);
 
-/* Approximate JSON size of the value at `index`; -1 with walk->problem set
- * for cycles, excessive nesting or size, and values JSON cannot hold. */
-COMPACT_INTERNAL long long value_json_size(lua_State *L, int index, value_walk *walk, int depth);
+/* Add the heuristic measure of the value at `index` (tool arguments, a
+ * schema: keys and values) to walk->units. Returns 0 with walk->problem set
+ * for cycles, excessive nesting or size, and values JSON cannot hold; the
+ * shapes accepted are those json_encode accepts. */
+COMPACT_INTERNAL int value_measure(lua_State *L, int index, value_walk *walk);
 
 /* Validate and measure the message at absolute index `message`. On success
  * returns 1 and fills *info; on failure pushes an error string and returns 0.

@@ -60,7 +60,6 @@ static int heuristic_tools(lua_State *L)
     lua_settop(L, 1);
     count = (int)lua_rawlen(L, 1);
     for (i = 1; i <= count; i++) {
-        long long size;
         value_walk walk;
         lua_rawgeti(L, 1, i); /* 2 */
         if (lua_type(L, 2) != LUA_TTABLE)
@@ -78,8 +77,7 @@ static int heuristic_tools(lua_State *L)
         lua_getfield(L, 2, "parameters");
         walk.nodes = 0;
         walk.problem = NULL;
-        size = value_json_size(L, lua_gettop(L), &walk, 0);
-        if (size < 0)
+        if (!value_measure(L, lua_gettop(L), &walk))
             return fail_tool(L, i, ".parameters", walk.problem);
         tokens += HEURISTIC_TOOL_DEF_TOKENS + heuristic_tokens(walk.units);
         lua_settop(L, 1);

@@ -34,12 +34,7 @@ void message_push_keys(lua_State *L)
 int message_field(lua_State *L, int table, int key)
 {
     lua_pushvalue(L, lua_upvalueindex(key));
-#if LUA_VERSION_NUM >= 503
-    return lua_rawget(L, table); /* returns the type from 5.3 on */
-#else
-    lua_rawget(L, table);
-    return lua_type(L, -1);
-#endif
+    return rawget_type(L, table);
 }
 
 
@@ -54,102 +49,115 @@ long long heuristic_message_tokens(const message_info *info)
            info->images * HEURISTIC_IMAGE_TOKENS;
 }
 
-/* Approximate JSON size of the value at `index`; returns -1 and sets
- * walk->problem for cycles, excessive nesting or size, and values JSON
- * cannot hold (functions, userdata, threads). */
-/* value_json_size for a value that is not a table. */
-static long long scalar_json_size(lua_State *L, int index, value_walk *walk)
+/* value_measure for a value that is not a table; `type` is its type. */
+static int scalar_measure(lua_State *L, int index, int type, value_walk *walk)
 {
-    switch (lua_type(L, index)) {
-    case LUA_TSTRING:
-        heuristic_add_string(L, index, &walk->units, HEURISTIC_JSON_VALUE_UNITS);
-        return (long long)lua_rawlen(L, index) + 2;
+    switch (type) {
+    case LUA_TSTRING: {
+        size_t len;
+        const char *s = lua_tolstring(L, index, &len);
+        walk->units += heuristic_measure(s, len) + HEURISTIC_JSON_VALUE_UNITS;
+        return 1;
+    }
     case LUA_TNUMBER: {
         lua_Number number = lua_tonumber(L, index);
         if (number != number || number - number != 0) {
             walk->problem = "NaN or infinity, which JSON cannot hold";
-            return -1;
+            return 0;
         }
         walk->units += 2 * HEURISTIC_JSON_VALUE_UNITS;
-        return 8;
+        return 1;
     }
     case LUA_TBOOLEAN:
     case LUA_TNIL:
-        walk->units += HEURISTIC_JSON_VALUE_UNITS;
-        return 5;
     case LUA_TLIGHTUSERDATA: /* compact.core.json_null */
         walk->units += HEURISTIC_JSON_VALUE_UNITS;
-        return 4;
+        return 1;
     default:
         walk->problem = "value JSON cannot hold (function, userdata or thread)";
-        return -1;
+        return 0;
     }
 }
 
-long long value_json_size(lua_State *L, int index, value_walk *walk, int depth)
+/* Enter the table at `index`: node budget, cycle and depth checks. */
+static int enter_table(lua_State *L, int index, value_walk *walk, int depth)
 {
-    long long size = 0, part, string_keys = 0, index_keys = 0, max_index = 0;
     int i;
-    const void *self;
-    if (lua_type(L, index) != LUA_TTABLE)
-        return scalar_json_size(L, index, walk);
+    const void *self = lua_topointer(L, index);
     if (++walk->nodes > VALUE_MAX_NODES) {
         walk->problem = "value too large";
-        return -1;
+        return 0;
     }
-    self = lua_topointer(L, index);
     for (i = 0; i < depth; i++) {
         if (walk->ancestors[i] == self) {
             walk->problem = "cycle";
-            return -1;
+            return 0;
         }
     }
     if (depth >= VALUE_MAX_DEPTH) {
         walk->problem = "nesting deeper than 100 levels";
-        return -1;
+        return 0;
     }
     if (!lua_checkstack(L, 3)) {
         walk->problem = "nesting too deep for the Lua stack";
-        return -1;
+        return 0;
     }
     walk->ancestors[depth] = self;
-    size = 2;
+    return 1;
+}
+
+/* The table at absolute index `index`: every key and value measured, in
+ * the shapes json_encode accepts (so what validates also encodes). The
+ * key and value of the walk sit at top + 1 and top + 2. */
+static int table_measure(lua_State *L, int index, value_walk *walk, int depth)
+{
+    long long string_keys = 0, index_keys = 0, max_index = 0;
+    int top = lua_gettop(L), ok = 1;
+    if (!enter_table(L, index, walk, depth))
+        return 0;
     lua_pushnil(L);
-    while (lua_next(L, index) != 0) {
+    while (ok && lua_next(L, index) != 0) {
+        int value_type = lua_type(L, top + 2);
         long long key_index;
-        if (lua_type(L, -2) == LUA_TSTRING) {
+        if (lua_type(L, top + 1) == LUA_TSTRING) {
+            size_t len;
+            const char *key = lua_tolstring(L, top + 1, &len);
             string_keys++;
-            heuristic_add_string(L, -2, &walk->units, HEURISTIC_JSON_KEY_UNITS);
-            size += (long long)lua_rawlen(L, -2) + 3;
-        } else if (lua_type(L, -2) == LUA_TNUMBER && to_integer_exact(L, -2, &key_index) &&
+            walk->units += heuristic_measure(key, len) + HEURISTIC_JSON_KEY_UNITS;
+        } else if (lua_type(L, top + 1) == LUA_TNUMBER && to_integer_exact(L, top + 1, &key_index) &&
                    key_index >= 1) {
             index_keys++;
             if (key_index > max_index)
                 max_index = key_index;
-            size += 1;
         } else {
-            lua_pop(L, 2);
             walk->problem = "a key JSON cannot hold (not a string or positive integer)";
-            return -1;
+            ok = 0;
+            break;
         }
-        part = value_json_size(L, lua_gettop(L), walk, depth + 1);
-        lua_pop(L, 1);
-        if (part < 0) {
-            lua_pop(L, 1);
-            return -1;
-        }
-        size += part;
+        ok = value_type == LUA_TTABLE ? table_measure(L, top + 2, walk, depth + 1)
+                                      : scalar_measure(L, top + 2, value_type, walk);
+        lua_settop(L, top + 1);
     }
-    /* the same shapes json_encode accepts, so what validates also encodes */
+    lua_settop(L, top);
+    if (!ok)
+        return 0;
     if (string_keys > 0 && index_keys > 0) {
         walk->problem = "a table mixing array and string keys";
-        return -1;
+        return 0;
     }
     if (index_keys > 0 && max_index != index_keys) {
         walk->problem = "a sparse array";
-        return -1;
+        return 0;
     }
-    return size;
+    return 1;
+}
+
+int value_measure(lua_State *L, int index, value_walk *walk)
+{
+    int type = lua_type(L, index);
+    if (type != LUA_TTABLE)
+        return scalar_measure(L, index, type, walk);
+    return table_measure(L, lua_absindex(L, index), walk, 0);
 }
 
 /* Push "messages[i]<suffix>: <problem>" and return 0. A message checked on
@@ -179,21 +187,42 @@ static int message_fail_type(lua_State *L, long long message_index, int block_in
     return 0;
 }
 
-/* Optional string field: nil or string. Leaves the stack unchanged. */
-static int optional_string_field(lua_State *L, int table, int key,
-                                        long long message_index, int block_index,
-                                        const char *field)
+/* On failure: keep the error string (on top) just above `top`, dropping
+ * whatever the failed check had pushed below it, and return 0. */
+static int keep_error(lua_State *L, int top)
 {
-    int type;
-    message_field(L, table, key);
-    type = lua_type(L, -1);
-    if (type != LUA_TNIL && type != LUA_TSTRING) {
-        message_fail_type(L, message_index, block_index, field, "string", -1);
-        lua_remove(L, -2);
-        return 0;
+    if (lua_gettop(L) > top + 1) {
+        lua_replace(L, top + 1);
+        lua_settop(L, top + 1);
     }
-    lua_pop(L, 1);
-    return 1;
+    return 0;
+}
+
+/* Optional field `key` of `table`: nil or of type `expected` (string or
+ * boolean). Leaves the stack unchanged on success. */
+static int optional_field(lua_State *L, int table, int key, int expected,
+                          long long message_index, int block_index, const char *field)
+{
+    int type = message_field(L, table, key);
+    lua_pop(L, 1); /* the value stays alive: it is a field of the table */
+    if (type == LUA_TNIL || type == expected)
+        return 1;
+    message_field(L, table, key);
+    message_fail_type(L, message_index, block_index, field, lua_typename(L, expected), -1);
+    lua_remove(L, -2);
+    return 0;
+}
+
+/* Field `key` of `table` pushed: a non-empty string, else an error naming
+ * it ("tool_call has no <what>" when nil). */
+static int required_name(lua_State *L, int table, int key, long long message_index,
+                         int block_index, const char *field, const char *missing)
+{
+    int type = message_field(L, table, key);
+    if (type == LUA_TSTRING && lua_rawlen(L, -1) > 0)
+        return 1;
+    return message_fail(L, message_index, block_index, field,
+                        type == LUA_TNIL ? missing : "expected a non-empty string");
 }
 
 /* A tool_call block: id and name non-empty strings, arguments a JSON-able
@@ -204,70 +233,77 @@ static int inspect_tool_call(lua_State *L, int block, long long message_index, i
     const char *text;
     size_t len;
     value_walk walk;
-    long long size;
-    int arguments;
+    int top = lua_gettop(L), type;
     if (info->role != ROLE_ASSISTANT)
         return message_fail(L, message_index, block_index, "",
                             "tool_call block outside an assistant message");
-    message_field(L, block, KEY_ID);
-    if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0) {
-        message_fail(L, message_index, block_index, ".id",
-                     lua_isnil(L, -1) ? "tool_call has no id" : "expected a non-empty string");
-        lua_remove(L, -2);
-        return 0;
-    }
+    if (!required_name(L, block, KEY_ID, message_index, block_index, ".id", "tool_call has no id"))
+        return keep_error(L, top);
     if (ids != 0) {
-        lua_pushvalue(L, -1);
         lua_pushinteger(L, (lua_Integer)message_index);
-        lua_rawset(L, ids);
+        lua_rawset(L, ids); /* ids[id] = message_index; pops the id */
     }
-    lua_pop(L, 1);
-    message_field(L, block, KEY_NAME);
-    if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0) {
-        message_fail(L, message_index, block_index, ".name",
-                     lua_isnil(L, -1) ? "tool_call has no name" : "expected a non-empty string");
+    if (!required_name(L, block, KEY_NAME, message_index, block_index, ".name",
+                       "tool_call has no name"))
+        return keep_error(L, top);
+    text = lua_tolstring(L, -1, &len);
+    message_measure_text(info, text, len);
+    type = message_field(L, block, KEY_ARGUMENTS);
+    if (type != LUA_TNIL && type != LUA_TTABLE && type != LUA_TSTRING) {
+        message_fail_type(L, message_index, block_index, ".arguments", "table", -1);
+        return keep_error(L, top);
+    }
+    walk.nodes = 0;
+    walk.units = 0;
+    walk.problem = NULL;
+    if (!value_measure(L, lua_gettop(L), &walk)) {
+        lua_settop(L, top);
+        return message_fail(L, message_index, block_index, ".arguments", walk.problem);
+    }
+    lua_settop(L, top);
+    info->text_units += walk.units;
+    info->tool_calls++;
+    return 1;
+}
+
+/* Measure the string field `key` of `block` when it is one; else an error
+ * naming `field` when `required`. */
+static int measure_text_field(lua_State *L, int block, int key, int required,
+                              long long message_index, int block_index, const char *field,
+                              message_info *info)
+{
+    size_t len;
+    const char *text;
+    if (message_field(L, block, key) != LUA_TSTRING) {
+        if (!required) {
+            lua_pop(L, 1);
+            return 1;
+        }
+        message_fail_type(L, message_index, block_index, field, "string", -1);
         lua_remove(L, -2);
         return 0;
     }
     text = lua_tolstring(L, -1, &len);
     message_measure_text(info, text, len);
     lua_pop(L, 1);
-    message_field(L, block, KEY_ARGUMENTS);
-    arguments = lua_gettop(L);
-    if (!lua_isnil(L, arguments) && lua_type(L, arguments) != LUA_TTABLE &&
-        lua_type(L, arguments) != LUA_TSTRING) {
-        message_fail_type(L, message_index, block_index, ".arguments", "table", arguments);
-        lua_remove(L, -2);
-        return 0;
-    }
-    walk.nodes = 0;
-    walk.units = 0;
-    walk.problem = NULL;
-    size = value_json_size(L, arguments, &walk, 0);
-    lua_pop(L, 1);
-    if (size < 0)
-        return message_fail(L, message_index, block_index, ".arguments", walk.problem);
-    info->text_units += walk.units;
-    info->tool_calls++;
     return 1;
 }
 
 /* Validate and measure one content block at `block` (absolute index).
  * `ids`: absolute index of the ledger's id table, or 0. */
 static int inspect_block(lua_State *L, int block, long long message_index, int block_index,
-                                message_info *info, int ids)
+                         message_info *info, int ids)
 {
-    const char *type, *text;
-    size_t len;
+    const char *type;
+    int type_type;
     if (lua_type(L, block) != LUA_TTABLE)
         return message_fail_type(L, message_index, block_index, "", "a block table", block);
-    message_field(L, block, KEY_TYPE);
-    if (lua_type(L, -1) != LUA_TSTRING) {
-        int missing = lua_isnil(L, -1);
-        lua_pop(L, 1);
-        if (missing)
+    type_type = message_field(L, block, KEY_TYPE);
+    if (type_type != LUA_TSTRING) {
+        if (type_type == LUA_TNIL) {
+            lua_pop(L, 1);
             return message_fail(L, message_index, block_index, "", "block has no type");
-        message_field(L, block, KEY_TYPE);
+        }
         message_fail_type(L, message_index, block_index, ".type", "string", -1);
         lua_remove(L, -2);
         return 0;
@@ -275,66 +311,82 @@ static int inspect_block(lua_State *L, int block, long long message_index, int b
     type = lua_tostring(L, -1);
     lua_pop(L, 1); /* the string stays alive: it is a field of the block */
     info->blocks++;
-    if (strcmp(type, "text") == 0 || strcmp(type, "thinking") == 0) {
-        const char *field = type[1] == 'e' ? "text" : "thinking";
-        message_field(L, block, type[1] == 'e' ? KEY_TEXT : KEY_THINKING);
-        if (lua_type(L, -1) != LUA_TSTRING) {
-            lua_pushfstring(L, ".%s", field);
-            message_fail_type(L, message_index, block_index, lua_tostring(L, -1), "string", -2);
-            lua_replace(L, -3);
-            lua_pop(L, 1);
-            return 0;
-        }
-        text = lua_tolstring(L, -1, &len);
-        message_measure_text(info, text, len);
-        lua_pop(L, 1);
-        return 1;
-    }
-    if (strcmp(type, "image") == 0) {
-        info->images++;
-        return optional_string_field(L, block, KEY_DATA, message_index, block_index, ".data") &&
-               optional_string_field(L, block, KEY_MIME_TYPE, message_index, block_index,
-                                     ".mime_type");
-    }
+    if (strcmp(type, "text") == 0)
+        return measure_text_field(L, block, KEY_TEXT, 1, message_index, block_index, ".text",
+                                  info);
     if (strcmp(type, "tool_call") == 0)
         return inspect_tool_call(L, block, message_index, block_index, info, ids);
+    if (strcmp(type, "thinking") == 0)
+        return measure_text_field(L, block, KEY_THINKING, 1, message_index, block_index,
+                                  ".thinking", info);
+    if (strcmp(type, "image") == 0) {
+        info->images++;
+        return optional_field(L, block, KEY_DATA, LUA_TSTRING, message_index, block_index,
+                              ".data") &&
+               optional_field(L, block, KEY_MIME_TYPE, LUA_TSTRING, message_index, block_index,
+                              ".mime_type");
+    }
     /* a block type this version does not know: kept, never read beyond its
      * optional text, so newer providers' blocks pass through */
-    message_field(L, block, KEY_TEXT);
-    if (lua_type(L, -1) == LUA_TSTRING) {
-        text = lua_tolstring(L, -1, &len);
-        message_measure_text(info, text, len);
-    }
-    lua_pop(L, 1);
-    return 1;
+    return measure_text_field(L, block, KEY_TEXT, 0, message_index, block_index, ".text", info);
 }
 
 /* Content: a string or a list of blocks. The value is at `content`. */
 static int inspect_content(lua_State *L, int content, long long message_index,
-                                  message_info *info, int ids)
+                           message_info *info, int ids)
 {
-    int i, count;
-    if (lua_type(L, content) == LUA_TSTRING) {
+    int i, count, type = lua_type(L, content), block = lua_gettop(L) + 1;
+    if (type == LUA_TSTRING) {
         size_t len;
         const char *text = lua_tolstring(L, content, &len);
         message_measure_text(info, text, len);
         return 1;
     }
-    if (lua_type(L, content) != LUA_TTABLE)
+    if (type != LUA_TTABLE)
         return message_fail_type(L, message_index, 0, ".content", "string or list of blocks",
                                  content);
     count = (int)lua_rawlen(L, content);
     for (i = 1; i <= count; i++) {
-        int ok;
-        lua_rawgeti(L, content, i);
-        ok = inspect_block(L, lua_gettop(L), message_index, i, info, ids);
-        if (!ok) {
-            lua_remove(L, -2);
-            return 0;
-        }
-        lua_pop(L, 1);
+        lua_rawgeti(L, content, i); /* at `block` */
+        if (!inspect_block(L, block, message_index, i, info, ids))
+            return keep_error(L, block - 1);
+        lua_settop(L, block - 1);
     }
     return 1;
+}
+
+/* The role string at the top: one of the three roles, else 0. */
+static int role_of(const char *role)
+{
+    if (strcmp(role, "assistant") == 0)
+        return ROLE_ASSISTANT;
+    if (strcmp(role, "tool_result") == 0)
+        return ROLE_TOOL_RESULT;
+    if (strcmp(role, "user") == 0)
+        return ROLE_USER;
+    return 0;
+}
+
+/* The tool_result fields: tool_call_id (looked up in the ledger's `ids`
+ * when given), tool_name, is_error. */
+static int inspect_tool_result(lua_State *L, int message, long long message_index, int ids,
+                               long long *matched_call)
+{
+    if (message_field(L, message, KEY_TOOL_CALL_ID) != LUA_TSTRING) {
+        message_fail_type(L, message_index, 0, ".tool_call_id", "string", -1);
+        lua_remove(L, -2);
+        return 0;
+    }
+    if (ids != 0 && matched_call) {
+        long long call_index = 0;
+        if (rawget_type(L, ids) == LUA_TNUMBER && to_integer_exact(L, -1, &call_index) &&
+            call_index < message_index)
+            *matched_call = call_index;
+    }
+    lua_pop(L, 1);
+    return optional_field(L, message, KEY_TOOL_NAME, LUA_TSTRING, message_index, 0,
+                          ".tool_name") &&
+           optional_field(L, message, KEY_IS_ERROR, LUA_TBOOLEAN, message_index, 0, ".is_error");
 }
 
 /* Validate and measure the message at absolute index `message`. On success
@@ -342,11 +394,10 @@ static int inspect_content(lua_State *L, int content, long long message_index,
  * With a ledger id table (`ids` != 0), records each tool call's id -> index
  * and stores in *matched_call the index of the call a tool_result answers
  * (0 when it answers none seen before it). */
-int inspect_message(lua_State *L, int message, long long message_index,
-                                  message_info *info, int ids, long long *matched_call)
+int inspect_message(lua_State *L, int message, long long message_index, message_info *info,
+                    int ids, long long *matched_call)
 {
-    const char *role;
-    int ok;
+    int top = lua_gettop(L);
     info->role = 0;
     info->text_units = 0;
     info->images = 0;
@@ -356,66 +407,30 @@ int inspect_message(lua_State *L, int message, long long message_index,
         *matched_call = 0;
     if (lua_type(L, message) != LUA_TTABLE)
         return message_fail_type(L, message_index, 0, "", "a message table", message);
-    message_field(L, message, KEY_ROLE);
-    if (lua_type(L, -1) != LUA_TSTRING) {
+    if (message_field(L, message, KEY_ROLE) != LUA_TSTRING) {
         message_fail_type(L, message_index, 0, ".role", "string", -1);
-        lua_remove(L, -2);
-        return 0;
+        return keep_error(L, top);
     }
-    role = lua_tostring(L, -1);
-    if (strcmp(role, "user") == 0)
-        info->role = ROLE_USER;
-    else if (strcmp(role, "assistant") == 0)
-        info->role = ROLE_ASSISTANT;
-    else if (strcmp(role, "tool_result") == 0)
-        info->role = ROLE_TOOL_RESULT;
-    else {
-        lua_pushfstring(L, "unknown role '%s'", role);
+    info->role = role_of(lua_tostring(L, -1));
+    if (info->role == 0) {
+        lua_pushfstring(L, "unknown role '%s'", lua_tostring(L, -1));
         message_fail(L, message_index, 0, ".role", lua_tostring(L, -1));
-        lua_replace(L, -3);
-        lua_pop(L, 1);
-        return 0;
+        return keep_error(L, top);
     }
     lua_pop(L, 1);
     if (info->role == ROLE_TOOL_RESULT) {
-        message_field(L, message, KEY_TOOL_CALL_ID);
-        if (lua_type(L, -1) != LUA_TSTRING) {
-            message_fail_type(L, message_index, 0, ".tool_call_id", "string", -1);
-            lua_remove(L, -2);
+        if (!inspect_tool_result(L, message, message_index, ids, matched_call))
             return 0;
-        }
-        if (ids != 0 && matched_call) {
-            lua_rawget(L, ids);
-            if (lua_type(L, -1) == LUA_TNUMBER) {
-                long long call_index = 0;
-                to_integer_exact(L, -1, &call_index);
-                if (call_index < message_index)
-                    *matched_call = call_index;
-            }
-        }
-        lua_pop(L, 1);
-        if (!optional_string_field(L, message, KEY_TOOL_NAME, message_index, 0, ".tool_name"))
-            return 0;
-        message_field(L, message, KEY_IS_ERROR);
-        if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TBOOLEAN) {
-            message_fail_type(L, message_index, 0, ".is_error", "boolean", -1);
-            lua_remove(L, -2);
-            return 0;
-        }
-        lua_pop(L, 1);
     } else if (info->role == ROLE_ASSISTANT) {
-        if (!optional_string_field(L, message, KEY_STOP_REASON, message_index, 0, ".stop_reason") ||
-            !optional_string_field(L, message, KEY_ERROR_MESSAGE, message_index, 0,
-                                   ".error_message"))
+        if (!optional_field(L, message, KEY_STOP_REASON, LUA_TSTRING, message_index, 0,
+                            ".stop_reason") ||
+            !optional_field(L, message, KEY_ERROR_MESSAGE, LUA_TSTRING, message_index, 0,
+                            ".error_message"))
             return 0;
     }
     message_field(L, message, KEY_CONTENT);
-    ok = inspect_content(L, lua_gettop(L), message_index, info, ids);
-    if (!ok) {
-        lua_remove(L, -2);
-        return 0;
-    }
-    lua_pop(L, 1);
+    if (!inspect_content(L, top + 1, message_index, info, ids))
+        return keep_error(L, top);
+    lua_settop(L, top);
     return 1;
 }
-
