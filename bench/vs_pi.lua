@@ -5,7 +5,7 @@
 -- run of this script. Run through bench/vs_pi.sh, which installs the npm
 -- package. Prints both medians and the ratio (target: compact >= 8x).
 package.path = "./lua/?.lua;./lua/?/init.lua;" .. package.path
-package.cpath = "./build/?.so;" .. package.cpath
+package.cpath = "./build/?.so;./build/bench-floor/?.so;" .. package.cpath
 
 local compact = require "compact"
 local importers = require "compact.importers"
@@ -43,20 +43,31 @@ end
 local compactor = assert(compact.new { keep_recent_tokens = KEEP,
   summarizer = compact.summarizer(function() return "unused" end) })
 
-local lists = {}
-for run = 1, RUNS do lists[run] = fresh_list() end
-local bytes = #assert(compact.state.encode({ messages = lists[1] }))
-local times, cut = {}, nil
-for run = 1, RUNS do
-  collectgarbage()
-  local start = os.clock()
-  local plan = assert(compactor:plan { messages = lists[run], require_reduction = true })
-  times[run] = os.clock() - start
-  cut = plan.first_kept_index
-  lists[run] = nil
+-- median ms of f(list) over RUNS fresh lists, all made before timing
+local function cold_median(f)
+  local lists = {}
+  for run = 1, RUNS do lists[run] = fresh_list() end
+  local times = {}
+  for run = 1, RUNS do
+    collectgarbage()
+    local start = os.clock()
+    f(lists[run])
+    times[run] = os.clock() - start
+    lists[run] = nil
+  end
+  table.sort(times)
+  return times[math.floor((RUNS + 1) / 2)] * 1e3
 end
-table.sort(times)
-local ours = times[math.floor((RUNS + 1) / 2)] * 1e3
+
+local bytes = #assert(compact.state.encode({ messages = fresh_list() }))
+local cut
+local ours = cold_median(function(list)
+  cut = assert(compactor:plan { messages = list, require_reduction = true }).first_kept_index
+end)
+-- bench/floor.c (built by vs_pi.sh): the least a planner reading these
+-- tables through the Lua C API can cost
+local has_floor, floor = pcall(require, "floor")
+local floor_ms = has_floor and cold_median(floor.walk) or nil
 
 local command = string.format("node bench/vs_pi.mjs %q %d %d %d %q 2>&1",
   SESSION, MESSAGES, KEEP, RUNS, NODE_MODULES)
@@ -75,3 +86,12 @@ print(string.format("%-34s %10.2f ms   (cut at entry %d)", "pi estimateTokens + 
   tonumber(pi_ms), pi_cut + 1))
 print(string.format("ratio pi / compact: %.1fx (target >= 8x: %s)", tonumber(pi_ms) / ours,
   tonumber(pi_ms) / ours >= 8 and "met" or "NOT met"))
+if floor_ms then
+  print(string.format("%-34s %10.2f ms   (reads role, content, block type, text, name)",
+    "floor: bare C walk, no checks", floor_ms))
+  print(string.format("ratio pi / floor: %.1fx (the most any planner reading Lua tables through the C API reaches here)",
+    tonumber(pi_ms) / floor_ms))
+  print(string.format("compact / floor: %.2fx (validation and the content-aware measure)", ours / floor_ms))
+else
+  print("floor: not measured (bench/floor.c did not build)")
+end
