@@ -6,7 +6,6 @@
 #include "heuristic.h"
 #include "parts.h"
 
-#include <string.h>
 
 enum byte_class {
     C_LOWER, /* a-z */
@@ -176,17 +175,24 @@ typedef char scan_tables_reproduce_every_pair_cost
      && SCAN_ROW_OK(5) && SCAN_ROW_OK(6) && SCAN_ROW_OK(7) && SCAN_ROW_OK(8)
      && SCAN_ROW_OK(9) && SCAN_ROW_OK(10) && SCAN_ROW_OK(11) ? 1 : -1];
 
-/* the tables by code, in two byte planes (costs are below 65536) */
+/* The vector scans: x86 with GCC or clang (target attributes, run-time
+ * checks of the CPU); elsewhere the scalar scan. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define SCAN_X86 1
+
+/* The tables (16 entries, twice: one per 16-byte half of a 32-byte
+ * vector) by code, in two byte planes (costs are below 65536). */
+#define SCAN_TWICE(...) __VA_ARGS__, __VA_ARGS__
 #define SCAN_FIRST_OF(k) (SCAN_CLASS(k) < 0 ? 0 : SCAN_FIRST(SCAN_CLASS(k)))
 #define SCAN_MORE_OF(k)                                                                    \
     ((k) == S_HUMP ? SCAN_HUMP : SCAN_CLASS(k) < 0 ? 0 : SCAN_MORE(SCAN_CLASS(k)))
 #define SCAN_ROW16(f, op)                                                                  \
     f(0) op, f(1) op, f(2) op, f(3) op, f(4) op, f(5) op, f(6) op, f(7) op, f(8) op,       \
         f(9) op, f(10) op, f(11) op, f(12) op, f(13) op, f(14) op, f(15) op
-static const unsigned char scan_first_lo[16] = {SCAN_ROW16(SCAN_FIRST_OF, &255)};
-static const unsigned char scan_first_hi[16] = {SCAN_ROW16(SCAN_FIRST_OF, >> 8)};
-static const unsigned char scan_more_lo[16] = {SCAN_ROW16(SCAN_MORE_OF, &255)};
-static const unsigned char scan_more_hi[16] = {SCAN_ROW16(SCAN_MORE_OF, >> 8)};
+static const unsigned char scan_first_lo[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, &255))};
+static const unsigned char scan_first_hi[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, >> 8))};
+static const unsigned char scan_more_lo[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, &255))};
+static const unsigned char scan_more_hi[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, >> 8))};
 /* the code of a class (of the byte before a range) */
 static const unsigned char scan_code_of[CLASS_COUNT] = {
     SCAN_CODE(0), SCAN_CODE(1), SCAN_CODE(2), SCAN_CODE(3), SCAN_CODE(4), SCAN_CODE(5),
@@ -206,18 +212,21 @@ enum {
     F_UNDERSCORE = 64, /* h 5, l F */
     F_DELETE = 128     /* h 7, l F */
 };
-static const unsigned char scan_class[16] = {
-    S_CONTROL, S_CONTROL, S_PUNCT, S_PUNCT, S_UPPER, S_UPPER, S_LOWER, S_LOWER,
-    S_CONT, S_CONT, S_CONT, S_CONT, S_LEAD2, S_LEAD2, S_LEAD3, S_LEAD4};
-static const unsigned char scan_hflag[16] = {
-    F_BLANK | F_NEWLINE, 0, F_SPACE, F_DIGIT, F_AT, F_BRACKET | F_UNDERSCORE, F_AT,
-    F_BRACKET | F_DELETE};
-static const unsigned char scan_lflag[16] = {
-    F_SPACE | F_DIGIT | F_AT, F_DIGIT, F_DIGIT, F_DIGIT, F_DIGIT, F_DIGIT, F_DIGIT, F_DIGIT,
-    F_DIGIT, F_BLANK | F_DIGIT, F_NEWLINE, F_BLANK | F_BRACKET, F_BLANK | F_BRACKET,
-    F_BLANK | F_BRACKET, F_BRACKET, F_UNDERSCORE | F_DELETE};
-static const unsigned char scan_over[16] = {S_PUNCT, S_BLANK, S_NEWLINE, 0, S_SPACE, 0, 0, 0,
-                                            S_DIGIT};
+#define SCAN_CLASS_ROW                                                                     \
+    S_CONTROL, S_CONTROL, S_PUNCT, S_PUNCT, S_UPPER, S_UPPER, S_LOWER, S_LOWER, S_CONT,    \
+        S_CONT, S_CONT, S_CONT, S_LEAD2, S_LEAD2, S_LEAD3, S_LEAD4
+#define SCAN_HFLAG_ROW                                                                     \
+    F_BLANK | F_NEWLINE, 0, F_SPACE, F_DIGIT, F_AT, F_BRACKET | F_UNDERSCORE, F_AT,        \
+        F_BRACKET | F_DELETE, 0, 0, 0, 0, 0, 0, 0, 0
+#define SCAN_LFLAG_ROW                                                                     \
+    F_SPACE | F_DIGIT | F_AT, F_DIGIT, F_DIGIT, F_DIGIT, F_DIGIT, F_DIGIT, F_DIGIT,        \
+        F_DIGIT, F_DIGIT, F_BLANK | F_DIGIT, F_NEWLINE, F_BLANK | F_BRACKET,               \
+        F_BLANK | F_BRACKET, F_BLANK | F_BRACKET, F_BRACKET, F_UNDERSCORE | F_DELETE
+#define SCAN_OVER_ROW S_PUNCT, S_BLANK, S_NEWLINE, 0, S_SPACE, 0, 0, 0, S_DIGIT, 0, 0, 0, 0, 0, 0, 0
+static const unsigned char scan_class[32] = {SCAN_TWICE(SCAN_CLASS_ROW)};
+static const unsigned char scan_hflag[32] = {SCAN_TWICE(SCAN_HFLAG_ROW)};
+static const unsigned char scan_lflag[32] = {SCAN_TWICE(SCAN_LFLAG_ROW)};
+static const unsigned char scan_over[32] = {SCAN_TWICE(SCAN_OVER_ROW)};
 
 /* lanes 0..k-1 of scan_kill + 32 - k have the kill bit */
 static const unsigned char scan_kill[64] = {
@@ -227,8 +236,6 @@ static const unsigned char scan_kill[64] = {
 /* a byte value as the char _set1_ takes */
 #define I8(v) ((char)((((v) & 0xFF) ^ 0x80) - 0x80))
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#define SCAN_X86 1
 #include <immintrin.h>
 
 #define SCAN_(name) scan_ssse3_##name
@@ -264,7 +271,7 @@ SCAN_ATTR static inline heuristic_units scan_ssse3_hsum(__m128i v)
 #define V __m256i
 #define VW 32
 #define V_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#define V_TABLE(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define V_TABLE(p) V_LOADU(p)
 #define V_SET1(c) _mm256_set1_epi8(c)
 #define V_ZERO _mm256_setzero_si256()
 #define V_ADD _mm256_add_epi8
@@ -320,6 +327,8 @@ static heuristic_units measure_range_with(enum scan_impl impl, const unsigned ch
         return scan_avx2_range(s, from, to);
     if (to >= 16 && impl != IMPL_SCALAR && __builtin_cpu_supports("ssse3"))
         return scan_ssse3_range(s, from, to);
+#else
+    (void)impl;
 #endif
     return measure_range_scalar(s, from, to);
 }

@@ -4,7 +4,7 @@
  *   SCAN_(name)   the prefix of this copy's names (scan_avx2_range, ...)
  *   SCAN_ATTR     attributes of its functions (the target ISA)
  *   V, VW         the vector type and its width in bytes (16 or 32)
- *   V_LOADU(p)    VW bytes from p; V_TABLE(p): 16 bytes, in every 16-lane half
+ *   V_LOADU(p)    VW bytes from p; V_TABLE(p): a table (its 16 entries per 16 lanes)
  *   V_SET1(c) V_ZERO V_ADD V_AND V_OR V_ANDNOT(a, b) (~a & b)
  *   V_EQ V_GT     byte compares (signed), 0xFF where true
  *   V_SRL16(v, k) each 16-bit lane shifted right by k bits
