@@ -4,7 +4,7 @@
  *   SCAN_(name)   the prefix of this copy's names (scan_avx2_range, ...)
  *   SCAN_ATTR     attributes of its functions (the target ISA)
  *   V, VW         the vector type and its width in bytes (16 or 32)
- *   V_LOADU(p)    VW bytes from p; V_TABLE(p): a table (its 16 entries per 16 lanes)
+ *   V_LOADU(p)    VW bytes from p; V_TABLE(p): a table (16 entries per 16 lanes)
  *   V_SET1(c) V_ZERO V_ADD V_AND V_OR V_ANDNOT(a, b) (~a & b)
  *   V_EQ V_GT     byte compares (signed), 0xFF where true
  *   V_SRL16(v, k) each 16-bit lane shifted right by k bits
@@ -20,9 +20,10 @@
  * for the bytes the high nibble does not decide), takes the code of the
  * byte before each, and looks the byte's cost up: from scan_first when the
  * byte does not continue the one before it, from scan_more when it does
- * (same class, or both letters; scan_more[S_HUMP]: an upper after a lower). Costs go in two
- * byte planes (low and high byte), summed with V_SAD. Killed lanes (index
- * bit 0x80) cost 0: the last step re-reads bytes counted already. */
+ * (same class, or both letters; scan_more[S_HUMP]: an upper after a
+ * lower). Costs go in two byte planes (low and high byte), summed with
+ * V_SAD. Killed lanes (index bit 0x80) cost 0: the last step re-reads
+ * bytes counted already. */
 
 #define SCAN_STEP(x, kill)                                                                 \
     do {                                                                                   \
