@@ -1,8 +1,11 @@
 /* heuristic.c: the content-aware text measure (see heuristic.h), and
  * compact.core.heuristic_measure(s [, full]) for the benchmarks:
- * the fixed-point measure of a string, sampled or read in full. */
+ * the fixed-point measure of a string, sampled or read in full; and
+ * compact.core.heuristic_scan for the specs: one scan implementation's
+ * result (the scalar reference, or a vector scan from heuristic_scan.h). */
 #include "heuristic.h"
 #include "parts.h"
+
 
 enum byte_class {
     C_LOWER, /* a-z */
@@ -89,8 +92,9 @@ static const unsigned short pair_cost[16 * 16] = {
 #define C64(b) C16(b), C16((b) + 16), C16((b) + 32), C16((b) + 48)
 static const unsigned char byte_class[256] = {C64(0), C64(64), C64(128), C64(192)};
 
-/* Cost of s[from..to), the byte before `from` giving the first pair. */
-static heuristic_units measure_range(const unsigned char *s, size_t from, size_t to)
+/* The reference scan: one table lookup per pair. The vector scans below
+ * must return exactly what it returns (spec/heuristic_scan_spec.lua). */
+static heuristic_units measure_range_scalar(const unsigned char *s, size_t from, size_t to)
 {
     heuristic_units a = 0, b = 0;
     unsigned prev = from > 0 ? byte_class[s[from - 1]] : C_SPACE;
@@ -110,6 +114,229 @@ static heuristic_units measure_range(const unsigned char *s, size_t from, size_t
         prev = c;
     }
     return a + b;
+}
+
+/* The vector scans (heuristic_scan.h) give each byte a scan code (S_*, a
+ * class renumbered for them) and look its cost up by the code alone:
+ * SCAN_FIRST(c) when the byte does not continue the byte before it,
+ * SCAN_MORE(c) when it does (same class, or both letters), SCAN_HUMP for
+ * an upper after a lower. The check below fails the build if COST ever
+ * stops fitting that shape; every value comes from COST, so the tables
+ * follow any change of the W_* constants. */
+enum scan_code {
+    S_CONTROL, /* 0: what pshufb gives for an index >= 0x80 (the delete flag) */
+    S_SPACE, S_DIGIT, S_NEWLINE, S_BLANK, S_PUNCT, S_CONT, S_LEAD2, S_LEAD3, S_LEAD4,
+    S_HUMP = 13, /* scan_more only: an upper after a lower */
+    S_LOWER = 14, S_UPPER = 15 /* letters: the codes above 13 */
+};
+#define SCAN_CODE(c)                                                                       \
+    ((c) == C_CONTROL   ? S_CONTROL                                                        \
+     : (c) == C_SPACE   ? S_SPACE                                                          \
+     : (c) == C_DIGIT   ? S_DIGIT                                                          \
+     : (c) == C_NEWLINE ? S_NEWLINE                                                        \
+     : (c) == C_BLANK   ? S_BLANK                                                          \
+     : (c) == C_PUNCT   ? S_PUNCT                                                          \
+     : (c) == C_CONT    ? S_CONT                                                           \
+     : (c) == C_LEAD2   ? S_LEAD2                                                          \
+     : (c) == C_LEAD3   ? S_LEAD3                                                          \
+     : (c) == C_LEAD4   ? S_LEAD4                                                          \
+     : (c) == C_LOWER   ? S_LOWER                                                          \
+                        : S_UPPER)
+/* the class of a code; -1: no class has it */
+#define SCAN_CLASS(k)                                                                      \
+    ((k) == S_CONTROL   ? C_CONTROL                                                        \
+     : (k) == S_SPACE   ? C_SPACE                                                          \
+     : (k) == S_DIGIT   ? C_DIGIT                                                          \
+     : (k) == S_NEWLINE ? C_NEWLINE                                                        \
+     : (k) == S_BLANK   ? C_BLANK                                                          \
+     : (k) == S_PUNCT   ? C_PUNCT                                                          \
+     : (k) == S_CONT    ? C_CONT                                                           \
+     : (k) == S_LEAD2   ? C_LEAD2                                                          \
+     : (k) == S_LEAD3   ? C_LEAD3                                                          \
+     : (k) == S_LEAD4   ? C_LEAD4                                                          \
+     : (k) == S_LOWER   ? C_LOWER                                                          \
+     : (k) == S_UPPER   ? C_UPPER                                                          \
+                        : -1)
+#define SCAN_FIRST(c) COST(C_CONT, c)
+#define SCAN_MORE(c) COST(c, c)
+#define SCAN_HUMP COST(C_LOWER, C_UPPER)
+#define SCAN_REL(p, c) ((p) == (c) || (IS_LETTER(p) && IS_LETTER(c)))
+#define SCAN_OK(p, c)                                                                      \
+    (COST(p, c) == (!SCAN_REL(p, c)                    ? SCAN_FIRST(c)                    \
+                    : (p) == C_LOWER && (c) == C_UPPER ? SCAN_HUMP                        \
+                                                       : SCAN_MORE(c))                    \
+     && COST(p, c) < 65536 && SCAN_CLASS(SCAN_CODE(c)) == (c))
+#define SCAN_ROW_OK(p)                                                                     \
+    (SCAN_OK(p, 0) && SCAN_OK(p, 1) && SCAN_OK(p, 2) && SCAN_OK(p, 3) && SCAN_OK(p, 4)    \
+     && SCAN_OK(p, 5) && SCAN_OK(p, 6) && SCAN_OK(p, 7) && SCAN_OK(p, 8) && SCAN_OK(p, 9) \
+     && SCAN_OK(p, 10) && SCAN_OK(p, 11))
+typedef char scan_tables_reproduce_every_pair_cost
+    [SCAN_ROW_OK(0) && SCAN_ROW_OK(1) && SCAN_ROW_OK(2) && SCAN_ROW_OK(3) && SCAN_ROW_OK(4)
+     && SCAN_ROW_OK(5) && SCAN_ROW_OK(6) && SCAN_ROW_OK(7) && SCAN_ROW_OK(8)
+     && SCAN_ROW_OK(9) && SCAN_ROW_OK(10) && SCAN_ROW_OK(11) ? 1 : -1];
+
+/* The vector scans: x86 with GCC or clang (target attributes, run-time
+ * checks of the CPU); elsewhere the scalar scan. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define SCAN_X86 1
+
+/* The tables (16 entries, twice: one per 16-byte half of a 32-byte
+ * vector) by code, in two byte planes (costs are below 65536). */
+#define SCAN_TWICE(...) __VA_ARGS__, __VA_ARGS__
+#define SCAN_FIRST_OF(k) (SCAN_CLASS(k) < 0 ? 0 : SCAN_FIRST(SCAN_CLASS(k)))
+#define SCAN_MORE_OF(k)                                                                    \
+    ((k) == S_HUMP ? SCAN_HUMP : SCAN_CLASS(k) < 0 ? 0 : SCAN_MORE(SCAN_CLASS(k)))
+#define SCAN_ROW16(f, op)                                                                  \
+    f(0) op, f(1) op, f(2) op, f(3) op, f(4) op, f(5) op, f(6) op, f(7) op, f(8) op,       \
+        f(9) op, f(10) op, f(11) op, f(12) op, f(13) op, f(14) op, f(15) op
+static const unsigned char scan_first_lo[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, &255))};
+static const unsigned char scan_first_hi[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, >> 8))};
+static const unsigned char scan_more_lo[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, &255))};
+static const unsigned char scan_more_hi[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, >> 8))};
+/* the code of a class (of the byte before a range) */
+static const unsigned char scan_code_of[CLASS_COUNT] = {
+    SCAN_CODE(0), SCAN_CODE(1), SCAN_CODE(2), SCAN_CODE(3), SCAN_CODE(4), SCAN_CODE(5),
+    SCAN_CODE(6), SCAN_CODE(7), SCAN_CODE(8), SCAN_CODE(9), SCAN_CODE(10), SCAN_CODE(11)};
+
+/* A byte's code from its high nibble h and low nibble l: scan_class[h],
+ * unless scan_hflag[h] & scan_lflag[l] sets one of these flags (one at
+ * most), which give it scan_over[flag & 15] (pshufb: 0 for the delete flag,
+ * S_PUNCT at index 0 for the three flags of punctuation): */
+enum {
+    F_BLANK = 1,       /* h 0, l 9 B C D: tab, VT, FF, CR */
+    F_NEWLINE = 2,     /* h 0, l A */
+    F_SPACE = 4,       /* h 2, l 0 */
+    F_DIGIT = 8,       /* h 3, l 0-9 */
+    F_AT = 16,         /* h 4 6, l 0: @ ` */
+    F_BRACKET = 32,    /* h 5 7, l B-E: [ \ ] ^ { | } ~ */
+    F_UNDERSCORE = 64, /* h 5, l F */
+    F_DELETE = 128     /* h 7, l F */
+};
+#define SCAN_CLASS_ROW                                                                     \
+    S_CONTROL, S_CONTROL, S_PUNCT, S_PUNCT, S_UPPER, S_UPPER, S_LOWER, S_LOWER, S_CONT,    \
+        S_CONT, S_CONT, S_CONT, S_LEAD2, S_LEAD2, S_LEAD3, S_LEAD4
+#define SCAN_HFLAG_ROW                                                                     \
+    F_BLANK | F_NEWLINE, 0, F_SPACE, F_DIGIT, F_AT, F_BRACKET | F_UNDERSCORE, F_AT,        \
+        F_BRACKET | F_DELETE, 0, 0, 0, 0, 0, 0, 0, 0
+#define SCAN_LFLAG_ROW                                                                     \
+    F_SPACE | F_DIGIT | F_AT, F_DIGIT, F_DIGIT, F_DIGIT, F_DIGIT, F_DIGIT, F_DIGIT,        \
+        F_DIGIT, F_DIGIT, F_BLANK | F_DIGIT, F_NEWLINE, F_BLANK | F_BRACKET,               \
+        F_BLANK | F_BRACKET, F_BLANK | F_BRACKET, F_BRACKET, F_UNDERSCORE | F_DELETE
+#define SCAN_OVER_ROW S_PUNCT, S_BLANK, S_NEWLINE, 0, S_SPACE, 0, 0, 0, S_DIGIT, 0, 0, 0, 0, 0, 0, 0
+static const unsigned char scan_class[32] = {SCAN_TWICE(SCAN_CLASS_ROW)};
+static const unsigned char scan_hflag[32] = {SCAN_TWICE(SCAN_HFLAG_ROW)};
+static const unsigned char scan_lflag[32] = {SCAN_TWICE(SCAN_LFLAG_ROW)};
+static const unsigned char scan_over[32] = {SCAN_TWICE(SCAN_OVER_ROW)};
+
+/* lanes 0..k-1 of scan_kill + 32 - k have the kill bit */
+static const unsigned char scan_kill[64] = {
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+
+/* a byte value as the char _set1_ takes */
+#define I8(v) ((char)((((v) & 0xFF) ^ 0x80) - 0x80))
+
+#include <immintrin.h>
+
+#define SCAN_(name) scan_ssse3_##name
+#define SCAN_ATTR __attribute__((target("ssse3")))
+#define V __m128i
+#define VW 16
+#define V_LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define V_TABLE(p) V_LOADU(p)
+#define V_SET1(c) _mm_set1_epi8(c)
+#define V_ZERO _mm_setzero_si128()
+#define V_ADD _mm_add_epi8
+#define V_AND _mm_and_si128
+#define V_OR _mm_or_si128
+#define V_ANDNOT _mm_andnot_si128
+#define V_EQ _mm_cmpeq_epi8
+#define V_GT _mm_cmpgt_epi8
+#define V_SRL16 _mm_srli_epi16
+#define V_SHUF _mm_shuffle_epi8
+#define V_PREV(c, p) _mm_alignr_epi8((c), (p), 15)
+#define V_SAD(v) _mm_sad_epu8((v), _mm_setzero_si128())
+#define V_ADD64 _mm_add_epi64
+#define V_HSUM scan_ssse3_hsum
+SCAN_ATTR static inline heuristic_units scan_ssse3_hsum(__m128i v)
+{
+    unsigned long long out;
+    _mm_storel_epi64((__m128i *)(void *)&out, _mm_add_epi64(v, _mm_unpackhi_epi64(v, v)));
+    return out;
+}
+#include "heuristic_scan.h"
+
+#define SCAN_(name) scan_avx2_##name
+#define SCAN_ATTR __attribute__((target("avx2")))
+#define V __m256i
+#define VW 32
+#define V_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define V_TABLE(p) V_LOADU(p)
+#define V_SET1(c) _mm256_set1_epi8(c)
+#define V_ZERO _mm256_setzero_si256()
+#define V_ADD _mm256_add_epi8
+#define V_AND _mm256_and_si256
+#define V_OR _mm256_or_si256
+#define V_ANDNOT _mm256_andnot_si256
+#define V_EQ _mm256_cmpeq_epi8
+#define V_GT _mm256_cmpgt_epi8
+#define V_SRL16 _mm256_srli_epi16
+#define V_SHUF _mm256_shuffle_epi8
+#define V_PREV(c, p) _mm256_alignr_epi8((c), _mm256_permute2x128_si256((p), (c), 0x21), 15)
+#define V_SAD(v) _mm256_sad_epu8((v), _mm256_setzero_si256())
+#define V_ADD64 _mm256_add_epi64
+#define V_HSUM scan_avx2_hsum
+SCAN_ATTR static inline heuristic_units scan_avx2_hsum(__m256i v)
+{
+    __m128i h = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    unsigned long long out;
+    _mm_storel_epi64((__m128i *)(void *)&out, _mm_add_epi64(h, _mm_unpackhi_epi64(h, h)));
+    return out;
+}
+#include "heuristic_scan.h"
+#endif
+
+/* The implementations a caller can pick (compact.core.heuristic_scan). */
+enum scan_impl { IMPL_BEST, IMPL_SCALAR, IMPL_SSSE3, IMPL_AVX2 };
+
+static int scan_available(enum scan_impl impl)
+{
+    switch (impl) {
+#if defined(SCAN_X86)
+    case IMPL_AVX2:
+        return __builtin_cpu_supports("avx2");
+    case IMPL_SSSE3:
+        return __builtin_cpu_supports("ssse3");
+#endif
+    case IMPL_BEST:
+    case IMPL_SCALAR:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Cost of s[from..to) by one implementation, the byte before `from` giving
+ * the first pair. The vector scans read whole vectors ending at `to` at
+ * most, so they need to >= their width. */
+static heuristic_units measure_range_with(enum scan_impl impl, const unsigned char *s, size_t from,
+                                          size_t to)
+{
+#if defined(SCAN_X86)
+    if (to >= 32 && (impl == IMPL_AVX2 || (impl == IMPL_BEST && __builtin_cpu_supports("avx2"))))
+        return scan_avx2_range(s, from, to);
+    if (to >= 16 && impl != IMPL_SCALAR && __builtin_cpu_supports("ssse3"))
+        return scan_ssse3_range(s, from, to);
+#else
+    (void)impl;
+#endif
+    return measure_range_scalar(s, from, to);
+}
+
+/* Cost of s[from..to): the fastest scan this CPU runs. */
+static heuristic_units measure_range(const unsigned char *s, size_t from, size_t to)
+{
+    return measure_range_with(IMPL_BEST, s, from, to);
 }
 
 HEURISTIC_API heuristic_units heuristic_measure_full(const char *s, size_t len)
@@ -156,10 +383,36 @@ static int lua_heuristic_measure(lua_State *L)
     return 2;
 }
 
+/* compact.core.heuristic_scan(s, impl [, i [, j]]) -> units, or nil when
+ * this build or CPU lacks impl. Internal, for the specs and the benchmark:
+ * the full-read measure of s:sub(i, j) (the byte before i, if any, giving
+ * the first pair) by one implementation: "scalar" (the reference), "ssse3",
+ * "avx2", or "best" (what heuristic_measure uses). The vector scans need
+ * 16 or 32 bytes up to j: on fewer, "ssse3" and "avx2" fall back to the
+ * narrower scan, then to the reference, as "best" does. */
+static int lua_heuristic_scan(lua_State *L)
+{
+    static const char *const names[] = {"best", "scalar", "ssse3", "avx2", NULL};
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    enum scan_impl impl = (enum scan_impl)luaL_checkoption(L, 2, NULL, names);
+    lua_Integer i = luaL_optinteger(L, 3, 1), j = luaL_optinteger(L, 4, (lua_Integer)len);
+    luaL_argcheck(L, i >= 1 && (size_t)(i - 1) <= len, 3, "out of range");
+    luaL_argcheck(L, j >= i - 1 && (size_t)j <= len, 4, "out of range");
+    if (!scan_available(impl)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushnumber(L, (lua_Number)measure_range_with(impl, (const unsigned char *)s, (size_t)(i - 1),
+                                                     (size_t)j));
+    return 1;
+}
+
 int luaopen_compact_core_heuristic(lua_State *L)
 {
     static const luaL_Reg functions[] = {
         {"heuristic_measure", lua_heuristic_measure},
+        {"heuristic_scan", lua_heuristic_scan},
         {NULL, NULL},
     };
     luaL_newlib(L, functions);

@@ -1,0 +1,88 @@
+/* heuristic_scan.h: the vector scan behind measure_range (heuristic.c),
+ * written once and included once per instruction set. The includer
+ * defines:
+ *   SCAN_(name)   the prefix of this copy's names (scan_avx2_range, ...)
+ *   SCAN_ATTR     attributes of its functions (the target ISA)
+ *   V, VW         the vector type and its width in bytes (16 or 32)
+ *   V_LOADU(p)    VW bytes from p; V_TABLE(p): a table (16 entries per 16 lanes)
+ *   V_SET1(c) V_ZERO V_ADD V_AND V_OR V_ANDNOT(a, b) (~a & b)
+ *   V_EQ V_GT     byte compares (signed), 0xFF where true
+ *   V_SRL16(v, k) each 16-bit lane shifted right by k bits
+ *   V_SHUF(t, i)  byte i & 15 of the table t per lane, 0 where i >= 0x80
+ *   V_PREV(c, p)  c one lane later, lane 0 taken from p's last lane
+ *   V_SAD(v)      the sums of each 8 bytes, in 64-bit lanes; V_ADD64
+ *   V_HSUM(v)     the sum of the 64-bit lanes
+ * and, from heuristic.c, the tables scan_*, the S_* codes and I8(). It
+ * undefines them all at its end, ready for the next instruction set.
+ *
+ * A step gives each of VW bytes x its scan code (S_*: its byte_class
+ * renumbered, from lookups by the high and the low nibble and an override
+ * for the bytes the high nibble does not decide), takes the code of the
+ * byte before each, and looks the byte's cost up: from scan_first when the
+ * byte does not continue the one before it, from scan_more when it does
+ * (same class, or both letters; scan_more[S_HUMP]: an upper after a
+ * lower). Costs go in two byte planes (low and high byte), summed with
+ * V_SAD. Killed lanes (index bit 0x80) cost 0: the last step re-reads
+ * bytes counted already. */
+
+#define SCAN_STEP(x, kill)                                                                 \
+    do {                                                                                   \
+        V h = V_AND(V_SRL16((x), 4), V_SET1(15));                                          \
+        V f = V_AND(V_SHUF(t_hflag, h), V_SHUF(t_lflag, (x)));                             \
+        V c = V_OR(V_AND(V_EQ(f, V_ZERO), V_SHUF(t_class, h)),                             \
+                   V_ANDNOT(V_EQ(f, V_ZERO), V_SHUF(t_over, f)));                          \
+        V cp = V_PREV(c, prev);                                                            \
+        V rel = V_OR(V_EQ(c, cp), V_AND(V_GT(c, V_SET1(13)), V_GT(cp, V_SET1(13))));       \
+        V hump = V_AND(V_EQ(c, V_SET1(S_UPPER)), V_EQ(cp, V_SET1(S_LOWER)));               \
+        V first = V_OR(V_OR(c, V_AND(rel, V_SET1(I8(0x80)))), (kill));                     \
+        V more = V_OR(V_ADD(c, V_AND(hump, V_SET1(S_HUMP - S_UPPER))),                     \
+                      V_OR(V_ANDNOT(rel, V_SET1(I8(0x80))), (kill)));                      \
+        low = V_ADD64(low, V_SAD(V_OR(V_SHUF(t_first_lo, first), V_SHUF(t_more_lo, more)))); \
+        high = V_ADD64(high, V_SAD(V_OR(V_SHUF(t_first_hi, first), V_SHUF(t_more_hi, more)))); \
+        prev = c;                                                                          \
+    } while (0)
+
+/* Cost of s[from..to), to >= VW, the byte before `from` (a space at the
+ * string's start) giving the first pair. */
+static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t from, size_t to)
+{
+    V t_class = V_TABLE(scan_class), t_hflag = V_TABLE(scan_hflag), t_lflag = V_TABLE(scan_lflag);
+    V t_over = V_TABLE(scan_over);
+    V t_first_lo = V_TABLE(scan_first_lo), t_first_hi = V_TABLE(scan_first_hi);
+    V t_more_lo = V_TABLE(scan_more_lo), t_more_hi = V_TABLE(scan_more_hi);
+    V prev = V_SET1((char)scan_code_of[from > 0 ? byte_class[s[from - 1]] : C_SPACE]);
+    V low = V_ZERO, high = V_ZERO;
+    size_t i = from;
+    for (; to - i >= VW; i += VW) {
+        V x = V_LOADU(s + i);
+        SCAN_STEP(x, V_ZERO);
+    }
+    if (i < to) {
+        /* the last VW bytes: the lanes before i are counted already */
+        V x = V_LOADU(s + to - VW);
+        SCAN_STEP(x, V_LOADU(scan_kill + 32 - (VW - (to - i))));
+    }
+    return V_HSUM(low) + 256 * V_HSUM(high);
+}
+
+#undef SCAN_STEP
+#undef SCAN_
+#undef SCAN_ATTR
+#undef V
+#undef VW
+#undef V_LOADU
+#undef V_TABLE
+#undef V_SET1
+#undef V_ZERO
+#undef V_ADD
+#undef V_AND
+#undef V_OR
+#undef V_ANDNOT
+#undef V_EQ
+#undef V_GT
+#undef V_SRL16
+#undef V_SHUF
+#undef V_PREV
+#undef V_SAD
+#undef V_ADD64
+#undef V_HSUM
