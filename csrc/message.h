@@ -46,6 +46,13 @@ enum message_key {
 };
 
 enum message_role { ROLE_USER = 1, ROLE_ASSISTANT = 2, ROLE_TOOL_RESULT = 3 };
+enum block_kind { BLOCK_OTHER = 0, BLOCK_TEXT, BLOCK_THINKING, BLOCK_TOOL_CALL, BLOCK_IMAGE };
+
+/* The role (ROLE_*, or 0 for none of them) of the string at `index`, and
+ * the kind of the block type string at `index`. Names are compared with
+ * their length, as Lua compares strings: "text\0x" is not "text". */
+COMPACT_INTERNAL int message_role(lua_State *L, int index);
+COMPACT_INTERNAL int message_block_kind(lua_State *L, int index);
 
 typedef struct message_info {
     int role;

@@ -55,6 +55,18 @@ describe("compact.heuristic", function()
   it("raises on a malformed message, naming the field", function()
     assert.has_error(function() h:message { role = "robot", content = "x" } end, "message.role: unknown role 'robot'")
   end)
+
+  it("compares roles and block types as Lua does: a NUL byte makes another name", function()
+    assert.has_error(function() h:message { role = "user\0", content = "x" } end,
+      "message.role: unknown role (a string holding a NUL byte)")
+    -- "text\0x" is a block type of its own: passed through, its text still counted
+    local odd = h:message { role = "user", content = { { type = "text\0x", text = ("w"):rep(40) } } }
+    local text = h:message { role = "user", content = { { type = "text", text = ("w"):rep(40) } } }
+    assert.are.equal(text, odd)
+    -- and not a text block: one without text is valid, as unknown blocks are
+    assert.is_number(h:message { role = "user", content = { { type = "text\0x" } } })
+    assert.has_error(function() h:message { role = "user", content = { { type = "text" } } } end)
+  end)
 end)
 
 describe("compact.estimate", function()

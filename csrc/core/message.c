@@ -20,6 +20,38 @@ void heuristic_add_string(lua_State *L, int index, heuristic_units *units, heuri
     *units += heuristic_measure(s, len) + extra;
 }
 
+/* Is s[0..len) the literal `name`? (memcmp of a constant length compiles to
+ * a few integer compares: no strcmp call per block on the hot walk.) */
+#define IS_NAME(s, len, name) ((len) == sizeof(name) - 1 && memcmp((s), name, sizeof(name) - 1) == 0)
+
+int message_role(lua_State *L, int index)
+{
+    size_t len;
+    const char *role = lua_tolstring(L, index, &len);
+    if (IS_NAME(role, len, "assistant"))
+        return ROLE_ASSISTANT;
+    if (IS_NAME(role, len, "tool_result"))
+        return ROLE_TOOL_RESULT;
+    if (IS_NAME(role, len, "user"))
+        return ROLE_USER;
+    return 0;
+}
+
+int message_block_kind(lua_State *L, int index)
+{
+    size_t len;
+    const char *type = lua_tolstring(L, index, &len);
+    if (IS_NAME(type, len, "text"))
+        return BLOCK_TEXT;
+    if (IS_NAME(type, len, "tool_call"))
+        return BLOCK_TOOL_CALL;
+    if (IS_NAME(type, len, "thinking"))
+        return BLOCK_THINKING;
+    if (IS_NAME(type, len, "image"))
+        return BLOCK_IMAGE;
+    return BLOCK_OTHER;
+}
+
 /* Push the key strings, to become upvalues 1..MESSAGE_KEY_COUNT. */
 void message_push_keys(lua_State *L)
 {
@@ -294,8 +326,7 @@ static int measure_text_field(lua_State *L, int block, int key, int required,
 static int inspect_block(lua_State *L, int block, long long message_index, int block_index,
                          message_info *info, int ids)
 {
-    const char *type;
-    int type_type;
+    int type_type, kind;
     if (lua_type(L, block) != LUA_TTABLE)
         return message_fail_type(L, message_index, block_index, "", "a block table", block);
     type_type = message_field(L, block, KEY_TYPE);
@@ -308,23 +339,26 @@ static int inspect_block(lua_State *L, int block, long long message_index, int b
         lua_remove(L, -2);
         return 0;
     }
-    type = lua_tostring(L, -1);
-    lua_pop(L, 1); /* the string stays alive: it is a field of the block */
+    kind = message_block_kind(L, -1);
+    lua_pop(L, 1);
     info->blocks++;
-    if (strcmp(type, "text") == 0)
+    switch (kind) {
+    case BLOCK_TEXT:
         return measure_text_field(L, block, KEY_TEXT, 1, message_index, block_index, ".text",
                                   info);
-    if (strcmp(type, "tool_call") == 0)
+    case BLOCK_TOOL_CALL:
         return inspect_tool_call(L, block, message_index, block_index, info, ids);
-    if (strcmp(type, "thinking") == 0)
+    case BLOCK_THINKING:
         return measure_text_field(L, block, KEY_THINKING, 1, message_index, block_index,
                                   ".thinking", info);
-    if (strcmp(type, "image") == 0) {
+    case BLOCK_IMAGE:
         info->images++;
         return optional_field(L, block, KEY_DATA, LUA_TSTRING, message_index, block_index,
                               ".data") &&
                optional_field(L, block, KEY_MIME_TYPE, LUA_TSTRING, message_index, block_index,
                               ".mime_type");
+    default:
+        break;
     }
     /* a block type this version does not know: kept, never read beyond its
      * optional text, so newer providers' blocks pass through */
@@ -353,18 +387,6 @@ static int inspect_content(lua_State *L, int content, long long message_index,
         lua_settop(L, block - 1);
     }
     return 1;
-}
-
-/* The role string at the top: one of the three roles, else 0. */
-static int role_of(const char *role)
-{
-    if (strcmp(role, "assistant") == 0)
-        return ROLE_ASSISTANT;
-    if (strcmp(role, "tool_result") == 0)
-        return ROLE_TOOL_RESULT;
-    if (strcmp(role, "user") == 0)
-        return ROLE_USER;
-    return 0;
 }
 
 /* The tool_result fields: tool_call_id (looked up in the ledger's `ids`
@@ -411,9 +433,14 @@ int inspect_message(lua_State *L, int message, long long message_index, message_
         message_fail_type(L, message_index, 0, ".role", "string", -1);
         return keep_error(L, top);
     }
-    info->role = role_of(lua_tostring(L, -1));
+    info->role = message_role(L, -1);
     if (info->role == 0) {
-        lua_pushfstring(L, "unknown role '%s'", lua_tostring(L, -1));
+        size_t len;
+        const char *role = lua_tolstring(L, -1, &len);
+        if (strlen(role) == len)
+            lua_pushfstring(L, "unknown role '%s'", role);
+        else
+            lua_pushliteral(L, "unknown role (a string holding a NUL byte)");
         message_fail(L, message_index, 0, ".role", lua_tostring(L, -1));
         return keep_error(L, top);
     }

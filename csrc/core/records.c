@@ -76,11 +76,10 @@ static int changed(writer *w)
 /* A block type this version does not know (validation accepts them so newer
  * providers' blocks pass through): its `text`, when it has one, is shown to
  * the summarizer like a text block; anything else is left out. */
-static int is_unknown_with_text(lua_State *L, int block, const char *type)
+static int is_unknown_with_text(lua_State *L, int block, int kind)
 {
     int has_text;
-    if (strcmp(type, "text") == 0 || strcmp(type, "image") == 0 || strcmp(type, "thinking") == 0 ||
-        strcmp(type, "tool_call") == 0)
+    if (kind != BLOCK_OTHER)
         return 0;
     has_text = raw_field(L, block, KEY_TEXT) == LUA_TSTRING;
     lua_pop(L, 1);
@@ -257,16 +256,15 @@ static int collect_blocks(writer *w, int t, buffer *text, size_t *images)
     size_t j, n = lua_rawlen(L, t);
     *images = 0;
     for (j = 1; j <= n; j++) {
-        const char *type;
-        int block;
+        int block, kind;
         lua_rawgeti(L, t, (int)j);
         block = lua_gettop(L);
         if (!lua_istable(L, block) || raw_field(L, block, KEY_TYPE) != LUA_TSTRING)
             return changed(w);
-        type = lua_tostring(L, -1);
-        if (strcmp(type, "image") == 0) {
+        kind = message_block_kind(L, -1);
+        if (kind == BLOCK_IMAGE) {
             (*images)++;
-        } else if (strcmp(type, "text") == 0 || is_unknown_with_text(L, block, type)) {
+        } else if (kind == BLOCK_TEXT || is_unknown_with_text(L, block, kind)) {
             size_t len;
             const char *s;
             if (raw_field(L, block, KEY_TEXT) != LUA_TSTRING)
@@ -337,13 +335,13 @@ static int write_arguments(writer *w, int block, unsigned long j)
 static int write_assistant_block(writer *w, int block, unsigned long j)
 {
     lua_State *L = w->L;
-    const char *type;
+    int kind;
     size_t len;
     const char *s;
     if (raw_field(L, block, KEY_TYPE) != LUA_TSTRING)
         return changed(w);
-    type = lua_tostring(L, -1);
-    if (strcmp(type, "text") == 0 || is_unknown_with_text(L, block, type)) {
+    kind = message_block_kind(L, -1);
+    if (kind == BLOCK_TEXT || is_unknown_with_text(L, block, kind)) {
         if (raw_field(L, block, KEY_TEXT) != LUA_TSTRING)
             return changed(w);
         s = lua_tolstring(L, -1, &len);
@@ -357,7 +355,7 @@ static int write_assistant_block(writer *w, int block, unsigned long j)
             }
             buffer_add(L, w->out, s, len);
         }
-    } else if (strcmp(type, "thinking") == 0) {
+    } else if (kind == BLOCK_THINKING) {
         if (raw_field(L, block, KEY_THINKING) != LUA_TSTRING)
             return changed(w);
         s = lua_tolstring(L, -1, &len);
@@ -365,7 +363,7 @@ static int write_assistant_block(writer *w, int block, unsigned long j)
             begin_record(w, "thinking", NULL, 0, NULL);
             add_limited(w, s, len, KEEP_TAIL);
         }
-    } else if (strcmp(type, "tool_call") == 0) {
+    } else if (kind == BLOCK_TOOL_CALL) {
         if (raw_field(L, block, KEY_NAME) != LUA_TSTRING)
             return changed(w);
         s = lua_tolstring(L, -1, &len);
