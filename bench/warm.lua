@@ -8,7 +8,8 @@
 --             message lists, so this copies the history: O(messages), paid
 --             once per compaction (next to a summarizer call).
 package.path = "./lua/?.lua;./lua/?/init.lua;" .. package.path
-package.cpath = "./build/?.so;" .. package.cpath
+-- `make bench LUA=...` exports LUA_CPATH with that runtime's build folder
+package.cpath = (os.getenv("LUA_CPATH") and "" or "./build/?.so;") .. package.cpath
 
 local compact = require "compact"
 local importers = require "compact.importers"

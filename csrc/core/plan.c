@@ -269,7 +269,8 @@ static int sync_walk(lua_State *L)
     return 2;
 }
 
-/* ledger:sync(messages [, estimator]) -> count | nil, err, index, kind
+/* ledger:sync(messages [, estimator]) -> count, tokens | nil, err, index, kind
+ * (tokens: the estimate of messages 1..count, what ledger:total() says)
  * Inspects messages the ledger has not seen; estimator:message(msg) replaces
  * the heuristic when an estimator is given. kind is "invalid" (the message
  * breaks the contract's shapes) or "estimator" (the estimator failed). On
@@ -315,7 +316,8 @@ static int ledger_sync(lua_State *L)
     if (failed)
         return sync_failure(L, book->count + 1, failed == 1 ? "invalid" : "estimator");
     lua_pushinteger(L, (lua_Integer)book->count);
-    return 1;
+    lua_pushinteger(L, (lua_Integer)book->prefix[book->count]);
+    return 2;
 }
 
 /* ledger:total([k]) -> estimate of inspected messages 1..k (default: all);

@@ -86,8 +86,12 @@ local summary_estimates = setmetatable({}, { __mode = "k" })
 local system_estimates = setmetatable({}, { __mode = "k" })
 -- tools table -> { count, last definition, heuristic estimate }
 local tool_estimates = setmetatable({}, { __mode = "k" })
---- The ledger for `messages` under `estimator`, brought up to date.
--- Returns the ledger, or nil and an ErrInvalidRequest naming the message.
+local new_ledger, sync = core.ledger_new, getmetatable(core.ledger_new()).__index.sync
+
+--- The ledger for `messages` under `estimator`, brought up to date, and
+-- the estimate of every message in it.
+-- Returns the ledger and that total, or nil and an ErrInvalidRequest
+-- naming the message.
 function estimation.ledger(estimator, messages)
   local by_list = ledgers[estimator]
   if not by_list then
@@ -96,21 +100,21 @@ function estimation.ledger(estimator, messages)
   end
   local ledger = by_list[messages]
   if not ledger then
-    ledger = core.ledger_new()
+    ledger = new_ledger()
     by_list[messages] = ledger
   end
-  -- pcall: a message's metatable (__index) could raise inside the C walk
-  local ok, count, err, index, kind = pcall(ledger.sync, ledger, messages,
-    not is_heuristic(estimator) and estimator or nil)
+  -- pcall: a memory error or a raising finalizer inside the C walk
+  local ok, count, total, index, kind = pcall(sync, ledger, messages,
+    not rawequal(estimator, heuristic_instance) and estimator or nil)
   if not ok then
     return nil, errors.new("invalid_request", "messages: reading the list raised an error", { cause = count })
   end
-  if count then return ledger end
+  if count then return ledger, total end
   if kind == "estimator" then
     return nil, errors.new("invalid_request",
-      "messages[" .. tostring(index) .. "]: estimator:message failed", { cause = err })
+      "messages[" .. tostring(index) .. "]: estimator:message failed", { cause = total })
   end
-  return nil, errors.invalid_request(tostring(err))
+  return nil, errors.invalid_request(tostring(total))
 end
 
 --- Forget cached estimates: for `messages` (a list edited in place), or

@@ -27,12 +27,19 @@ local HUGE = math.huge
 request_module.MIN_CALIBRATION, request_module.MAX_CALIBRATION = 0.5, 4
 
 local rawlen = util.rawlen
+local heuristic = estimation.heuristic()
+local check_estimator = estimation.check_estimator
+local check_usage = usage_module.check_values
 
 local function fail(message) return nil, errors.invalid_request(message) end
 
---- Check a request. Returns a normalized view (never the caller's table,
--- which is not modified) or nil, ErrInvalidRequest.
-function request_module.check(request)
+-- The fields of a checked request, in this order:
+--   messages, estimator, input_token_budget, system_prompt, summary (nil
+--   for ""), tools, anchor tokens, anchor through (nil without usage),
+--   require_reduction (a boolean), instructions, fit (a boolean)
+-- or nil, ErrInvalidRequest. Nothing is allocated on the way, so
+-- `compactor:plan`, which runs on every turn, reads a request for free.
+local function read(request)
   if type(request) ~= "table" then
     return fail("request: expected a table, got " .. type(request))
   end
@@ -45,7 +52,7 @@ function request_module.check(request)
   if type(messages) ~= "table" then
     return fail("request.messages: expected a list of messages, got " .. type(messages))
   end
-  -- this runs on every plan, so it reads flat pairs (no table per field)
+  -- flat pairs (no table per field)
   for i = 1, #typed_fields, 2 do
     local value = request[typed_fields[i]]
     if value ~= nil and type(value) ~= typed_fields[i + 1] then
@@ -58,27 +65,39 @@ function request_module.check(request)
   end
   local estimator = request.estimator
   if estimator == nil then
-    estimator = estimation.heuristic()
+    estimator = heuristic
   else
-    local ok, err = estimation.check_estimator(estimator, "request.estimator")
+    local ok, err = check_estimator(estimator, "request.estimator")
     if not ok then return nil, err end
   end
-  local anchor, err
-  if request.usage ~= nil then
-    anchor, err = usage_module.check(request.usage, rawlen(messages), "request.usage")
-    if err then return nil, err end
+  local usage, tokens, through = request.usage, nil, nil
+  if usage ~= nil then
+    tokens, through = check_usage(usage, rawlen(messages), "request.usage")
+    if not tokens then return nil, through end
   end
+  local summary = request.summary
+  return messages, estimator, budget, request.system_prompt, summary ~= "" and summary or nil,
+    request.tools, tokens, through, request.require_reduction == true, request.instructions, request.fit == true
+end
+request_module.read = read
+
+--- Check a request. Returns a normalized view (never the caller's table,
+-- which is not modified) or nil, ErrInvalidRequest.
+function request_module.check(request)
+  local messages, estimator, budget, system_prompt, summary, tools, tokens, through,
+    require_reduction, instructions, fit = read(request)
+  if not messages then return nil, estimator end
   return {
-    system_prompt = request.system_prompt,
-    summary = request.summary ~= "" and request.summary or nil,
+    system_prompt = system_prompt,
+    summary = summary,
     messages = messages,
-    tools = request.tools,
+    tools = tools,
     input_token_budget = budget,
     estimator = estimator,
-    require_reduction = request.require_reduction == true,
-    instructions = request.instructions,
-    usage = anchor,
-    fit = request.fit == true,
+    require_reduction = require_reduction,
+    instructions = instructions,
+    usage = tokens and { tokens = tokens, through = through } or nil,
+    fit = fit,
   }
 end
 
@@ -90,23 +109,30 @@ function request_module.calibration(provider_tokens, estimated_tokens)
   return math.max(request_module.MIN_CALIBRATION, math.min(request_module.MAX_CALIBRATION, ratio))
 end
 
+local ledger_of, overhead_of = estimation.ledger, estimation.overhead
+
+-- request_module.estimate on the parts of a request (no view needed).
+local function estimate_parts(estimator, messages, system_prompt, summary, tools, anchor_tokens, anchor_through)
+  local ledger, total = ledger_of(estimator, messages)
+  if not ledger then return nil, total end
+  local overhead, err = overhead_of(estimator, system_prompt, summary, tools)
+  if not overhead then return nil, err end
+  if not anchor_tokens then return overhead + total, ledger, 1, overhead end
+  local through = ledger:total(anchor_through)
+  return anchor_tokens + (total - through), ledger,
+    request_module.calibration(anchor_tokens, overhead + through), overhead
+end
+request_module.estimate_parts = estimate_parts
+
 --- Estimate a request: system prompt + projected summary + raw messages +
 -- tool definitions; with a usage anchor `{ tokens = N, through = k }`,
 -- `N + estimate(messages[k+1..])`.
 -- Returns tokens, ledger, calibration (1 without an anchor), overhead; or
 -- nil, err.
 function request_module.estimate(view)
-  local ledger, err = estimation.ledger(view.estimator, view.messages)
-  if not ledger then return nil, err end
-  local overhead
-  overhead, err = estimation.overhead(view.estimator, view.system_prompt, view.summary, view.tools)
-  if not overhead then return nil, err end
-  local total = ledger:total()
   local anchor = view.usage
-  if not anchor then return overhead + total, ledger, 1, overhead end
-  local through = ledger:total(anchor.through)
-  return anchor.tokens + (total - through), ledger,
-    request_module.calibration(anchor.tokens, overhead + through), overhead
+  return estimate_parts(view.estimator, view.messages, view.system_prompt, view.summary, view.tools,
+    anchor and anchor.tokens, anchor and anchor.through)
 end
 
 return request_module

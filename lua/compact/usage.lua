@@ -73,12 +73,11 @@ function usage_module.anchor(messages, from)
   return nil
 end
 
---- Check a request's `usage` field against its message count.
--- @treturn ?table a copy `{ tokens = N, through = k }` (nil for a nil usage)
+--- Check a request's `usage` field against its message count, without
+-- copying it (requests are checked on every plan).
+-- @treturn integer,integer tokens and through
 -- @return or nil and an ErrInvalidRequest naming the field
-function usage_module.check(usage, message_count, field)
-  field = field or "request.usage"
-  if usage == nil then return nil end
+function usage_module.check_values(usage, message_count, field)
   if type(usage) ~= "table" then
     return nil, errors.invalid_request(field .. ": expected a table { tokens, through }, got " .. type(usage))
   end
@@ -96,6 +95,16 @@ function usage_module.check(usage, message_count, field)
     return nil, errors.invalid_request(string.format("%s.through: expected an integer in 1..%d, got %s",
       field, message_count, tostring(through)))
   end
+  return tokens, through
+end
+
+--- Check a request's `usage` field against its message count.
+-- @treturn ?table a copy `{ tokens = N, through = k }` (nil for a nil usage)
+-- @return or nil and an ErrInvalidRequest naming the field
+function usage_module.check(usage, message_count, field)
+  if usage == nil then return nil end
+  local tokens, through = usage_module.check_values(usage, message_count, field or "request.usage")
+  if not tokens then return nil, through end
   return { tokens = tokens, through = through }
 end
 
