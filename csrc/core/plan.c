@@ -44,9 +44,12 @@ typedef struct ledger {
 #define LEDGER_FIRST_MESSAGE 1
 #define LEDGER_LAST_MESSAGE 2
 
-/* Upvalue of every ledger method after the message keys: sync's protected
- * walk (a closure over the same keys). */
+/* Upvalues of every ledger method after the message keys: sync's protected
+ * walk (a closure over the same keys), then the ledger metatable (so the
+ * methods that run on every plan check their argument without a registry
+ * lookup by name). */
 #define SYNC_WALK (MESSAGE_KEY_COUNT + 1)
+#define LEDGER_METATABLE (MESSAGE_KEY_COUNT + 2)
 
 /* Resize one array of the ledger from `old` to `new` entries of `size`
  * bytes (new 0 frees it); NULL when the allocator failed. */
@@ -125,10 +128,19 @@ static void ledger_clear(lua_State *L, int self, ledger *book)
     lua_setuservalue(L, self);
 }
 
-/* The ledger at argument 1; using a closed ledger is an error. */
+/* The ledger at argument 1; using a closed ledger is an error. The
+ * metatable is compared with the upvalue; luaL_checkudata only words the
+ * error for anything else. */
 static ledger *check_ledger(lua_State *L)
 {
-    ledger *book = (ledger *)luaL_checkudata(L, 1, LEDGER_MT);
+    ledger *book = NULL;
+    if (lua_type(L, 1) == LUA_TUSERDATA && lua_getmetatable(L, 1)) {
+        if (lua_rawequal(L, -1, lua_upvalueindex(LEDGER_METATABLE)))
+            book = (ledger *)lua_touserdata(L, 1);
+        lua_pop(L, 1);
+    }
+    if (book == NULL)
+        book = (ledger *)luaL_checkudata(L, 1, LEDGER_MT);
     if (book->closed)
         luaL_error(L, "compact.ledger: the ledger is closed");
     return book;
@@ -188,6 +200,15 @@ static int sync_failure(lua_State *L, long long index, const char *kind)
     lua_pushinteger(L, (lua_Integer)index);
     lua_pushstring(L, kind);
     return 4;
+}
+
+/* sync's results on success: the count and the estimate of messages
+ * 1..count. */
+static int sync_success(lua_State *L, const ledger *book)
+{
+    lua_pushinteger(L, (lua_Integer)book->count);
+    lua_pushinteger(L, (lua_Integer)book->prefix[book->count]);
+    return 2;
 }
 
 /* Is the list still the one the ledger has inspected (see the validity
@@ -299,6 +320,8 @@ static int ledger_sync(lua_State *L)
         lua_getuservalue(L, 1);
         lua_replace(L, ids);
     }
+    if (count == book->count) /* nothing new: no walk, no protected call */
+        return sync_success(L, book);
     if (count >= book->capacity)
         ledger_reserve(L, book, count);
     lua_pushvalue(L, lua_upvalueindex(SYNC_WALK));
@@ -315,9 +338,7 @@ static int ledger_sync(lua_State *L)
     failed = (int)lua_tointeger(L, -2);
     if (failed)
         return sync_failure(L, book->count + 1, failed == 1 ? "invalid" : "estimator");
-    lua_pushinteger(L, (lua_Integer)book->count);
-    lua_pushinteger(L, (lua_Integer)book->prefix[book->count]);
-    return 2;
+    return sync_success(L, book);
 }
 
 /* ledger:total([k]) -> estimate of inspected messages 1..k (default: all);
@@ -408,6 +429,61 @@ static int slice(lua_State *L)
     return 1;
 }
 
+/* The slot of the request field whose key is below the top (lua_next's key
+ * and value), from `slots` (name -> 1..n); 0 for anything else. */
+static int request_slot(lua_State *L, int slots, int n)
+{
+    lua_Integer slot = 0;
+    lua_pushvalue(L, -2);
+    lua_rawget(L, slots);
+    if (lua_type(L, -1) == LUA_TNUMBER)
+        slot = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return slot >= 1 && slot <= n ? (int)slot : 0;
+}
+
+/* plain_request(request, slots, types) -> true, value 1, ..., value n | false
+ * The fast path of the request check that runs on every plan
+ * (lua/compact/request.lua): `slots` maps each field name to its slot
+ * 1..n, types[slot] is the type name its value must have (true: any).
+ * true when `request` is a table without a metatable whose every key is a
+ * field holding a value of its type; the values follow in slot order (nil
+ * for absent fields), so the caller reads no field itself. false sends the
+ * caller to the full check, which words the error or accepts what this does
+ * not look at (metatables). Raw reads only: nothing here runs user code or
+ * raises on user data. */
+static int plain_request(lua_State *L)
+{
+    const int slots = 2, types = 3, first = 5;
+    int n, plain = 1;
+    luaL_checktype(L, slots, LUA_TTABLE);
+    luaL_checktype(L, types, LUA_TTABLE);
+    n = (int)lua_rawlen(L, types);
+    lua_settop(L, types);
+    if (n > 64 || lua_type(L, 1) != LUA_TTABLE || lua_getmetatable(L, 1)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    luaL_checkstack(L, n + 8, "plain_request");
+    lua_pushboolean(L, 1);      /* first - 1 */
+    lua_settop(L, first + n);   /* the n slots, nil, and the first key (nil) */
+    while (plain && lua_next(L, 1) != 0) { /* key, value on top */
+        int slot = request_slot(L, slots, n);
+        if (slot == 0)
+            break;
+        lua_rawgeti(L, types, slot);
+        plain = lua_type(L, -1) == LUA_TBOOLEAN ||
+                (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), luaL_typename(L, -2)) == 0);
+        lua_pop(L, 1);
+        lua_replace(L, first + slot - 1); /* the value to its slot; the key stays on top */
+    }
+    if (!plain || lua_gettop(L) > first + n - 1) { /* a failed type or an unknown key */
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    return n + 1;
+}
+
 static int ledger_tostring(lua_State *L)
 {
     ledger *book = (ledger *)luaL_checkudata(L, 1, LEDGER_MT);
@@ -430,6 +506,7 @@ int luaopen_compact_core_plan(lua_State *L)
     static const luaL_Reg functions[] = {
         {"ledger_new", ledger_new},
         {"slice", slice},
+        {"plain_request", plain_request},
         {NULL, NULL},
     };
     if (luaL_newmetatable(L, LEDGER_MT)) {
@@ -438,7 +515,8 @@ int luaopen_compact_core_plan(lua_State *L)
         for (i = 0; i < MESSAGE_KEY_COUNT; i++)
             lua_pushvalue(L, -MESSAGE_KEY_COUNT);
         lua_pushcclosure(L, sync_walk, MESSAGE_KEY_COUNT);
-        luaL_setfuncs(L, methods, SYNC_WALK);
+        lua_pushvalue(L, -MESSAGE_KEY_COUNT - 3); /* the metatable */
+        luaL_setfuncs(L, methods, LEDGER_METATABLE);
         lua_setfield(L, -2, "__index");
         set_lifecycle(L, ledger_gc, ledger_tostring);
     }

@@ -311,9 +311,11 @@ end
 -- The public methods never raise: a request whose tables raise when read
 -- (metatables) becomes an ErrInvalidRequest carrying what was raised.
 -- Summarizer errors are caught closer, in run_summarizer.
+-- (Four fixed parameters, the most any protected function takes: a vararg
+-- wrapper costs more on every plan.)
 local function protect(method)
-  return function(...)
-    local ok, value, err = pcall(method, ...)
+  return function(a, b, c, d)
+    local ok, value, err = pcall(method, a, b, c, d)
     if ok then return value, err end
     return nil, errors.new("invalid_request", "reading the request raised an error", { cause = value })
   end

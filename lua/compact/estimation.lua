@@ -57,8 +57,10 @@ local heuristic_instance = setmetatable({}, Heuristic)
 --- The default estimator (dependency-free, in C).
 function estimation.heuristic() return heuristic_instance end
 
+-- indexing a plain table compares keys raw: no __eq of an estimator runs
+local is_heuristic_set = { [heuristic_instance] = true }
 local function is_heuristic(estimator)
-  return rawequal(estimator, heuristic_instance)
+  return is_heuristic_set[estimator] == true
 end
 
 --- Check that `estimator` has the three methods. Returns true or nil, err.
@@ -105,7 +107,7 @@ function estimation.ledger(estimator, messages)
   end
   -- pcall: a memory error or a raising finalizer inside the C walk
   local ok, count, total, index, kind = pcall(sync, ledger, messages,
-    not rawequal(estimator, heuristic_instance) and estimator or nil)
+    not is_heuristic_set[estimator] and estimator or nil)
   if not ok then
     return nil, errors.new("invalid_request", "messages: reading the list raised an error", { cause = count })
   end
@@ -172,9 +174,8 @@ end
 -- The estimate of `value` by `estimator:method`, remembered per estimator
 -- for the last value seen: the system prompt and the summary change rarely
 -- but are estimated on every plan (estimators must be deterministic).
-local function remembered(cache, estimator, method, value, what)
-  local cached = cache[estimator]
-  if cached and cached[1] == value then return cached[2] end
+-- `overhead` reads a remembered estimate inline; this computes a new one.
+local function remember(cache, estimator, method, value, what)
   local tokens, err = call_estimator(estimator, method, method == "message" and estimation.project_summary(value)
     or value, what)
   if not tokens then return nil, err end
@@ -185,17 +186,29 @@ end
 --- Estimate the parts of a request other than its raw messages: system
 -- prompt, projected summary (of `summary`) and tool definitions.
 function estimation.overhead(estimator, system_prompt, summary, tools)
-  local system_tokens, err = remembered(system_estimates, estimator, "text", system_prompt or "", "system_prompt")
-  if not system_tokens then return nil, err end
-  local summary_tokens = 0
-  if summary ~= nil and summary ~= "" then
-    summary_tokens, err = remembered(summary_estimates, estimator, "message", summary, "summary")
-    if not summary_tokens then return nil, err end
+  system_prompt = system_prompt or ""
+  local cached = system_estimates[estimator]
+  local tokens, err
+  if cached and cached[1] == system_prompt then
+    tokens = cached[2]
+  else
+    tokens, err = remember(system_estimates, estimator, "text", system_prompt, "system_prompt")
+    if not tokens then return nil, err end
   end
+  if summary ~= nil and summary ~= "" then
+    cached = summary_estimates[estimator]
+    local summary_tokens = cached and cached[1] == summary and cached[2]
+    if not summary_tokens then
+      summary_tokens, err = remember(summary_estimates, estimator, "message", summary, "summary")
+      if not summary_tokens then return nil, err end
+    end
+    tokens = tokens + summary_tokens
+  end
+  if tools == nil then return tokens end
   local tool_tokens
   tool_tokens, err = estimate_tools(estimator, tools)
   if not tool_tokens then return nil, err end
-  return system_tokens + summary_tokens + tool_tokens
+  return tokens + tool_tokens
 end
 
 return estimation

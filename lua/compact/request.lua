@@ -3,6 +3,7 @@
 -- they are estimated, so each message is read once.
 -- @module compact.request
 
+local core = require "compact.core"
 local errors = require "compact.errors"
 local util = require "compact.util"
 local estimation = require "compact.estimation"
@@ -10,17 +11,23 @@ local usage_module = require "compact.usage"
 
 local request_module = {}
 
+-- Every field and the type of its value (true: checked on its own).
 local known_fields = {
-  system_prompt = true, summary = true, messages = true, tools = true,
-  input_token_budget = true, estimator = true, require_reduction = true,
-  instructions = true, usage = true, fit = true,
+  messages = "table", system_prompt = "string", summary = "string", tools = "table",
+  require_reduction = "boolean", instructions = "string", fit = "boolean",
+  input_token_budget = "number", estimator = true, usage = true,
 }
-
--- optional fields and their types, checked in this order
-local typed_fields = {
-  "system_prompt", "string", "summary", "string", "tools", "table",
-  "require_reduction", "boolean", "instructions", "string", "fit", "boolean",
+-- Their slots: the order `read` returns them in and the full check names
+-- the first wrong one in (messages, the optional typed fields, the budget).
+local slot_names = {
+  "messages", "system_prompt", "summary", "tools", "require_reduction", "instructions", "fit",
+  "input_token_budget", "estimator", "usage",
 }
+local field_slots, slot_types = {}, {}
+for slot, name in ipairs(slot_names) do
+  field_slots[name], slot_types[slot] = slot, known_fields[name]
+end
+local BUDGET = field_slots.input_token_budget
 local HUGE = math.huge
 
 --- The bounds of the calibration ratio.
@@ -30,54 +37,76 @@ local rawlen = util.rawlen
 local heuristic = estimation.heuristic()
 local check_estimator = estimation.check_estimator
 local check_usage = usage_module.check_values
+local plain_request = core.plain_request
 
 local function fail(message) return nil, errors.invalid_request(message) end
+
+-- The full shape check, in the order its errors are found: the request,
+-- its keys, then the slots in order. Returns the values in slot order
+-- (messages, system_prompt, summary, tools, require_reduction,
+-- instructions, fit, input_token_budget, estimator, usage), each read once,
+-- or nil, ErrInvalidRequest.
+local function shape(request)
+  if type(request) ~= "table" then
+    return fail("request: expected a table, got " .. type(request))
+  end
+  for key in pairs(request) do
+    if field_slots[key] == nil then
+      return fail("request." .. tostring(key) .. ": unknown field")
+    end
+  end
+  local values = {}
+  for slot = 1, #slot_names do values[slot] = request[slot_names[slot]] end
+  if type(values[1]) ~= "table" then
+    return fail("request.messages: expected a list of messages, got " .. type(values[1]))
+  end
+  for slot = 2, BUDGET - 1 do
+    local value, want = values[slot], slot_types[slot]
+    if value ~= nil and type(value) ~= want then
+      return fail("request." .. slot_names[slot] .. ": expected " .. want .. ", got " .. type(value))
+    end
+  end
+  local budget = values[BUDGET]
+  if budget ~= nil and type(budget) ~= "number" then
+    return fail("request.input_token_budget: expected a non-negative number, got " .. tostring(budget))
+  end
+  return values[1], values[2], values[3], values[4], values[5], values[6], values[7], values[8], values[9],
+    values[10]
+end
 
 -- The fields of a checked request, in this order:
 --   messages, estimator, input_token_budget, system_prompt, summary (nil
 --   for ""), tools, anchor tokens, anchor through (nil without usage),
 --   require_reduction (a boolean), instructions, fit (a boolean)
--- or nil, ErrInvalidRequest. Nothing is allocated on the way, so
--- `compactor:plan`, which runs on every turn, reads a request for free.
+-- or nil, ErrInvalidRequest. `compactor:plan` runs this on every turn: a
+-- plain request (no metatable, known fields of the right types) is read by
+-- one C call (core.plain_request) without a table, a closure or a Lua-side
+-- loop; anything else takes the full check, which names what is wrong.
 local function read(request)
-  if type(request) ~= "table" then
-    return fail("request: expected a table, got " .. type(request))
+  local plain, messages, system_prompt, summary, tools, require_reduction, instructions, fit, budget,
+    estimator, usage = plain_request(request, field_slots, slot_types)
+  if not plain or messages == nil then
+    messages, system_prompt, summary, tools, require_reduction, instructions, fit, budget, estimator, usage =
+      shape(request)
+    if not messages then return nil, system_prompt end
   end
-  for key in pairs(request) do
-    if not known_fields[key] then
-      return fail("request." .. tostring(key) .. ": unknown field")
-    end
-  end
-  local messages = request.messages
-  if type(messages) ~= "table" then
-    return fail("request.messages: expected a list of messages, got " .. type(messages))
-  end
-  -- flat pairs (no table per field)
-  for i = 1, #typed_fields, 2 do
-    local value = request[typed_fields[i]]
-    if value ~= nil and type(value) ~= typed_fields[i + 1] then
-      return fail("request." .. typed_fields[i] .. ": expected " .. typed_fields[i + 1] .. ", got " .. type(value))
-    end
-  end
-  local budget = request.input_token_budget
-  if budget ~= nil and (type(budget) ~= "number" or budget ~= budget or budget < 0 or budget == HUGE) then
+  -- budget is a number or nil here
+  if budget ~= nil and (budget ~= budget or budget < 0 or budget == HUGE) then
     return fail("request.input_token_budget: expected a non-negative number, got " .. tostring(budget))
   end
-  local estimator = request.estimator
   if estimator == nil then
     estimator = heuristic
   else
     local ok, err = check_estimator(estimator, "request.estimator")
     if not ok then return nil, err end
   end
-  local usage, tokens, through = request.usage, nil, nil
+  local tokens, through
   if usage ~= nil then
     tokens, through = check_usage(usage, rawlen(messages), "request.usage")
     if not tokens then return nil, through end
   end
-  local summary = request.summary
-  return messages, estimator, budget, request.system_prompt, summary ~= "" and summary or nil,
-    request.tools, tokens, through, request.require_reduction == true, request.instructions, request.fit == true
+  return messages, estimator, budget, system_prompt, summary ~= "" and summary or nil,
+    tools, tokens, through, require_reduction == true, instructions, fit == true
 end
 request_module.read = read
 

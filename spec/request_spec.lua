@@ -1,0 +1,102 @@
+-- The request check's two paths: a plain request (no metatable) is read by
+-- one C call (core.plain_request); anything else takes the full Lua check.
+-- Both must accept the same requests, return the same fields and name the
+-- same field in their errors.
+local compact = require "compact"
+local core = require "compact.core"
+local request_module = require "compact.request"
+
+local messages = { { role = "user", content = "hello" }, { role = "assistant", content = "hi" } }
+
+-- the same fields behind an __index proxy: the full check, never the C path
+local function proxy(request)
+  return setmetatable({}, { __index = request })
+end
+
+local function view_or_error(request)
+  local view, err = request_module.check(request)
+  if not view then return { error = err.message } end
+  view.estimator = view.estimator == compact.heuristic() and "heuristic" or view.estimator
+  return view
+end
+
+describe("request check", function()
+  local full = {
+    messages = messages, system_prompt = "sp", summary = "s", tools = { { name = "t" } },
+    require_reduction = true, instructions = "i", fit = true, input_token_budget = 100,
+    usage = { tokens = 5, through = 2 },
+  }
+
+  it("reads a plain request and a proxied one to the same view", function()
+    for _, request in ipairs { full, { messages = messages }, { messages = messages, summary = "" } } do
+      local plain, proxied = view_or_error(request), view_or_error(proxy(request))
+      assert.is_nil(plain.error)
+      assert.same(plain, proxied)
+      assert.equal(messages, plain.messages)
+    end
+    local view = view_or_error(full)
+    assert.same({ tokens = 5, through = 2 }, view.usage)
+    assert.is_true(view.require_reduction and view.fit)
+    assert.is_nil(view_or_error({ messages = messages, summary = "" }).summary)
+  end)
+
+  it("names the same field on both paths, in the documented order", function()
+    local cases = {
+      { { messages = messages, system_prompt = 1, fit = "x" }, "request.system_prompt: expected string, got number" },
+      { { messages = messages, fit = "x" }, "request.fit: expected boolean, got string" },
+      { { messages = messages, tools = "x", summary = true }, "request.summary: expected string, got boolean" },
+      { { messages = messages, require_reduction = 1 }, "request.require_reduction: expected boolean, got number" },
+      { { messages = messages, instructions = {} }, "request.instructions: expected string, got table" },
+      { { messages = "x", system_prompt = 1 }, "request.messages: expected a list of messages, got string" },
+      { { system_prompt = "x" }, "request.messages: expected a list of messages, got nil" },
+      { { messages = messages, input_token_budget = "5" }, "request.input_token_budget: expected a non-negative number, got 5" },
+      { { messages = messages, input_token_budget = -1 }, "request.input_token_budget: expected a non-negative number, got -1" },
+      { { messages = messages, input_token_budget = math.huge }, "request.input_token_budget: expected a non-negative number, got inf" },
+      { { messages = messages, usage = { tokens = 5, through = 3 } }, "request.usage.through: expected an integer in 1..2, got 3" },
+      { { messages = messages, estimator = {} }, "request.estimator: missing method 'text'" },
+    }
+    for _, case in ipairs(cases) do
+      assert.equal(case[2], view_or_error(case[1]).error)
+      assert.equal(case[2], view_or_error(proxy(case[1])).error)
+    end
+    -- unknown keys (the proxy has none of its own, so only the plain path)
+    assert.equal("request.bogus: unknown field", view_or_error({ messages = messages, bogus = 1 }).error)
+    assert.equal("request.1: unknown field", view_or_error({ messages = messages, [1] = true }).error)
+    assert.matches("request.input_token_budget: expected a non%-negative number, got %-?nan",
+      view_or_error({ messages = messages, input_token_budget = 0 / 0 }).error)
+    assert.equal("request: expected a table, got string", view_or_error("x").error)
+  end)
+
+  it("plans a request with a metatable like the same plain request", function()
+    local c = assert(compact.new { keep_recent_tokens = 1, summarizer = compact.summarizer(function() return "s" end) })
+    local long = { messages[1], messages[2], { role = "user", content = "again" }, { role = "assistant", content = "ok" } }
+    local request = { messages = long, require_reduction = true }
+    local plan = assert(c:plan(request))
+    assert.equal(4, plan.first_kept_index)
+    assert.same(plan, assert(c:plan(proxy(request))))
+  end)
+
+  describe("core.plain_request", function()
+    local slots = { messages = 1, fit = 2, estimator = 3 }
+    local types = { "table", "boolean", true }
+
+    it("returns true and the values in slot order for a plain table of known fields", function()
+      local e = {}
+      assert.same({ true, messages, false, e }, { core.plain_request({ messages = messages, fit = false, estimator = e },
+        slots, types) })
+      local all = { core.plain_request({ fit = true }, slots, types) }
+      assert.equal(4, select("#", core.plain_request({ fit = true }, slots, types)))
+      assert.same({ true, nil, true, nil }, all)
+    end)
+
+    it("returns false for what the full check must look at", function()
+      for _, request in ipairs {
+        "x", 5, setmetatable({ messages = messages }, {}),
+        { messages = messages, other = 1 }, { messages = messages, [1] = 1 }, { messages = "x" },
+        { messages = messages, fit = 1 },
+      } do
+        assert.same({ false }, { core.plain_request(request, slots, types) })
+      end
+    end)
+  end)
+end)
