@@ -34,6 +34,11 @@ typedef struct ledger {
     long long *last_user;    /* index of the nearest user message <= i, 0 if none */
     unsigned char *role;
     long long *suffix_min;   /* planning scratch */
+    /* addresses of the first and the last inspected message: the uservalue
+     * holds both tables (LEDGER_FIRST_MESSAGE, LEDGER_LAST_MESSAGE), so an
+     * address cannot be reused by another table while it is compared */
+    const void *first_message;
+    const void *last_message;
     int busy;                /* inside sync: an estimator callback is running */
     int closed;              /* __close/__gc ran: every method is an error */
     lua_Alloc alloc;         /* the Lua state's allocator, for the arrays */
@@ -124,6 +129,7 @@ static void ledger_reserve(lua_State *L, ledger *book, long long needed)
 static void ledger_clear(lua_State *L, int self, ledger *book)
 {
     book->count = 0;
+    book->first_message = book->last_message = NULL;
     lua_newtable(L); /* tool call id -> index of the message holding it */
     lua_setuservalue(L, self);
 }
@@ -212,8 +218,9 @@ static int sync_success(lua_State *L, const ledger *book)
 }
 
 /* Is the list still the one the ledger has inspected (see the validity
- * rule at the top)? */
-static int ledger_still_valid(lua_State *L, ledger *book, int ids, long long count)
+ * rule at the top)? Compares addresses (the ledger struct's comment says
+ * why that is exact). */
+static int ledger_still_valid(lua_State *L, ledger *book, long long count)
 {
     int same;
     if (book->count == 0)
@@ -221,14 +228,12 @@ static int ledger_still_valid(lua_State *L, ledger *book, int ids, long long cou
     if (book->count > count)
         return 0;
     lua_rawgeti(L, 2, 1);
-    lua_rawgeti(L, ids, LEDGER_FIRST_MESSAGE);
-    same = lua_rawequal(L, -1, -2);
-    lua_pop(L, 2);
+    same = lua_topointer(L, -1) == book->first_message;
+    lua_pop(L, 1);
     if (same) {
         lua_rawgeti(L, 2, (int)book->count);
-        lua_rawgeti(L, ids, LEDGER_LAST_MESSAGE);
-        same = lua_rawequal(L, -1, -2);
-        lua_pop(L, 2);
+        same = lua_topointer(L, -1) == book->last_message;
+        lua_pop(L, 1);
     }
     return same;
 }
@@ -260,6 +265,7 @@ static int sync_messages(lua_State *L, ledger *book, long long count)
         if (i == 1) {
             lua_pushvalue(L, message);
             lua_rawseti(L, ids, LEDGER_FIRST_MESSAGE);
+            book->first_message = lua_topointer(L, message);
         }
         book->count = i;
         lua_replace(L, last); /* the message moves to `last`: top is `last` again */
@@ -282,6 +288,7 @@ static int sync_walk(lua_State *L)
          * raise before this leaves it stale, and the next sync starts over) */
         lua_pushvalue(L, 6);
         lua_rawseti(L, 4, LEDGER_LAST_MESSAGE);
+        book->last_message = lua_topointer(L, 6);
     }
     if (failed == 0)
         lua_pushnil(L);
@@ -315,7 +322,7 @@ static int ledger_sync(lua_State *L)
         lua_pushnil(L); /* 5 */
     }
     count = (long long)lua_rawlen(L, 2);
-    if (!ledger_still_valid(L, book, ids, count)) {
+    if (!ledger_still_valid(L, book, count)) {
         ledger_clear(L, 1, book);
         lua_getuservalue(L, 1);
         lua_replace(L, ids);
