@@ -76,27 +76,34 @@ describe("request check", function()
     assert.same(plan, assert(c:plan(proxy(request))))
   end)
 
-  describe("core.plain_request", function()
-    local slots = { messages = 1, fit = 2, estimator = 3 }
-    local types = { "table", "boolean", true }
+  describe("core.request_reader", function()
+    local read = core.request_reader({ "messages", "fit", "estimator" }, { "table", "boolean", true })
 
-    it("returns true and the values in slot order for a plain table of known fields", function()
+    it("returns true and the values in name order for a plain table of known fields", function()
       local e = {}
-      assert.same({ true, messages, false, e }, { core.plain_request({ messages = messages, fit = false, estimator = e },
-        slots, types) })
-      local all = { core.plain_request({ fit = true }, slots, types) }
-      assert.equal(4, select("#", core.plain_request({ fit = true }, slots, types)))
-      assert.same({ true, nil, true, nil }, all)
+      assert.same({ true, messages, false, e }, { read { messages = messages, fit = false, estimator = e } })
+      assert.equal(4, select("#", read { fit = true }))
+      assert.same({ true, nil, true, nil }, { read { fit = true } })
+      -- keys built at run time are the same interned strings
+      local key = table.concat { "mess", "ages" }
+      assert.same({ true, messages, nil, nil }, { read { [key] = messages } })
     end)
 
     it("returns false for what the full check must look at", function()
       for _, request in ipairs {
         "x", 5, setmetatable({ messages = messages }, {}),
         { messages = messages, other = 1 }, { messages = messages, [1] = 1 }, { messages = "x" },
-        { messages = messages, fit = 1 },
+        { messages = messages, fit = 1 }, { [("messages"):rep(10)] = messages },
       } do
-        assert.same({ false }, { core.plain_request(request, slots, types) })
+        assert.same({ false }, { read(request) })
       end
+    end)
+
+    it("refuses a bad specification", function()
+      assert.has_error(function() core.request_reader({ "a" }, { "no such type" }) end)
+      assert.has_error(function() core.request_reader({ "a", "b" }, { "table" }) end)
+      assert.has_error(function() core.request_reader({ ("x"):rep(41) }, { true }) end)
+      assert.has_error(function() core.request_reader({}, {}) end)
     end)
   end)
 end)

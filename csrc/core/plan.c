@@ -436,59 +436,96 @@ static int slice(lua_State *L)
     return 1;
 }
 
-/* The slot of the request field whose key is below the top (lua_next's key
- * and value), from `slots` (name -> 1..n); 0 for anything else. */
-static int request_slot(lua_State *L, int slots, int n)
-{
-    lua_Integer slot = 0;
-    lua_pushvalue(L, -2);
-    lua_rawget(L, slots);
-    if (lua_type(L, -1) == LUA_TNUMBER)
-        slot = lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    return slot >= 1 && slot <= n ? (int)slot : 0;
-}
+/* request_reader(names, types) -> reader: the fast path of the request
+ * check that runs on every plan (lua/compact/request.lua). names[i] is a
+ * field, types[i] the type name its value must have (true: any).
+ * reader(request) -> true, value 1, ..., value n | false
+ * true when `request` is a table without a metatable whose every key is one
+ * of the names holding a value of its type; the values follow in the order
+ * of the names (nil for absent fields), so the caller reads no field itself.
+ * false sends the caller to the full check, which words the error or
+ * accepts what this does not look at (metatables). Raw reads only: nothing
+ * here runs user code or raises on user data. Keys are matched by the
+ * address of their text: the names are short strings, which Lua interns
+ * (one object per text, kept alive by the reader's upvalue), and a key of
+ * another text or a long string never matches. */
+#define READER_MAX_FIELDS 12
 
-/* plain_request(request, slots, types) -> true, value 1, ..., value n | false
- * The fast path of the request check that runs on every plan
- * (lua/compact/request.lua): `slots` maps each field name to its slot
- * 1..n, types[slot] is the type name its value must have (true: any).
- * true when `request` is a table without a metatable whose every key is a
- * field holding a value of its type; the values follow in slot order (nil
- * for absent fields), so the caller reads no field itself. false sends the
- * caller to the full check, which words the error or accepts what this does
- * not look at (metatables). Raw reads only: nothing here runs user code or
- * raises on user data. */
-static int plain_request(lua_State *L)
+typedef struct request_spec {
+    int n;
+    const char *names[READER_MAX_FIELDS];
+    int types[READER_MAX_FIELDS]; /* LUA_T*, or -1 for any type */
+} request_spec;
+
+static int read_request(lua_State *L)
 {
-    const int slots = 2, types = 3, first = 5;
-    int n, plain = 1;
-    luaL_checktype(L, slots, LUA_TTABLE);
-    luaL_checktype(L, types, LUA_TTABLE);
-    n = (int)lua_rawlen(L, types);
-    lua_settop(L, types);
-    if (n > 64 || lua_type(L, 1) != LUA_TTABLE || lua_getmetatable(L, 1)) {
+    const request_spec *spec = (const request_spec *)lua_touserdata(L, lua_upvalueindex(1));
+    const int first = 3; /* 1 the request, 2 true, then the n values */
+    int n = spec->n, i;
+    lua_settop(L, 1);
+    if (lua_type(L, 1) != LUA_TTABLE || lua_getmetatable(L, 1)) {
         lua_pushboolean(L, 0);
         return 1;
     }
-    luaL_checkstack(L, n + 8, "plain_request");
-    lua_pushboolean(L, 1);      /* first - 1 */
-    lua_settop(L, first + n);   /* the n slots, nil, and the first key (nil) */
-    while (plain && lua_next(L, 1) != 0) { /* key, value on top */
-        int slot = request_slot(L, slots, n);
-        if (slot == 0)
-            break;
-        lua_rawgeti(L, types, slot);
-        plain = lua_type(L, -1) == LUA_TBOOLEAN ||
-                (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), luaL_typename(L, -2)) == 0);
-        lua_pop(L, 1);
-        lua_replace(L, first + slot - 1); /* the value to its slot; the key stays on top */
-    }
-    if (!plain || lua_gettop(L) > first + n - 1) { /* a failed type or an unknown key */
-        lua_pushboolean(L, 0);
-        return 1;
+    lua_pushboolean(L, 1);
+    lua_settop(L, first + n); /* the n values (nil), then lua_next's first key */
+    while (lua_next(L, 1) != 0) {
+        int slot = -1;
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const char *key = lua_tostring(L, -2);
+            for (i = 0; i < n && slot < 0; i++)
+                if (key == spec->names[i])
+                    slot = i;
+        }
+        if (slot < 0 || (spec->types[slot] >= 0 && lua_type(L, -1) != spec->types[slot])) {
+            lua_pushboolean(L, 0);
+            return 1;
+        }
+        lua_replace(L, first + slot); /* the value to its slot; the key stays on top */
     }
     return n + 1;
+}
+
+/* The LUA_T* of a type name, -1 for `true` (any type); raises for anything
+ * else (request_reader's arguments come from compact itself). */
+static int reader_type(lua_State *L, int index)
+{
+    int t;
+    if (lua_type(L, index) == LUA_TBOOLEAN && lua_toboolean(L, index))
+        return -1;
+    if (lua_type(L, index) == LUA_TSTRING)
+        for (t = LUA_TNIL; t <= LUA_TTHREAD; t++)
+            if (strcmp(lua_tostring(L, index), lua_typename(L, t)) == 0)
+                return t;
+    return luaL_error(L, "request_reader: types must be type names or true");
+}
+
+static int request_reader(lua_State *L)
+{
+    request_spec *spec;
+    int n, i;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    n = (int)lua_rawlen(L, 1);
+    luaL_argcheck(L, n >= 1 && n <= READER_MAX_FIELDS && (int)lua_rawlen(L, 2) == n, 1,
+                  "1 to 12 names, one type each");
+    lua_settop(L, 2);
+    spec = (request_spec *)lua_newuserdata(L, sizeof *spec); /* 3 */
+    memset(spec, 0, sizeof *spec);
+    spec->n = n;
+    lua_createtable(L, n, 0); /* 4: the names, kept alive by the reader */
+    for (i = 0; i < n; i++) {
+        lua_rawgeti(L, 1, i + 1);
+        if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) > 40)
+            return luaL_error(L, "request_reader: names must be short strings");
+        spec->names[i] = lua_tostring(L, -1);
+        lua_rawseti(L, 4, i + 1);
+        lua_rawgeti(L, 2, i + 1);
+        spec->types[i] = reader_type(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pushcclosure(L, read_request, 2);
+    return 1;
 }
 
 static int ledger_tostring(lua_State *L)
@@ -513,7 +550,7 @@ int luaopen_compact_core_plan(lua_State *L)
     static const luaL_Reg functions[] = {
         {"ledger_new", ledger_new},
         {"slice", slice},
-        {"plain_request", plain_request},
+        {"request_reader", request_reader},
         {NULL, NULL},
     };
     if (luaL_newmetatable(L, LEDGER_MT)) {

@@ -27,6 +27,8 @@ local field_slots, slot_types = {}, {}
 for slot, name in ipairs(slot_names) do
   field_slots[name], slot_types[slot] = slot, known_fields[name]
 end
+-- the C fast path: one call reads a plain request (see `read`)
+local read_plain = core.request_reader(slot_names, slot_types)
 local BUDGET = field_slots.input_token_budget
 local HUGE = math.huge
 
@@ -37,7 +39,6 @@ local rawlen = util.rawlen
 local heuristic = estimation.heuristic()
 local check_estimator = estimation.check_estimator
 local check_usage = usage_module.check_values
-local plain_request = core.plain_request
 
 local function fail(message) return nil, errors.invalid_request(message) end
 
@@ -80,11 +81,11 @@ end
 --   require_reduction (a boolean), instructions, fit (a boolean)
 -- or nil, ErrInvalidRequest. `compactor:plan` runs this on every turn: a
 -- plain request (no metatable, known fields of the right types) is read by
--- one C call (core.plain_request) without a table, a closure or a Lua-side
+-- one C call (core.request_reader) without a table, a closure or a Lua-side
 -- loop; anything else takes the full check, which names what is wrong.
 local function read(request)
   local plain, messages, system_prompt, summary, tools, require_reduction, instructions, fit, budget,
-    estimator, usage = plain_request(request, field_slots, slot_types)
+    estimator, usage = read_plain(request)
   if not plain or messages == nil then
     messages, system_prompt, summary, tools, require_reduction, instructions, fit, budget, estimator, usage =
       shape(request)
