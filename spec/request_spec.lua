@@ -67,6 +67,39 @@ describe("request check", function()
     assert.equal("request: expected a table, got string", view_or_error("x").error)
   end)
 
+  it("checks a usage anchor the same way plain or behind a metatable", function()
+    local cases = {
+      { { tokens = 5, through = 2 }, nil },
+      { { tokens = 5, through = 2.0 }, nil },
+      { { tokens = 1e300, through = 1 }, nil },
+      { { tokens = 1.5, through = 1 }, "request.usage.tokens: expected a positive integer, got 1.5" },
+      { { tokens = 0, through = 1 }, "request.usage.tokens: expected a positive integer, got 0" },
+      { { tokens = math.huge, through = 1 }, "request.usage.tokens: expected a positive integer, got inf" },
+      { { tokens = "5", through = 1 }, "request.usage.tokens: expected a positive integer, got 5" },
+      { { through = 1 }, "request.usage.tokens: expected a positive integer, got nil" },
+      { { tokens = 5, through = 0 }, "request.usage.through: expected an integer in 1..2, got 0" },
+      { { tokens = 5, through = 3 }, "request.usage.through: expected an integer in 1..2, got 3" },
+      { { tokens = 5, through = 1.5 }, "request.usage.through: expected an integer in 1..2, got 1.5" },
+    }
+    for _, case in ipairs(cases) do
+      for _, usage in ipairs { case[1], proxy(case[1]) } do
+        local result = view_or_error { messages = messages, usage = usage }
+        if case[2] then
+          assert.equal(case[2], result.error)
+        else
+          assert.same({ tokens = case[1].tokens, through = case[1].through }, result.usage)
+        end
+      end
+    end
+    -- a proxy has no keys of its own: only the plain table has an unknown one
+    assert.equal("request.usage.extra: unknown field",
+      view_or_error { messages = messages, usage = { tokens = 5, through = 1, extra = 1 } }.error)
+    local nan = view_or_error { messages = messages, usage = { tokens = 0 / 0, through = 1 } }
+    assert.matches("request.usage.tokens: expected a positive integer, got %-?nan", nan.error)
+    assert.equal("request.usage: expected a table { tokens, through }, got string",
+      view_or_error { messages = messages, usage = "x" }.error)
+  end)
+
   it("plans a request with a metatable like the same plain request", function()
     local c = assert(compact.new { keep_recent_tokens = 1, summarizer = compact.summarizer(function() return "s" end) })
     local long = { messages[1], messages[2], { role = "user", content = "again" }, { role = "assistant", content = "ok" } }

@@ -17,6 +17,9 @@
 
 local core = require "compact.core"
 local errors = require "compact.errors"
+local util = require "compact.util"
+
+local rawlen = util.rawlen
 
 local estimation = {}
 
@@ -57,11 +60,9 @@ local heuristic_instance = setmetatable({}, Heuristic)
 --- The default estimator (dependency-free, in C).
 function estimation.heuristic() return heuristic_instance end
 
--- indexing a plain table compares keys raw: no __eq of an estimator runs
+-- Is an estimator the heuristic? Indexing a plain table compares keys raw:
+-- no __eq of an estimator runs (and no C call, as rawequal would be).
 local is_heuristic_set = { [heuristic_instance] = true }
-local function is_heuristic(estimator)
-  return is_heuristic_set[estimator] == true
-end
 
 --- Check that `estimator` has the three methods. Returns true or nil, err.
 function estimation.check_estimator(estimator, field)
@@ -159,9 +160,9 @@ end
 -- list has the same length and the same last definition.
 local function estimate_tools(estimator, tools)
   if tools == nil then return 0 end
-  if is_heuristic(estimator) then
+  if is_heuristic_set[estimator] then
     local cached = tool_estimates[tools]
-    local count = rawlen and rawlen(tools) or #tools
+    local count = rawlen(tools)
     if cached and cached[1] == count and rawequal(cached[2], tools[count]) then return cached[3] end
     local ok, result = pcall(core.heuristic_tools, tools)
     if not ok then return nil, errors.invalid_request(tostring(result)) end

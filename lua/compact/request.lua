@@ -33,7 +33,8 @@ local BUDGET = field_slots.input_token_budget
 local HUGE = math.huge
 
 --- The bounds of the calibration ratio.
-request_module.MIN_CALIBRATION, request_module.MAX_CALIBRATION = 0.5, 4
+local MIN_CALIBRATION, MAX_CALIBRATION = 0.5, 4
+request_module.MIN_CALIBRATION, request_module.MAX_CALIBRATION = MIN_CALIBRATION, MAX_CALIBRATION
 
 local rawlen = util.rawlen
 local heuristic = estimation.heuristic()
@@ -136,7 +137,10 @@ end
 function request_module.calibration(provider_tokens, estimated_tokens)
   local ratio = provider_tokens / estimated_tokens -- 0 estimated: +inf, clamped
   if ratio ~= ratio then return 1 end
-  return math.max(request_module.MIN_CALIBRATION, math.min(request_module.MAX_CALIBRATION, ratio))
+  -- comparisons, not math.max/min: this runs on every plan with an anchor
+  if ratio < MIN_CALIBRATION then return MIN_CALIBRATION end
+  if ratio > MAX_CALIBRATION then return MAX_CALIBRATION end
+  return ratio
 end
 
 local ledger_of, overhead_of = estimation.ledger, estimation.overhead
