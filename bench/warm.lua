@@ -4,6 +4,8 @@
 --   check   : the per-turn decision below the threshold (returns nil), what
 --             an agent or editor pays on every turn. Target: <= 3 us on
 --             Lua 5.4 and flat across sizes (largest / smallest printed).
+--   agent check: the same with what an agent also passes every turn (a
+--             usage anchor, system prompt, tools, summary), for reference.
 --   trigger : a plan that triggers. A plan is a plain table holding its two
 --             message lists, so this copies the history: O(messages), paid
 --             once per compaction (next to a summarizer call).
@@ -37,9 +39,10 @@ end
 
 -- A runner for one size: each call times one batch of (append one message,
 -- plan); `budget` decides whether the plans trigger.
-local function warm_runner(count, budget, per_batch)
+local function warm_runner(count, budget, per_batch, extra)
   local list = list_of(count)
   local request = { messages = list, input_token_budget = budget }
+  for key, value in pairs(extra or {}) do request[key] = value end
   local triggers = compactor:plan(request) ~= nil
   return function()
     local start = os.clock()
@@ -58,9 +61,9 @@ end
 
 -- The sizes take turns batch by batch, so a change in the machine's load
 -- (2 shared vCPUs) falls on every size alike and the ratio stays honest.
-local function interleaved(sizes, budget, batches, per_batch)
+local function interleaved(sizes, budget, batches, per_batch, extra)
   local runners, times = {}, {}
-  for i, count in ipairs(sizes) do runners[i], times[i] = warm_runner(count, budget, per_batch), {} end
+  for i, count in ipairs(sizes) do runners[i], times[i] = warm_runner(count, budget, per_batch, extra), {} end
   for batch = 1, batches do
     for i = 1, #sizes do times[i][batch] = runners[i]() end
   end
@@ -68,13 +71,32 @@ local function interleaved(sizes, budget, batches, per_batch)
   return times
 end
 
+-- What an agent passes every turn besides the messages: the anchor of the
+-- last reply's usage, a system prompt, its tools and the running summary.
+local function agent_fields()
+  local through = math.min(#session.messages, 900)
+  return {
+    system_prompt = ("You are a coding agent working in a repository. "):rep(20),
+    summary = ("Earlier the user asked for a refactoring; files were read and edited. "):rep(30),
+    tools = {
+      { name = "read", description = "Read a file",
+        parameters = { type = "object", properties = { path = { type = "string" } } } },
+      { name = "bash", description = "Run a command",
+        parameters = { type = "object", properties = { command = { type = "string" } } } },
+    },
+    usage = { tokens = 150000, through = through },
+  }
+end
+
 local sizes = { 1000, 10000, 100000 }
 print(string.format("warm re-plan after appending one message (%s)", _VERSION))
-print(string.format("  %9s  %12s  %14s", "messages", "check", "trigger"))
+print(string.format("  %9s  %12s  %14s  %14s", "messages", "check", "agent check", "trigger"))
 local checks = interleaved(sizes, 1e15, 15, 200)
+local agent_checks = interleaved(sizes, 1e15, 15, 200, agent_fields())
 local triggers = interleaved(sizes, 1000, 5, 10)
 for i, count in ipairs(sizes) do
-  print(string.format("  %9d  %9.2f us  %11.1f us", count, checks[i] * 1e6, triggers[i] * 1e6))
+  print(string.format("  %9d  %9.2f us  %11.2f us  %11.1f us", count, checks[i] * 1e6, agent_checks[i] * 1e6,
+    triggers[i] * 1e6))
 end
 local first, last = checks[1], checks[#checks]
 print(string.format("check: 100k / 1k %.2fx (flat: <= 1.5x: %s); 100k %.2f us (target <= 3 us: %s)",
