@@ -34,6 +34,11 @@ typedef struct ledger {
     long long *last_user;    /* index of the nearest user message <= i, 0 if none */
     unsigned char *role;
     long long *suffix_min;   /* planning scratch */
+    /* addresses of the first and the last inspected message: the uservalue
+     * holds both tables (LEDGER_FIRST_MESSAGE, LEDGER_LAST_MESSAGE), so an
+     * address cannot be reused by another table while it is compared */
+    const void *first_message;
+    const void *last_message;
     int busy;                /* inside sync: an estimator callback is running */
     int closed;              /* __close/__gc ran: every method is an error */
     lua_Alloc alloc;         /* the Lua state's allocator, for the arrays */
@@ -44,9 +49,12 @@ typedef struct ledger {
 #define LEDGER_FIRST_MESSAGE 1
 #define LEDGER_LAST_MESSAGE 2
 
-/* Upvalue of every ledger method after the message keys: sync's protected
- * walk (a closure over the same keys). */
+/* Upvalues of every ledger method after the message keys: sync's protected
+ * walk (a closure over the same keys), then the ledger metatable (so the
+ * methods that run on every plan check their argument without a registry
+ * lookup by name). */
 #define SYNC_WALK (MESSAGE_KEY_COUNT + 1)
+#define LEDGER_METATABLE (MESSAGE_KEY_COUNT + 2)
 
 /* Resize one array of the ledger from `old` to `new` entries of `size`
  * bytes (new 0 frees it); NULL when the allocator failed. */
@@ -121,14 +129,24 @@ static void ledger_reserve(lua_State *L, ledger *book, long long needed)
 static void ledger_clear(lua_State *L, int self, ledger *book)
 {
     book->count = 0;
+    book->first_message = book->last_message = NULL;
     lua_newtable(L); /* tool call id -> index of the message holding it */
     lua_setuservalue(L, self);
 }
 
-/* The ledger at argument 1; using a closed ledger is an error. */
+/* The ledger at argument 1; using a closed ledger is an error. The
+ * metatable is compared with the upvalue; luaL_checkudata only words the
+ * error for anything else. */
 static ledger *check_ledger(lua_State *L)
 {
-    ledger *book = (ledger *)luaL_checkudata(L, 1, LEDGER_MT);
+    ledger *book = NULL;
+    if (lua_type(L, 1) == LUA_TUSERDATA && lua_getmetatable(L, 1)) {
+        if (lua_rawequal(L, -1, lua_upvalueindex(LEDGER_METATABLE)))
+            book = (ledger *)lua_touserdata(L, 1);
+        lua_pop(L, 1);
+    }
+    if (book == NULL)
+        book = (ledger *)luaL_checkudata(L, 1, LEDGER_MT);
     if (book->closed)
         luaL_error(L, "compact.ledger: the ledger is closed");
     return book;
@@ -190,9 +208,19 @@ static int sync_failure(lua_State *L, long long index, const char *kind)
     return 4;
 }
 
+/* sync's results on success: the count and the estimate of messages
+ * 1..count. */
+static int sync_success(lua_State *L, const ledger *book)
+{
+    lua_pushinteger(L, (lua_Integer)book->count);
+    lua_pushinteger(L, (lua_Integer)book->prefix[book->count]);
+    return 2;
+}
+
 /* Is the list still the one the ledger has inspected (see the validity
- * rule at the top)? */
-static int ledger_still_valid(lua_State *L, ledger *book, int ids, long long count)
+ * rule at the top)? Compares addresses (the ledger struct's comment says
+ * why that is exact). */
+static int ledger_still_valid(lua_State *L, ledger *book, long long count)
 {
     int same;
     if (book->count == 0)
@@ -200,14 +228,12 @@ static int ledger_still_valid(lua_State *L, ledger *book, int ids, long long cou
     if (book->count > count)
         return 0;
     lua_rawgeti(L, 2, 1);
-    lua_rawgeti(L, ids, LEDGER_FIRST_MESSAGE);
-    same = lua_rawequal(L, -1, -2);
-    lua_pop(L, 2);
+    same = lua_topointer(L, -1) == book->first_message;
+    lua_pop(L, 1);
     if (same) {
         lua_rawgeti(L, 2, (int)book->count);
-        lua_rawgeti(L, ids, LEDGER_LAST_MESSAGE);
-        same = lua_rawequal(L, -1, -2);
-        lua_pop(L, 2);
+        same = lua_topointer(L, -1) == book->last_message;
+        lua_pop(L, 1);
     }
     return same;
 }
@@ -239,6 +265,7 @@ static int sync_messages(lua_State *L, ledger *book, long long count)
         if (i == 1) {
             lua_pushvalue(L, message);
             lua_rawseti(L, ids, LEDGER_FIRST_MESSAGE);
+            book->first_message = lua_topointer(L, message);
         }
         book->count = i;
         lua_replace(L, last); /* the message moves to `last`: top is `last` again */
@@ -261,6 +288,7 @@ static int sync_walk(lua_State *L)
          * raise before this leaves it stale, and the next sync starts over) */
         lua_pushvalue(L, 6);
         lua_rawseti(L, 4, LEDGER_LAST_MESSAGE);
+        book->last_message = lua_topointer(L, 6);
     }
     if (failed == 0)
         lua_pushnil(L);
@@ -269,7 +297,8 @@ static int sync_walk(lua_State *L)
     return 2;
 }
 
-/* ledger:sync(messages [, estimator]) -> count | nil, err, index, kind
+/* ledger:sync(messages [, estimator]) -> count, tokens | nil, err, index, kind
+ * (tokens: the estimate of messages 1..count, what ledger:total() says)
  * Inspects messages the ledger has not seen; estimator:message(msg) replaces
  * the heuristic when an estimator is given. kind is "invalid" (the message
  * breaks the contract's shapes) or "estimator" (the estimator failed). On
@@ -293,11 +322,13 @@ static int ledger_sync(lua_State *L)
         lua_pushnil(L); /* 5 */
     }
     count = (long long)lua_rawlen(L, 2);
-    if (!ledger_still_valid(L, book, ids, count)) {
+    if (!ledger_still_valid(L, book, count)) {
         ledger_clear(L, 1, book);
         lua_getuservalue(L, 1);
         lua_replace(L, ids);
     }
+    if (count == book->count) /* nothing new: no walk, no protected call */
+        return sync_success(L, book);
     if (count >= book->capacity)
         ledger_reserve(L, book, count);
     lua_pushvalue(L, lua_upvalueindex(SYNC_WALK));
@@ -314,8 +345,7 @@ static int ledger_sync(lua_State *L)
     failed = (int)lua_tointeger(L, -2);
     if (failed)
         return sync_failure(L, book->count + 1, failed == 1 ? "invalid" : "estimator");
-    lua_pushinteger(L, (lua_Integer)book->count);
-    return 1;
+    return sync_success(L, book);
 }
 
 /* ledger:total([k]) -> estimate of inspected messages 1..k (default: all);
@@ -406,6 +436,98 @@ static int slice(lua_State *L)
     return 1;
 }
 
+/* request_reader(names, types) -> reader: the fast path of the request
+ * check that runs on every plan (lua/compact/request.lua). names[i] is a
+ * field, types[i] the type name its value must have (true: any).
+ * reader(request) -> true, value 1, ..., value n | false
+ * true when `request` is a table without a metatable whose every key is one
+ * of the names holding a value of its type; the values follow in the order
+ * of the names (nil for absent fields), so the caller reads no field itself.
+ * false sends the caller to the full check, which words the error or
+ * accepts what this does not look at (metatables). Raw reads only: nothing
+ * here runs user code or raises on user data. Keys are matched by the
+ * address of their text: the names are short strings, which Lua interns
+ * (one object per text, kept alive by the reader's upvalue), and a key of
+ * another text or a long string never matches. */
+#define READER_MAX_FIELDS 12
+
+typedef struct request_spec {
+    int n;
+    const char *names[READER_MAX_FIELDS];
+    int types[READER_MAX_FIELDS]; /* LUA_T*, or -1 for any type */
+} request_spec;
+
+static int read_request(lua_State *L)
+{
+    const request_spec *spec = (const request_spec *)lua_touserdata(L, lua_upvalueindex(1));
+    const int first = 3; /* 1 the request, 2 true, then the n values */
+    int n = spec->n, i;
+    lua_settop(L, 1);
+    if (lua_type(L, 1) != LUA_TTABLE || lua_getmetatable(L, 1)) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    lua_pushboolean(L, 1);
+    lua_settop(L, first + n); /* the n values (nil), then lua_next's first key */
+    while (lua_next(L, 1) != 0) {
+        int slot = -1;
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const char *key = lua_tostring(L, -2);
+            for (i = 0; i < n && slot < 0; i++)
+                if (key == spec->names[i])
+                    slot = i;
+        }
+        if (slot < 0 || (spec->types[slot] >= 0 && lua_type(L, -1) != spec->types[slot])) {
+            lua_pushboolean(L, 0);
+            return 1;
+        }
+        lua_replace(L, first + slot); /* the value to its slot; the key stays on top */
+    }
+    return n + 1;
+}
+
+/* The LUA_T* of a type name, -1 for `true` (any type); raises for anything
+ * else (request_reader's arguments come from compact itself). */
+static int reader_type(lua_State *L, int index)
+{
+    int t;
+    if (lua_type(L, index) == LUA_TBOOLEAN && lua_toboolean(L, index))
+        return -1;
+    if (lua_type(L, index) == LUA_TSTRING)
+        for (t = LUA_TNIL; t <= LUA_TTHREAD; t++)
+            if (strcmp(lua_tostring(L, index), lua_typename(L, t)) == 0)
+                return t;
+    return luaL_error(L, "request_reader: types must be type names or true");
+}
+
+static int request_reader(lua_State *L)
+{
+    request_spec *spec;
+    int n, i;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    n = (int)lua_rawlen(L, 1);
+    luaL_argcheck(L, n >= 1 && n <= READER_MAX_FIELDS && (int)lua_rawlen(L, 2) == n, 1,
+                  "1 to 12 names, one type each");
+    lua_settop(L, 2);
+    spec = (request_spec *)lua_newuserdata(L, sizeof *spec); /* 3 */
+    memset(spec, 0, sizeof *spec);
+    spec->n = n;
+    lua_createtable(L, n, 0); /* 4: the names, kept alive by the reader */
+    for (i = 0; i < n; i++) {
+        lua_rawgeti(L, 1, i + 1);
+        if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) > 40)
+            return luaL_error(L, "request_reader: names must be short strings");
+        spec->names[i] = lua_tostring(L, -1);
+        lua_rawseti(L, 4, i + 1);
+        lua_rawgeti(L, 2, i + 1);
+        spec->types[i] = reader_type(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pushcclosure(L, read_request, 2);
+    return 1;
+}
+
 static int ledger_tostring(lua_State *L)
 {
     ledger *book = (ledger *)luaL_checkudata(L, 1, LEDGER_MT);
@@ -428,6 +550,7 @@ int luaopen_compact_core_plan(lua_State *L)
     static const luaL_Reg functions[] = {
         {"ledger_new", ledger_new},
         {"slice", slice},
+        {"request_reader", request_reader},
         {NULL, NULL},
     };
     if (luaL_newmetatable(L, LEDGER_MT)) {
@@ -436,7 +559,8 @@ int luaopen_compact_core_plan(lua_State *L)
         for (i = 0; i < MESSAGE_KEY_COUNT; i++)
             lua_pushvalue(L, -MESSAGE_KEY_COUNT);
         lua_pushcclosure(L, sync_walk, MESSAGE_KEY_COUNT);
-        luaL_setfuncs(L, methods, SYNC_WALK);
+        lua_pushvalue(L, -MESSAGE_KEY_COUNT - 3); /* the metatable */
+        luaL_setfuncs(L, methods, LEDGER_METATABLE);
         lua_setfield(L, -2, "__index");
         set_lifecycle(L, ledger_gc, ledger_tostring);
     }

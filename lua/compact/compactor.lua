@@ -92,28 +92,30 @@ function compactor_module.new_plan(messages, k, turn_start, tokens_before, calib
   return plan
 end
 
+local read_request, estimate_parts = request_module.read, request_module.estimate_parts
+
 --- Plan a compaction of `request` without calling the summarizer.
 -- @function compactor:plan
 -- @tparam table request `{ system_prompt, summary, messages, tools, input_token_budget, estimator,
 --   require_reduction, instructions }`
 -- @return plan; or nil (nothing to do); or nil, err
 function Compactor:plan(request)
-  local view, err = request_module.check(request)
-  if not view then return nil, err end
-  local tokens_before, ledger, calibration = request_module.estimate(view)
+  -- the request's fields as values, not a view table: plan runs on every turn
+  local messages, estimator, budget, system_prompt, summary, tools, anchor_tokens, anchor_through,
+    require_reduction = read_request(request)
+  if not messages then return nil, estimator end
+  local tokens_before, ledger, calibration = estimate_parts(estimator, messages, system_prompt, summary, tools,
+    anchor_tokens, anchor_through)
   if not tokens_before then return nil, ledger end
-  if not view.require_reduction then
-    local budget = view.input_token_budget
-    if budget == nil or tokens_before <= budget * self.trigger_ratio then return nil end
-  end
+  if not require_reduction and (budget == nil or tokens_before <= budget * self.trigger_ratio) then return nil end
   local first_kept_index, turn_start = ledger:plan(scaled_keep(self.keep_recent_tokens, calibration))
   if first_kept_index <= 1 then
-    if view.require_reduction then
+    if require_reduction then
       return nil, errors.new("no_reduction", "no raw message prefix can be removed")
     end
     return nil
   end
-  return compactor_module.new_plan(view.messages, first_kept_index, turn_start, tokens_before, calibration)
+  return compactor_module.new_plan(messages, first_kept_index, turn_start, tokens_before, calibration)
 end
 
 -- The plan's two lists, validated unless this compactor made them for this
@@ -309,9 +311,11 @@ end
 -- The public methods never raise: a request whose tables raise when read
 -- (metatables) becomes an ErrInvalidRequest carrying what was raised.
 -- Summarizer errors are caught closer, in run_summarizer.
+-- (Four fixed parameters, the most any protected function takes: a vararg
+-- wrapper costs more on every plan.)
 local function protect(method)
-  return function(...)
-    local ok, value, err = pcall(method, ...)
+  return function(a, b, c, d)
+    local ok, value, err = pcall(method, a, b, c, d)
     if ok then return value, err end
     return nil, errors.new("invalid_request", "reading the request raised an error", { cause = value })
   end

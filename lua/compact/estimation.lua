@@ -17,6 +17,9 @@
 
 local core = require "compact.core"
 local errors = require "compact.errors"
+local util = require "compact.util"
+
+local rawlen = util.rawlen
 
 local estimation = {}
 
@@ -57,9 +60,9 @@ local heuristic_instance = setmetatable({}, Heuristic)
 --- The default estimator (dependency-free, in C).
 function estimation.heuristic() return heuristic_instance end
 
-local function is_heuristic(estimator)
-  return rawequal(estimator, heuristic_instance)
-end
+-- Is an estimator the heuristic? Indexing a plain table compares keys raw:
+-- no __eq of an estimator runs (and no C call, as rawequal would be).
+local is_heuristic_set = { [heuristic_instance] = true }
 
 --- Check that `estimator` has the three methods. Returns true or nil, err.
 function estimation.check_estimator(estimator, field)
@@ -86,8 +89,12 @@ local summary_estimates = setmetatable({}, { __mode = "k" })
 local system_estimates = setmetatable({}, { __mode = "k" })
 -- tools table -> { count, last definition, heuristic estimate }
 local tool_estimates = setmetatable({}, { __mode = "k" })
---- The ledger for `messages` under `estimator`, brought up to date.
--- Returns the ledger, or nil and an ErrInvalidRequest naming the message.
+local new_ledger, sync = core.ledger_new, getmetatable(core.ledger_new()).__index.sync
+
+--- The ledger for `messages` under `estimator`, brought up to date, and
+-- the estimate of every message in it.
+-- Returns the ledger and that total, or nil and an ErrInvalidRequest
+-- naming the message.
 function estimation.ledger(estimator, messages)
   local by_list = ledgers[estimator]
   if not by_list then
@@ -96,21 +103,21 @@ function estimation.ledger(estimator, messages)
   end
   local ledger = by_list[messages]
   if not ledger then
-    ledger = core.ledger_new()
+    ledger = new_ledger()
     by_list[messages] = ledger
   end
-  -- pcall: a message's metatable (__index) could raise inside the C walk
-  local ok, count, err, index, kind = pcall(ledger.sync, ledger, messages,
-    not is_heuristic(estimator) and estimator or nil)
+  -- pcall: a memory error or a raising finalizer inside the C walk
+  local ok, count, total, index, kind = pcall(sync, ledger, messages,
+    not is_heuristic_set[estimator] and estimator or nil)
   if not ok then
     return nil, errors.new("invalid_request", "messages: reading the list raised an error", { cause = count })
   end
-  if count then return ledger end
+  if count then return ledger, total end
   if kind == "estimator" then
     return nil, errors.new("invalid_request",
-      "messages[" .. tostring(index) .. "]: estimator:message failed", { cause = err })
+      "messages[" .. tostring(index) .. "]: estimator:message failed", { cause = total })
   end
-  return nil, errors.invalid_request(tostring(err))
+  return nil, errors.invalid_request(tostring(total))
 end
 
 --- Forget cached estimates: for `messages` (a list edited in place), or
@@ -153,9 +160,9 @@ end
 -- list has the same length and the same last definition.
 local function estimate_tools(estimator, tools)
   if tools == nil then return 0 end
-  if is_heuristic(estimator) then
+  if is_heuristic_set[estimator] then
     local cached = tool_estimates[tools]
-    local count = rawlen and rawlen(tools) or #tools
+    local count = rawlen(tools)
     if cached and cached[1] == count and rawequal(cached[2], tools[count]) then return cached[3] end
     local ok, result = pcall(core.heuristic_tools, tools)
     if not ok then return nil, errors.invalid_request(tostring(result)) end
@@ -168,9 +175,8 @@ end
 -- The estimate of `value` by `estimator:method`, remembered per estimator
 -- for the last value seen: the system prompt and the summary change rarely
 -- but are estimated on every plan (estimators must be deterministic).
-local function remembered(cache, estimator, method, value, what)
-  local cached = cache[estimator]
-  if cached and cached[1] == value then return cached[2] end
+-- `overhead` reads a remembered estimate inline; this computes a new one.
+local function remember(cache, estimator, method, value, what)
   local tokens, err = call_estimator(estimator, method, method == "message" and estimation.project_summary(value)
     or value, what)
   if not tokens then return nil, err end
@@ -181,17 +187,29 @@ end
 --- Estimate the parts of a request other than its raw messages: system
 -- prompt, projected summary (of `summary`) and tool definitions.
 function estimation.overhead(estimator, system_prompt, summary, tools)
-  local system_tokens, err = remembered(system_estimates, estimator, "text", system_prompt or "", "system_prompt")
-  if not system_tokens then return nil, err end
-  local summary_tokens = 0
-  if summary ~= nil and summary ~= "" then
-    summary_tokens, err = remembered(summary_estimates, estimator, "message", summary, "summary")
-    if not summary_tokens then return nil, err end
+  system_prompt = system_prompt or ""
+  local cached = system_estimates[estimator]
+  local tokens, err
+  if cached and cached[1] == system_prompt then
+    tokens = cached[2]
+  else
+    tokens, err = remember(system_estimates, estimator, "text", system_prompt, "system_prompt")
+    if not tokens then return nil, err end
   end
+  if summary ~= nil and summary ~= "" then
+    cached = summary_estimates[estimator]
+    local summary_tokens = cached and cached[1] == summary and cached[2]
+    if not summary_tokens then
+      summary_tokens, err = remember(summary_estimates, estimator, "message", summary, "summary")
+      if not summary_tokens then return nil, err end
+    end
+    tokens = tokens + summary_tokens
+  end
+  if tools == nil then return tokens end
   local tool_tokens
   tool_tokens, err = estimate_tools(estimator, tools)
   if not tool_tokens then return nil, err end
-  return system_tokens + summary_tokens + tool_tokens
+  return tokens + tool_tokens
 end
 
 return estimation

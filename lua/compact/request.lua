@@ -3,6 +3,7 @@
 -- they are estimated, so each message is read once.
 -- @module compact.request
 
+local core = require "compact.core"
 local errors = require "compact.errors"
 local util = require "compact.util"
 local estimation = require "compact.estimation"
@@ -10,75 +11,124 @@ local usage_module = require "compact.usage"
 
 local request_module = {}
 
+-- Every field and the type of its value (true: checked on its own).
 local known_fields = {
-  system_prompt = true, summary = true, messages = true, tools = true,
-  input_token_budget = true, estimator = true, require_reduction = true,
-  instructions = true, usage = true, fit = true,
+  messages = "table", system_prompt = "string", summary = "string", tools = "table",
+  require_reduction = "boolean", instructions = "string", fit = "boolean",
+  input_token_budget = "number", estimator = true, usage = true,
 }
-
--- optional fields and their types, checked in this order
-local typed_fields = {
-  "system_prompt", "string", "summary", "string", "tools", "table",
-  "require_reduction", "boolean", "instructions", "string", "fit", "boolean",
+-- Their slots: the order `read` returns them in and the full check names
+-- the first wrong one in (messages, the optional typed fields, the budget).
+local slot_names = {
+  "messages", "system_prompt", "summary", "tools", "require_reduction", "instructions", "fit",
+  "input_token_budget", "estimator", "usage",
 }
+local field_slots, slot_types = {}, {}
+for slot, name in ipairs(slot_names) do
+  field_slots[name], slot_types[slot] = slot, known_fields[name]
+end
+-- the C fast path: one call reads a plain request (see `read`)
+local read_plain = core.request_reader(slot_names, slot_types)
+local BUDGET = field_slots.input_token_budget
 local HUGE = math.huge
 
 --- The bounds of the calibration ratio.
-request_module.MIN_CALIBRATION, request_module.MAX_CALIBRATION = 0.5, 4
+local MIN_CALIBRATION, MAX_CALIBRATION = 0.5, 4
+request_module.MIN_CALIBRATION, request_module.MAX_CALIBRATION = MIN_CALIBRATION, MAX_CALIBRATION
 
 local rawlen = util.rawlen
+local heuristic = estimation.heuristic()
+local check_estimator = estimation.check_estimator
+local check_usage = usage_module.check_values
 
 local function fail(message) return nil, errors.invalid_request(message) end
 
---- Check a request. Returns a normalized view (never the caller's table,
--- which is not modified) or nil, ErrInvalidRequest.
-function request_module.check(request)
+-- The full shape check, in the order its errors are found: the request,
+-- its keys, then the slots in order. Returns the values in slot order
+-- (messages, system_prompt, summary, tools, require_reduction,
+-- instructions, fit, input_token_budget, estimator, usage), each read once,
+-- or nil, ErrInvalidRequest.
+local function shape(request)
   if type(request) ~= "table" then
     return fail("request: expected a table, got " .. type(request))
   end
   for key in pairs(request) do
-    if not known_fields[key] then
+    if field_slots[key] == nil then
       return fail("request." .. tostring(key) .. ": unknown field")
     end
   end
-  local messages = request.messages
-  if type(messages) ~= "table" then
-    return fail("request.messages: expected a list of messages, got " .. type(messages))
+  local values = {}
+  for slot = 1, #slot_names do values[slot] = request[slot_names[slot]] end
+  if type(values[1]) ~= "table" then
+    return fail("request.messages: expected a list of messages, got " .. type(values[1]))
   end
-  -- this runs on every plan, so it reads flat pairs (no table per field)
-  for i = 1, #typed_fields, 2 do
-    local value = request[typed_fields[i]]
-    if value ~= nil and type(value) ~= typed_fields[i + 1] then
-      return fail("request." .. typed_fields[i] .. ": expected " .. typed_fields[i + 1] .. ", got " .. type(value))
+  for slot = 2, BUDGET - 1 do
+    local value, want = values[slot], slot_types[slot]
+    if value ~= nil and type(value) ~= want then
+      return fail("request." .. slot_names[slot] .. ": expected " .. want .. ", got " .. type(value))
     end
   end
-  local budget = request.input_token_budget
-  if budget ~= nil and (type(budget) ~= "number" or budget ~= budget or budget < 0 or budget == HUGE) then
+  local budget = values[BUDGET]
+  if budget ~= nil and type(budget) ~= "number" then
     return fail("request.input_token_budget: expected a non-negative number, got " .. tostring(budget))
   end
-  local estimator = request.estimator
+  return values[1], values[2], values[3], values[4], values[5], values[6], values[7], values[8], values[9],
+    values[10]
+end
+
+-- The fields of a checked request, in this order:
+--   messages, estimator, input_token_budget, system_prompt, summary (nil
+--   for ""), tools, anchor tokens, anchor through (nil without usage),
+--   require_reduction (a boolean), instructions, fit (a boolean)
+-- or nil, ErrInvalidRequest. `compactor:plan` runs this on every turn: a
+-- plain request (no metatable, known fields of the right types) is read by
+-- one C call (core.request_reader) without a table, a closure or a Lua-side
+-- loop; anything else takes the full check, which names what is wrong.
+local function read(request)
+  local plain, messages, system_prompt, summary, tools, require_reduction, instructions, fit, budget,
+    estimator, usage = read_plain(request)
+  if not plain or messages == nil then
+    messages, system_prompt, summary, tools, require_reduction, instructions, fit, budget, estimator, usage =
+      shape(request)
+    if not messages then return nil, system_prompt end
+  end
+  -- budget is a number or nil here
+  if budget ~= nil and (budget ~= budget or budget < 0 or budget == HUGE) then
+    return fail("request.input_token_budget: expected a non-negative number, got " .. tostring(budget))
+  end
   if estimator == nil then
-    estimator = estimation.heuristic()
+    estimator = heuristic
   else
-    local ok, err = estimation.check_estimator(estimator, "request.estimator")
+    local ok, err = check_estimator(estimator, "request.estimator")
     if not ok then return nil, err end
   end
-  local anchor, err
-  if request.usage ~= nil then
-    anchor, err = usage_module.check(request.usage, rawlen(messages), "request.usage")
-    if err then return nil, err end
+  local tokens, through
+  if usage ~= nil then
+    tokens, through = check_usage(usage, rawlen(messages), "request.usage")
+    if not tokens then return nil, through end
   end
+  return messages, estimator, budget, system_prompt, summary ~= "" and summary or nil,
+    tools, tokens, through, require_reduction == true, instructions, fit == true
+end
+request_module.read = read
+
+--- Check a request. Returns a normalized view (never the caller's table,
+-- which is not modified) or nil, ErrInvalidRequest.
+function request_module.check(request)
+  local messages, estimator, budget, system_prompt, summary, tools, tokens, through,
+    require_reduction, instructions, fit = read(request)
+  if not messages then return nil, estimator end
   return {
-    system_prompt = request.system_prompt,
-    summary = request.summary ~= "" and request.summary or nil,
+    system_prompt = system_prompt,
+    summary = summary,
     messages = messages,
-    tools = request.tools,
+    tools = tools,
     input_token_budget = budget,
     estimator = estimator,
-    require_reduction = request.require_reduction == true,
-    instructions = request.instructions,
-    usage = anchor,
-    fit = request.fit == true,
+    require_reduction = require_reduction,
+    instructions = instructions,
+    usage = tokens and { tokens = tokens, through = through } or nil,
+    fit = fit,
   }
 end
 
@@ -87,8 +137,26 @@ end
 function request_module.calibration(provider_tokens, estimated_tokens)
   local ratio = provider_tokens / estimated_tokens -- 0 estimated: +inf, clamped
   if ratio ~= ratio then return 1 end
-  return math.max(request_module.MIN_CALIBRATION, math.min(request_module.MAX_CALIBRATION, ratio))
+  -- comparisons, not math.max/min: this runs on every plan with an anchor
+  if ratio < MIN_CALIBRATION then return MIN_CALIBRATION end
+  if ratio > MAX_CALIBRATION then return MAX_CALIBRATION end
+  return ratio
 end
+
+local ledger_of, overhead_of = estimation.ledger, estimation.overhead
+
+-- request_module.estimate on the parts of a request (no view needed).
+local function estimate_parts(estimator, messages, system_prompt, summary, tools, anchor_tokens, anchor_through)
+  local ledger, total = ledger_of(estimator, messages)
+  if not ledger then return nil, total end
+  local overhead, err = overhead_of(estimator, system_prompt, summary, tools)
+  if not overhead then return nil, err end
+  if not anchor_tokens then return overhead + total, ledger, 1, overhead end
+  local through = ledger:total(anchor_through)
+  return anchor_tokens + (total - through), ledger,
+    request_module.calibration(anchor_tokens, overhead + through), overhead
+end
+request_module.estimate_parts = estimate_parts
 
 --- Estimate a request: system prompt + projected summary + raw messages +
 -- tool definitions; with a usage anchor `{ tokens = N, through = k }`,
@@ -96,17 +164,9 @@ end
 -- Returns tokens, ledger, calibration (1 without an anchor), overhead; or
 -- nil, err.
 function request_module.estimate(view)
-  local ledger, err = estimation.ledger(view.estimator, view.messages)
-  if not ledger then return nil, err end
-  local overhead
-  overhead, err = estimation.overhead(view.estimator, view.system_prompt, view.summary, view.tools)
-  if not overhead then return nil, err end
-  local total = ledger:total()
   local anchor = view.usage
-  if not anchor then return overhead + total, ledger, 1, overhead end
-  local through = ledger:total(anchor.through)
-  return anchor.tokens + (total - through), ledger,
-    request_module.calibration(anchor.tokens, overhead + through), overhead
+  return estimate_parts(view.estimator, view.messages, view.system_prompt, view.summary, view.tools,
+    anchor and anchor.tokens, anchor and anchor.through)
 end
 
 return request_module

@@ -7,12 +7,15 @@
 -- count `N` plus the estimate of the messages after `k`.
 -- @module compact.usage
 
+local core = require "compact.core"
 local errors = require "compact.errors"
 local util = require "compact.util"
 
 local usage_module = {}
 
 local usage_fields = { "input", "cache_read", "cache_write", "output" }
+-- a plain anchor table: true, tokens, through (compact.request's fast path)
+local read_plain = core.request_reader({ "tokens", "through" }, { "number", "number" })
 
 --- The provider's token count of a reply's usage table: input + cache_read +
 -- cache_write + output (fields that are not finite non-negative numbers
@@ -73,12 +76,20 @@ function usage_module.anchor(messages, from)
   return nil
 end
 
---- Check a request's `usage` field against its message count.
--- @treturn ?table a copy `{ tokens = N, through = k }` (nil for a nil usage)
+--- Check a request's `usage` field against its message count, without
+-- copying it (requests are checked on every plan).
+-- @treturn integer,integer tokens and through
 -- @return or nil and an ErrInvalidRequest naming the field
-function usage_module.check(usage, message_count, field)
-  field = field or "request.usage"
-  if usage == nil then return nil end
+function usage_module.check_values(usage, message_count, field)
+  -- the common case, checked on every plan that passes an anchor: a plain
+  -- { tokens, through } of numbers (one C call) that are in range (plain
+  -- arithmetic: x - x == 0 is false for inf and NaN, x % 1 == 0 for whole
+  -- numbers); anything else takes the full check below, which words the error
+  local plain, tokens, through = read_plain(usage)
+  if plain and tokens and through and tokens - tokens == 0 and tokens % 1 == 0 and tokens > 0
+      and through % 1 == 0 and through >= 1 and through <= message_count then
+    return tokens, through
+  end
   if type(usage) ~= "table" then
     return nil, errors.invalid_request(field .. ": expected a table { tokens, through }, got " .. type(usage))
   end
@@ -87,7 +98,7 @@ function usage_module.check(usage, message_count, field)
       return nil, errors.invalid_request(field .. "." .. tostring(key) .. ": unknown field")
     end
   end
-  local tokens, through = usage.tokens, usage.through
+  tokens, through = usage.tokens, usage.through
   if not util.is_finite_number(tokens) or tokens ~= math.floor(tokens) or tokens <= 0 then
     return nil, errors.invalid_request(field .. ".tokens: expected a positive integer, got " .. tostring(tokens))
   end
@@ -96,6 +107,16 @@ function usage_module.check(usage, message_count, field)
     return nil, errors.invalid_request(string.format("%s.through: expected an integer in 1..%d, got %s",
       field, message_count, tostring(through)))
   end
+  return tokens, through
+end
+
+--- Check a request's `usage` field against its message count.
+-- @treturn ?table a copy `{ tokens = N, through = k }` (nil for a nil usage)
+-- @return or nil and an ErrInvalidRequest naming the field
+function usage_module.check(usage, message_count, field)
+  if usage == nil then return nil end
+  local tokens, through = usage_module.check_values(usage, message_count, field or "request.usage")
+  if not tokens then return nil, through end
   return { tokens = tokens, through = through }
 end
 
