@@ -15,12 +15,7 @@ for _, impl in ipairs { "best", "ssse3", "avx2" } do
 end
 
 -- deterministic pseudo-random numbers in 0..n-1 (an LCG)
-local function generator(seed)
-  return function(n)
-    seed = (seed * 1103515245 + 12345) % 2147483648
-    return seed % n
-  end
-end
+local generator = require "spec.support.lcg"
 
 local floor = math.floor
 

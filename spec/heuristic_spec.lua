@@ -10,12 +10,7 @@ local data = require "spec.support.data"
 local h = compact.heuristic()
 
 -- deterministic pseudo-random numbers in 0..n-1 (an LCG)
-local function generator(seed)
-  return function(n)
-    seed = (seed * 1103515245 + 12345) % 2147483648
-    return seed % n
-  end
-end
+local generator = require "spec.support.lcg"
 
 -- a deterministic mix of words, code, digits, symbols and UTF-8
 local function sample_text(bytes)

@@ -382,11 +382,8 @@ describe("core.serialize_records", function()
                        { type = "image" }, { type = "tool_call", id = "i", name = "n", arguments = {} },
                        { type = "thinking", thinking = "th" }, print, 0.5 }
       local roles = { "user", "assistant", "tool_result", "other", 1 }
-      local seed = 7
-      local function rand(n)
-        seed = (seed * 1103515245 + 12345) % 2147483648
-        return seed % n + 1
-      end
+      local lcg = require("spec.support.lcg")(7)
+      local function rand(n) return lcg(n) + 1 end
       for _ = 1, 500 do
         local msg = { role = roles[rand(#roles)], stop_reason = ({ "stop", "error", 3 })[rand(3)],
                       tool_name = ({ "bash", "read", 5 })[rand(3)], is_error = ({ true, false, "x" })[rand(3)] }

@@ -160,11 +160,8 @@ describe("sse parser", function()
   it("agrees with the reference algorithm on random streams and random chunking", function()
     local alphabet = { "d", "a", "t", ":", " ", "\r", "\n", "e", "v", "n", "i", "x", "\0", "\239", "\187",
       "\191", "data:", "event:", "id:", "\r\n", "\n\n" }
-    local seed = 12345
-    local function rand(n) -- a small LCG keeps the cases the same on every Lua
-      seed = (seed * 1103515245 + 12345) % 2147483648
-      return seed % n + 1
-    end
+    local lcg = require("spec.support.lcg")(12345) -- the same cases on every Lua
+    local function rand(n) return lcg(n) + 1 end
     for _ = 1, 500 do
       local parts = {}
       for i = 1, rand(60) do parts[i] = alphabet[rand(#alphabet)] end
