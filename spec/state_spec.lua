@@ -264,6 +264,46 @@ describe("json_encode of a large object", function()
   end)
 end)
 
+describe("json_decode of wide and deep documents", function()
+  it("builds long arrays and objects whatever the nesting (tables made on the stack, flushed)", function()
+    -- 300 levels, each with 200 members before the next level: more than a
+    -- C function's 8000 stack slots on Lua 5.1 and LuaJIT if held at once
+    local parts = {}
+    for level = 1, 300 do
+      parts[#parts + 1] = level % 2 == 0 and "[" .. string.rep("1,", 200) or "{" .. string.rep('"d":0,', 199) .. '"n":null,"z":'
+    end
+    local text = table.concat(parts) .. "7"
+    for level = 300, 1, -1 do text = text .. (level % 2 == 0 and "]" or "}") end
+    local value = assert(core.json_decode(text))
+    for level = 1, 300 do
+      if level % 2 == 0 then
+        assert.equal(201, #value)
+        assert.equal(1, value[200])
+        value = value[201]
+      else
+        assert.equal(0, value.d)
+        assert.is_nil(value.n)
+        value = value.z
+      end
+    end
+    assert.equal(7, value)
+  end)
+
+  it("keeps the last of duplicate keys and leaves out null members, also past 128 members", function()
+    local members = {}
+    for i = 1, 300 do members[i] = '"k' .. (i % 150) .. '":' .. i end
+    members[#members + 1] = '"gone":null'
+    local value = assert(core.json_decode("{" .. table.concat(members, ",") .. "}"))
+    local n = 0
+    for _ in pairs(value) do n = n + 1 end
+    assert.equal(150, n)
+    assert.equal(300, value.k0)
+    assert.equal(299, value.k149)
+    assert.same({}, assert(core.json_decode('{"a":null,"b":null}')))
+    assert.same({ core.json_null, 2 }, assert(core.json_decode("[null,2]")))
+  end)
+end)
+
 describe("compact.core JSON: invalid UTF-8 in object keys", function()
   local FFFD = "\239\191\189"
 
