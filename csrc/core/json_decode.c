@@ -241,6 +241,27 @@ static const char *digits(decoder *dec, const char *p)
     return p;
 }
 
+/* The integer start..p (an optional '-' and digits) when no fraction or
+ * exponent follows and it has at most 15 digits (exact as an integer and as
+ * a double): pushed, returns 1. Else 0: the general path reads it. */
+static int small_integer(decoder *dec, const char *start, const char *p)
+{
+    const char *digit = start + (*start == '-');
+    long long value = 0;
+    if (p - digit > 15 || (p < dec->end && (*p == '.' || *p == 'e' || *p == 'E')))
+        return 0;
+    for (; digit < p; digit++)
+        value = value * 10 + (*digit - '0');
+#if COMPACT_HAS_INTEGERS
+    lua_pushinteger(dec->L, (lua_Integer)(*start == '-' ? -value : value));
+#else
+    /* negated as a double: "-0" stays -0.0, as strtod reads it */
+    lua_pushnumber(dec->L, *start == '-' ? -(lua_Number)value : (lua_Number)value);
+#endif
+    dec->at = p;
+    return 1;
+}
+
 static void decode_number(decoder *dec)
 {
     lua_State *L = dec->L;
@@ -255,6 +276,8 @@ static void decode_number(decoder *dec)
         while (p < dec->end && *p >= '0' && *p <= '9')
             p++;
     }
+    if (small_integer(dec, start, p))
+        return;
     if (p < dec->end && *p == '.')
         p = digits(dec, p + 1);
     if (p < dec->end && (*p == 'e' || *p == 'E')) {
