@@ -262,6 +262,20 @@ describe("json_encode of a large object", function()
     for k, v in pairs(back) do n = n + 1; assert.equal(big[k], v) end
     assert.equal(5001, n)
   end)
+
+  it("encodes 500 nested objects of 20 keys (deeper levels anchor in tables on 5.1 and LuaJIT)", function()
+    local root = {}
+    local node = root
+    for _ = 1, 500 do
+      for k = 1, 19 do node["k" .. k] = k end
+      node.z = {}
+      node = node.z
+    end
+    local text = assert(core.json_encode(root))
+    local back = assert(core.json_decode(text))
+    assert.equal(text, assert(core.json_encode(back)))
+    assert.equal(19, back.z.z.k19)
+  end)
 end)
 
 describe("json_decode of wide and deep documents", function()

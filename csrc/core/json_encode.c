@@ -365,6 +365,16 @@ static long fill_keys(lua_State *L, int index, key_ref *keys, size_t room, int a
     return (long)n;
 }
 
+/* Objects keep keys and values on the stack while the stack stays under
+ * this; deeper or wider ones anchor their keys in a table (3 slots a
+ * level). Lua 5.1 and LuaJIT give a C function 8000 slots in all, which
+ * leaves room for JSON_MAX_DEPTH such levels. */
+#if LUA_VERSION_NUM >= 502
+#define ENCODE_STACK_BUDGET 100000
+#else
+#define ENCODE_STACK_BUDGET 6000
+#endif
+
 /* Room for `n` key_refs at the top of the key stack. */
 static key_ref *key_room(encoder *enc, size_t n)
 {
@@ -387,7 +397,8 @@ static size_t collect_keys(encoder *enc, int index, size_t count, size_t *n, int
         key_ref *keys;
         long filled;
         *anchor = 0;
-        if (room > 4096 || !lua_checkstack(L, 2 * (int)room + 8)) {
+        if (room > 4096 || lua_gettop(L) + 2 * (int)room > ENCODE_STACK_BUDGET ||
+            !lua_checkstack(L, 2 * (int)room + 8)) {
             lua_createtable(L, (int)room, 0);
             *anchor = lua_gettop(L);
         }
