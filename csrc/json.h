@@ -6,7 +6,8 @@
  * losslessly and deterministically.
  *
  *   json_encode(value [, opts]) -> text | nil, err
- *     object keys sorted bytewise; integers stay integers (floats keep a
+ *     object keys sorted bytewise as written (a key's invalid UTF-8 read
+ *     as U+FFFD, as the decoder reads it back); integers stay integers (floats keep a
  *     ".0" on Lua 5.3+ so they decode as floats again); a table whose keys
  *     are exactly 1..n is an array; an empty table is "{}" unless it carries
  *     json_array_mt or is the value of a key listed in the set opts.array_keys.

@@ -331,6 +331,14 @@ describe("compact.core JSON: invalid UTF-8 in object keys", function()
     assert.equal(encoded, assert(core.json_encode(assert(core.json_decode(encoded)))))
   end)
 
+  it("sorts keys holding invalid UTF-8 as written, so a round trip keeps the order", function()
+    -- raw, "\198..." sorts before "\221\1..."; written, U+FFFD U+0001 sorts first
+    local value = { ["\198\198\198"] = 1, ["\221\1\4\221"] = 2, id = 3 }
+    local encoded = assert(core.json_encode(value))
+    assert.equal('{"id":3,"' .. FFFD .. '\\u0001\\u0004' .. FFFD .. '":2,"' .. FFFD:rep(3) .. '":1}', encoded)
+    assert.equal(encoded, assert(core.json_encode(assert(core.json_decode(encoded)))))
+  end)
+
   it("keeps the bytes of string values (a streamed delta may end inside a character)", function()
     local value = assert(core.json_decode('["m\195"]'))
     assert.equal("m\195", value[1])

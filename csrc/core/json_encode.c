@@ -243,11 +243,58 @@ static void encode_number(encoder *enc, int index)
 typedef struct key_ref {
     const char *text;
     size_t len;
-    int slot; /* the value's stack slot, or the key's index in the anchor table */
+    int slot;   /* the value's stack slot, or the key's index in the anchor table */
+    int repair; /* holds invalid UTF-8: written (so sorted) with U+FFFD */
 } key_ref;
 
+static int invalid_utf8(const unsigned char *s, size_t n)
+{
+    size_t i = 0, bad, valid;
+    while (i < n) {
+        if (s[i] < 0x80) {
+            i++;
+            continue;
+        }
+        valid = json_utf8_sequence(s + i, n - i, &bad);
+        if (valid == 0)
+            return 1;
+        i += valid;
+    }
+    return 0;
+}
+
+/* The bytes of a key as encode_string writes it (before escaping): each
+ * invalid sequence read as U+FFFD. */
+typedef struct repaired {
+    const unsigned char *at, *end;
+    size_t copy; /* bytes of a valid sequence still to give */
+    int fffd;    /* bytes of a U+FFFD given so far, 0 when none is under way */
+} repaired;
+
+static int repaired_next(repaired *r)
+{
+    static const unsigned char fffd[] = {0xEF, 0xBF, 0xBD};
+    size_t bad;
+    if (r->fffd > 0 && r->fffd < 3)
+        return fffd[r->fffd++];
+    r->fffd = 0;
+    if (r->at >= r->end)
+        return -1;
+    if (r->copy == 0 && *r->at >= 0x80) {
+        r->copy = json_utf8_sequence(r->at, (size_t)(r->end - r->at), &bad);
+        if (r->copy == 0) {
+            r->at += bad;
+            r->fffd = 1;
+            return fffd[0];
+        }
+    }
+    if (r->copy > 0)
+        r->copy--;
+    return *r->at++;
+}
+
 /* Bytewise order, a prefix first. */
-static inline int key_less(const key_ref *left, const key_ref *right)
+static inline int raw_less(const key_ref *left, const key_ref *right)
 {
     size_t common = left->len < right->len ? left->len : right->len;
     int order;
@@ -255,6 +302,29 @@ static inline int key_less(const key_ref *left, const key_ref *right)
         return (unsigned char)left->text[0] < (unsigned char)right->text[0];
     order = memcmp(left->text, right->text, common);
     return order < 0 || (order == 0 && left->len < right->len);
+}
+
+/* Keys sort as they are written, so as the decoder (which repairs keys
+ * the same way) reads them back: a round trip keeps the order. Two keys
+ * written the same go in raw order, to stay deterministic. */
+static int key_less(const key_ref *left, const key_ref *right)
+{
+    repaired a, b;
+    if (!left->repair && !right->repair)
+        return raw_less(left, right);
+    a.at = (const unsigned char *)left->text;
+    a.end = a.at + left->len;
+    b.at = (const unsigned char *)right->text;
+    b.end = b.at + right->len;
+    a.copy = b.copy = 0;
+    a.fffd = b.fffd = 0;
+    for (;;) {
+        int x = repaired_next(&a), y = repaired_next(&b);
+        if (x != y)
+            return x < y;
+        if (x < 0)
+            return raw_less(left, right);
+    }
 }
 
 static int compare_keys(const void *a, const void *b)
@@ -351,6 +421,7 @@ static long fill_keys(lua_State *L, int index, key_ref *keys, size_t room, int a
             return -1;
         }
         keys[n].text = lua_tolstring(L, -2, &keys[n].len);
+        keys[n].repair = invalid_utf8((const unsigned char *)keys[n].text, keys[n].len);
         if (anchor != 0) {
             keys[n].slot = (int)n + 1;
             lua_pop(L, 1);
