@@ -6,7 +6,8 @@
  * losslessly and deterministically.
  *
  *   json_encode(value [, opts]) -> text | nil, err
- *     object keys sorted bytewise; integers stay integers (floats keep a
+ *     object keys sorted bytewise as written (a key's invalid UTF-8 read
+ *     as U+FFFD, as the decoder reads it back); integers stay integers (floats keep a
  *     ".0" on Lua 5.3+ so they decode as floats again); a table whose keys
  *     are exactly 1..n is an array; an empty table is "{}" unless it carries
  *     json_array_mt or is the value of a key listed in the set opts.array_keys.
@@ -92,21 +93,37 @@ static inline size_t json_utf8_sequence(const unsigned char *s, size_t n, size_t
 
 /* The length of the run at s[0..n) of bytes a JSON string passes through
  * untouched: not '"', '\\' or a control character, and, with `ascii_only`,
- * below 0x80. Eight bytes at a time (SWAR): the masks may flag a byte next
- * to a real hit, never miss one, and a flagged word is finished bytewise. */
-static inline size_t json_plain_run(const unsigned char *s, size_t n, int ascii_only)
+ * below 0x80. Eight bytes at a time (SWAR): the masks may flag a byte above
+ * a real hit, never miss one, and the lowest flagged byte is always a real
+ * hit, so on little-endian machines the run ends there; elsewhere a
+ * flagged word is finished bytewise. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define JSON_FIRST_FLAGGED(mask) ((size_t)__builtin_ctzll(mask) >> 3)
+#endif
+
+/* The flags (0x80 in each byte) of json_plain_run for the word w. */
+static inline uint64_t json_special_bytes(uint64_t w, int ascii_only)
 {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    const uint64_t high_mask = ascii_only ? highs : 0;
+    uint64_t quote = w ^ (ones * '"'), backslash = w ^ (ones * '\\');
+    uint64_t hit = ((w - ones * 0x20) & ~w) | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash);
+    return (hit | (ascii_only ? w : 0)) & highs;
+}
+
+static inline size_t json_plain_run(const unsigned char *s, size_t n, int ascii_only)
+{
     size_t i = 0;
     while (n - i >= 8) {
-        uint64_t w, quote, backslash, hit;
+        uint64_t w, hit;
         memcpy(&w, s + i, 8);
-        quote = w ^ (ones * '"');
-        backslash = w ^ (ones * '\\');
-        hit = ((w - ones * 0x20) & ~w) | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash);
-        if (((hit & highs) | (w & high_mask)) != 0)
+        hit = json_special_bytes(w, ascii_only);
+        if (hit != 0) {
+#ifdef JSON_FIRST_FLAGGED
+            return i + JSON_FIRST_FLAGGED(hit);
+#else
             break;
+#endif
+        }
         i += 8;
     }
     while (i < n) {

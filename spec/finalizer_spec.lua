@@ -79,6 +79,28 @@ describe("C core under finalizers", function()
     end)
   end
 
+  it("json_encode gives a finalizer that encodes during an encode its own buffer", function()
+    -- the objects over 4096 keys allocate an anchor table: a collector step, so
+    -- finalizers, run inside the encode and encode while its buffer is in use
+    local big = {}
+    for i = 1, 4200 do big["k" .. i] = { i, "v" .. i } end
+    local value = { a = big, b = big, c = { big } }
+    local expected = assert(core.json_encode(value))
+    local inner, nested = { x = { "inner", 1 } }, 0
+    with_eager_gc(function()
+      for _ = 1, 20 do
+        for _ = 1, 50 do
+          gc_object(function()
+            nested = nested + 1
+            assert(core.json_encode(inner) == '{"x":["inner",1]}')
+          end)
+        end
+        assert.equal(expected, core.json_encode(value))
+      end
+    end)
+    assert.is_true(nested > 0)
+  end)
+
   -- Lua 5.4 turns errors in finalizers into warnings; 5.1, 5.3 and LuaJIT
   -- raise them at the allocation that ran the finalizer.
   local raising_finalizers = _VERSION ~= "Lua 5.4"

@@ -262,6 +262,60 @@ describe("json_encode of a large object", function()
     for k, v in pairs(back) do n = n + 1; assert.equal(big[k], v) end
     assert.equal(5001, n)
   end)
+
+  it("encodes 500 nested objects of 20 keys (deeper levels anchor in tables on 5.1 and LuaJIT)", function()
+    local root = {}
+    local node = root
+    for _ = 1, 500 do
+      for k = 1, 19 do node["k" .. k] = k end
+      node.z = {}
+      node = node.z
+    end
+    local text = assert(core.json_encode(root))
+    local back = assert(core.json_decode(text))
+    assert.equal(text, assert(core.json_encode(back)))
+    assert.equal(19, back.z.z.k19)
+  end)
+end)
+
+describe("json_decode of wide and deep documents", function()
+  it("builds long arrays and objects whatever the nesting (tables made on the stack, flushed)", function()
+    -- 300 levels, each with 200 members before the next level: more than a
+    -- C function's 8000 stack slots on Lua 5.1 and LuaJIT if held at once
+    local parts = {}
+    for level = 1, 300 do
+      parts[#parts + 1] = level % 2 == 0 and "[" .. string.rep("1,", 200) or "{" .. string.rep('"d":0,', 199) .. '"n":null,"z":'
+    end
+    local text = table.concat(parts) .. "7"
+    for level = 300, 1, -1 do text = text .. (level % 2 == 0 and "]" or "}") end
+    local value = assert(core.json_decode(text))
+    for level = 1, 300 do
+      if level % 2 == 0 then
+        assert.equal(201, #value)
+        assert.equal(1, value[200])
+        value = value[201]
+      else
+        assert.equal(0, value.d)
+        assert.is_nil(value.n)
+        value = value.z
+      end
+    end
+    assert.equal(7, value)
+  end)
+
+  it("keeps the last of duplicate keys and leaves out null members, also past 128 members", function()
+    local members = {}
+    for i = 1, 300 do members[i] = '"k' .. (i % 150) .. '":' .. i end
+    members[#members + 1] = '"gone":null'
+    local value = assert(core.json_decode("{" .. table.concat(members, ",") .. "}"))
+    local n = 0
+    for _ in pairs(value) do n = n + 1 end
+    assert.equal(150, n)
+    assert.equal(300, value.k0)
+    assert.equal(299, value.k149)
+    assert.same({}, assert(core.json_decode('{"a":null,"b":null}')))
+    assert.same({ core.json_null, 2 }, assert(core.json_decode("[null,2]")))
+  end)
 end)
 
 describe("compact.core JSON: invalid UTF-8 in object keys", function()
@@ -274,6 +328,14 @@ describe("compact.core JSON: invalid UTF-8 in object keys", function()
     assert.equal(1, value[FFFD:rep(8) .. "s"])
     assert.equal(2, value[FFFD:rep(7) .. "id"])
     local encoded = assert(core.json_encode(value))
+    assert.equal(encoded, assert(core.json_encode(assert(core.json_decode(encoded)))))
+  end)
+
+  it("sorts keys holding invalid UTF-8 as written, so a round trip keeps the order", function()
+    -- raw, "\198..." sorts before "\221\1..."; written, U+FFFD U+0001 sorts first
+    local value = { ["\198\198\198"] = 1, ["\221\1\4\221"] = 2, id = 3 }
+    local encoded = assert(core.json_encode(value))
+    assert.equal('{"id":3,"' .. FFFD .. '\\u0001\\u0004' .. FFFD .. '":2,"' .. FFFD:rep(3) .. '":1}', encoded)
     assert.equal(encoded, assert(core.json_encode(assert(core.json_decode(encoded)))))
   end)
 

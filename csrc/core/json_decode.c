@@ -17,13 +17,13 @@ typedef struct decoder {
 } decoder;
 
 /* The scratch buffer, emptied; made on first use (most documents never need
- * it, and a box per document costs a finalizer). The box goes to stack slot
- * 2, below the values being built, which are only addressed from the top. */
+ * it, and a box per document costs a finalizer). Its box goes to stack
+ * slot 2, kept free for it, below the values being built. */
 static buffer *scratch(decoder *dec)
 {
     if (dec->scratch == NULL) {
         dec->scratch = buffer_new(dec->L);
-        lua_insert(dec->L, 2);
+        lua_replace(dec->L, 2);
     }
     dec->scratch->len = 0;
     return dec->scratch;
@@ -152,6 +152,29 @@ static void decode_escape(decoder *dec, buffer *out)
     }
 }
 
+/* Copy the run [run, p) and the escape at p (a backslash) to `out`;
+ * returns where the string goes on. */
+static const unsigned char *unescape(decoder *dec, buffer *out, const unsigned char *run,
+                                     const unsigned char *p)
+{
+    static const char simple[256] = {
+        ['"'] = '"', ['\\'] = '\\', ['/'] = '/', ['b'] = '\b',
+        ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t',
+    };
+    size_t n = (size_t)(p - run);
+    if (out->cap - out->len <= n)
+        buffer_reserve(dec->L, out, n + 1);
+    memcpy(out->data + out->len, run, n);
+    out->len += n;
+    if (p + 1 < (const unsigned char *)dec->end && simple[p[1]] != 0) {
+        out->data[out->len++] = simple[p[1]];
+        return p + 2;
+    }
+    dec->at = (const char *)p + 1;
+    decode_escape(dec, out);
+    return (const unsigned char *)dec->at;
+}
+
 /* A JSON string. With `repair` (object keys) each invalid UTF-8 sequence
  * becomes U+FFFD, as the encoder writes it, so keys sort the same before and
  * after a round trip and what decodes re-encodes to the same bytes. Values
@@ -195,10 +218,7 @@ static void decode_string(decoder *dec, int repair)
         }
         if (out == NULL)
             out = scratch(dec);
-        buffer_add(L, out, (const char *)run, (size_t)(p - run));
-        dec->at = (const char *)p + 1;
-        decode_escape(dec, out);
-        p = run = (const unsigned char *)dec->at;
+        p = run = unescape(dec, out, run, p);
     }
     if (out == NULL) {
         lua_pushlstring(L, (const char *)start, (size_t)(p - start));
@@ -221,6 +241,27 @@ static const char *digits(decoder *dec, const char *p)
     return p;
 }
 
+/* The integer start..p (an optional '-' and digits) when no fraction or
+ * exponent follows and it has at most 15 digits (exact as an integer and as
+ * a double): pushed, returns 1. Else 0: the general path reads it. */
+static int small_integer(decoder *dec, const char *start, const char *p)
+{
+    const char *digit = start + (*start == '-');
+    long long value = 0;
+    if (p - digit > 15 || (p < dec->end && (*p == '.' || *p == 'e' || *p == 'E')))
+        return 0;
+    for (; digit < p; digit++)
+        value = value * 10 + (*digit - '0');
+#if COMPACT_HAS_INTEGERS
+    lua_pushinteger(dec->L, (lua_Integer)(*start == '-' ? -value : value));
+#else
+    /* negated as a double: "-0" stays -0.0, as strtod reads it */
+    lua_pushnumber(dec->L, *start == '-' ? -(lua_Number)value : (lua_Number)value);
+#endif
+    dec->at = p;
+    return 1;
+}
+
 static void decode_number(decoder *dec)
 {
     lua_State *L = dec->L;
@@ -235,6 +276,8 @@ static void decode_number(decoder *dec)
         while (p < dec->end && *p >= '0' && *p <= '9')
             p++;
     }
+    if (small_integer(dec, start, p))
+        return;
     if (p < dec->end && *p == '.')
         p = digits(dec, p + 1);
     if (p < dec->end && (*p == 'e' || *p == 'E')) {
@@ -291,30 +334,87 @@ static void expect_literal(decoder *dec, const char *word)
     dec->at += len;
 }
 
+/* Arrays and objects are built on the stack first and become a table
+ * presized for them at the end (a table grown one member at a time is
+ * reallocated at every power of two). A level flushes its members into the
+ * table early after DECODE_PENDING of them, or when the whole stack passes
+ * DECODE_STACK_BUDGET slots (Lua 5.1 and LuaJIT give a C function at most
+ * 8000 slots; at most a table, a key and a value per nesting level stay). */
+#define DECODE_PENDING 128
+#define DECODE_STACK_BUDGET 4000
+
+static int must_flush(lua_State *L, int pending)
+{
+    return pending >= DECODE_PENDING || lua_gettop(L) > DECODE_STACK_BUDGET;
+}
+
+/* The `n` values above `base` become a table at base + 1, where the stack
+ * then ends. */
+static void make_array(lua_State *L, int base, int n)
+{
+    int i;
+    lua_createtable(L, n, 0);
+    for (i = 1; i <= n; i++) {
+        lua_pushvalue(L, base + i);
+        lua_rawseti(L, -2, i);
+    }
+    if (n > 0) {
+        lua_replace(L, base + 1);
+        lua_settop(L, base + 1);
+    }
+}
+
+/* The `n` key/value pairs above `base` become a table at base + 1 (later
+ * duplicates win, as when set one by one), where the stack then ends. */
+static void make_object(lua_State *L, int base, int n)
+{
+    int i;
+    lua_createtable(L, 0, n);
+    for (i = 0; i < n; i++) {
+        lua_pushvalue(L, base + 2 * i + 1);
+        lua_pushvalue(L, base + 2 * i + 2);
+        lua_rawset(L, -3);
+    }
+    if (n > 0) {
+        lua_replace(L, base + 1);
+        lua_settop(L, base + 1);
+    }
+}
+
 static void decode_array(decoder *dec)
 {
     lua_State *L = dec->L;
-    int index = 0;
-    lua_newtable(L);
+    int base = lua_gettop(L), index = 0, pending = 0, table = 0;
     if (accept(dec, ']')) {
+        lua_createtable(L, 0, 0);
         json_push_array_mt(L);
         lua_setmetatable(L, -2);
         return;
     }
     do {
         decode_value(dec);
-        lua_rawseti(L, -2, ++index);
+        index++;
+        if (table != 0) {
+            lua_rawseti(L, table, index);
+        } else if (must_flush(L, ++pending)) {
+            make_array(L, base, pending);
+            table = base + 1;
+        }
     } while (accept(dec, ','));
     if (!accept(dec, ']'))
         decoder_fail(dec, "expected ',' or ']'");
+    if (table == 0)
+        make_array(L, base, pending);
 }
 
 static void decode_object(decoder *dec)
 {
     lua_State *L = dec->L;
-    lua_newtable(L);
-    if (accept(dec, '}'))
+    int base = lua_gettop(L), pending = 0, table = 0;
+    if (accept(dec, '}')) {
+        lua_createtable(L, 0, 0);
         return;
+    }
     do {
         if (!accept(dec, '"'))
             decoder_fail(dec, "expected a string key");
@@ -322,13 +422,19 @@ static void decode_object(decoder *dec)
         if (!accept(dec, ':'))
             decoder_fail(dec, "expected ':'");
         decode_value(dec);
-        if (json_is_null(L, -1))
+        if (json_is_null(L, -1)) {
             lua_pop(L, 2); /* null members are left out */
-        else
-            lua_rawset(L, -3);
+        } else if (table != 0) {
+            lua_rawset(L, table);
+        } else if (must_flush(L, ++pending)) {
+            make_object(L, base, pending);
+            table = base + 1;
+        }
     } while (accept(dec, ','));
     if (!accept(dec, '}'))
         decoder_fail(dec, "expected ',' or '}'");
+    if (table == 0)
+        make_object(L, base, pending);
 }
 
 static void decode_value(decoder *dec)
@@ -377,6 +483,8 @@ static int decode_protected(lua_State *L)
     dec.end = dec.text + len;
     dec.depth = 0;
     dec.scratch = NULL;
+    lua_settop(L, 1);
+    lua_pushnil(L); /* slot 2: the scratch buffer once made */
     decode_value(&dec);
     skip_space(&dec);
     if (dec.at != dec.end)
