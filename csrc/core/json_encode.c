@@ -304,14 +304,11 @@ static inline int raw_less(const key_ref *left, const key_ref *right)
     return order < 0 || (order == 0 && left->len < right->len);
 }
 
-/* Keys sort as they are written, so as the decoder (which repairs keys
- * the same way) reads them back: a round trip keeps the order. Two keys
- * written the same go in raw order, to stay deterministic. */
-static int key_less(const key_ref *left, const key_ref *right)
+/* The order of two keys as written (each invalid sequence read as U+FFFD):
+ * negative, 0 (written alike) or positive. */
+static int written_order(const key_ref *left, const key_ref *right)
 {
     repaired a, b;
-    if (!left->repair && !right->repair)
-        return raw_less(left, right);
     a.at = (const unsigned char *)left->text;
     a.end = a.at + left->len;
     b.at = (const unsigned char *)right->text;
@@ -320,11 +317,28 @@ static int key_less(const key_ref *left, const key_ref *right)
     a.fffd = b.fffd = 0;
     for (;;) {
         int x = repaired_next(&a), y = repaired_next(&b);
-        if (x != y)
-            return x < y;
-        if (x < 0)
-            return raw_less(left, right);
+        if (x != y || x < 0)
+            return x - y;
     }
+}
+
+/* Keys sort as they are written, so as the decoder (which repairs keys
+ * the same way) reads them back: a round trip keeps the order. Two keys
+ * written the same go in raw order, to stay deterministic. */
+static int key_less(const key_ref *left, const key_ref *right)
+{
+    int order;
+    if (!left->repair && !right->repair)
+        return raw_less(left, right);
+    order = written_order(left, right);
+    return order != 0 ? order < 0 : raw_less(left, right);
+}
+
+/* Are two keys written the same? Only keys with invalid UTF-8 can be:
+ * distinct raw keys may repair to one text. */
+static int written_alike(const key_ref *left, const key_ref *right)
+{
+    return (left->repair || right->repair) && written_order(left, right) == 0;
 }
 
 static int compare_keys(const void *a, const void *b)
@@ -519,6 +533,10 @@ static void encode_object(encoder *enc, int index, size_t count)
         /* the key stack may move while a value is encoded: index it anew */
         const key_ref *key = (const key_ref *)(void *)enc->keys->data + base + i;
         int slot = key->slot;
+        /* keys that repair to one text are adjacent once sorted: the first
+         * is written, the others left out, as a decoder would keep one */
+        if (i > 0 && written_alike(key - 1, key))
+            continue;
         if (i > 0)
             out_char(enc, ',');
         enc->path[enc->depth].key = key->text;
