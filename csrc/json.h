@@ -46,6 +46,19 @@ static inline int json_is_null(lua_State *L, int index)
 }
 
 /* Push the metatable that marks empty tables as JSON arrays. */
+/* Push the C function `f`, kept in the registry under `key` when the
+ * module opened: pushing a C function allocates on 5.1 and LuaJIT, where
+ * the collection step that may run could raise (a finalizer) outside the
+ * protected call that follows. Falls back to pushing it anew. */
+static inline void json_push_registered(lua_State *L, const char *key, lua_CFunction f)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, key);
+    if (lua_type(L, -1) != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        lua_pushcfunction(L, f);
+    }
+}
+
 static inline void json_push_array_mt(lua_State *L)
 {
     if (luaL_newmetatable(L, JSON_ARRAY_MT)) {

@@ -500,7 +500,7 @@ static int json_decode(lua_State *L)
         return 2;
     }
     lua_settop(L, 1);
-    lua_pushcfunction(L, decode_protected);
+    json_push_registered(L, "compact.json_decode_protected", decode_protected);
     lua_insert(L, 1);
     if (lua_pcall(L, 1, 1, 0) != 0) {
         lua_pushnil(L);
@@ -516,6 +516,8 @@ int luaopen_compact_core_json_decode(lua_State *L)
         {"json_decode", json_decode},
         {NULL, NULL},
     };
+    lua_pushcfunction(L, decode_protected);
+    lua_setfield(L, LUA_REGISTRYINDEX, "compact.json_decode_protected");
     luaL_newlib(L, functions);
     return 1;
 }

@@ -25,10 +25,12 @@ typedef struct encode_cache {
     buffer out;
     buffer keys; /* key_ref entries, used as a stack by nested objects */
     int busy;
+    int dead; /* finalized (lua_close): buffers are freed after each use */
 } encode_cache;
 
 #define ENCODE_CACHE_MT "compact.json_encode_cache"
 #define ENCODE_CACHE_KEY "compact.json_encoder"
+#define ENCODE_PROTECTED_KEY "compact.json_encode_protected"
 /* A cache whose output is under a quarter of its capacity gives the memory
  * back above this size, so one huge document does not pin its buffer. */
 #define ENCODE_CACHE_KEEP ((size_t)1 << 20)
@@ -633,8 +635,19 @@ static int cache_gc(lua_State *L)
     if (cache != NULL) {
         buffer_release(&cache->out);
         buffer_release(&cache->keys);
+        cache->dead = 1; /* a finalizer may still encode while the state closes */
     }
     return 0;
+}
+
+/* The registry's cache, or NULL; allocates nothing. */
+static encode_cache *registry_cache(lua_State *L)
+{
+    encode_cache *cache;
+    lua_getfield(L, LUA_REGISTRYINDEX, ENCODE_CACHE_KEY);
+    cache = (encode_cache *)luaL_testudata(L, -1, ENCODE_CACHE_MT);
+    lua_pop(L, 1);
+    return cache;
 }
 
 /* Push a cache and return it, marked busy: the registry's when it is free
@@ -656,6 +669,7 @@ static encode_cache *take_cache(lua_State *L, int *shared)
     buffer_init(&cache->out, alloc, ud);
     buffer_init(&cache->keys, alloc, ud);
     cache->busy = 1;
+    cache->dead = 0;
     if (luaL_newmetatable(L, ENCODE_CACHE_MT))
         set_lifecycle(L, cache_gc, NULL);
     lua_setmetatable(L, -2);
@@ -670,26 +684,27 @@ static encode_cache *take_cache(lua_State *L, int *shared)
  * emptied, and its memory given back when the last output was small. */
 static void return_cache(encode_cache *cache)
 {
-    if (cache->out.cap > ENCODE_CACHE_KEEP && cache->out.len < cache->out.cap / 4)
+    if (cache->dead || (cache->out.cap > ENCODE_CACHE_KEEP && cache->out.len < cache->out.cap / 4))
         buffer_release(&cache->out);
-    if (cache->keys.cap > ENCODE_CACHE_KEEP)
+    if (cache->dead || cache->keys.cap > ENCODE_CACHE_KEEP)
         buffer_release(&cache->keys);
     cache->out.len = 0;
     cache->keys.len = 0;
     cache->busy = 0;
 }
 
-/* Protected body of json_encode: (value, opts, taken) -> text, where
- * `taken` (a light userdata) receives the registry's cache when this call
- * uses it, for the caller to give back even after an error. */
+/* Protected body of json_encode: (value, opts) -> text. The caller gives
+ * the registry's cache back (it knows whether it was free before), even
+ * after an error; a fresh cache's buffers are freed here on success and by
+ * its __gc otherwise. */
 static int encode_protected(lua_State *L)
 {
-    enum { VALUE = 1, OPTS, TAKEN, ARRAY_KEYS, ARRAY_MT, CACHE };
+    enum { VALUE = 1, OPTS, ARRAY_KEYS, ARRAY_MT, CACHE };
     encoder state; /* on the C stack: an error unwinds it, nothing to free */
     encoder *enc = &state;
     encode_cache *cache;
     int shared;
-    lua_settop(L, TAKEN);
+    lua_settop(L, OPTS);
     enc->L = L;
     enc->depth = 0;
     enc->tables = 0;
@@ -705,32 +720,36 @@ static int encode_protected(lua_State *L)
     json_push_array_mt(L); /* ARRAY_MT */
     enc->array_mt = ARRAY_MT;
     cache = take_cache(L, &shared); /* CACHE */
-    if (shared)
-        *(encode_cache **)lua_touserdata(L, TAKEN) = cache;
     cache->out.len = cache->keys.len = 0;
     enc->out = &cache->out;
     enc->keys = &cache->keys;
     encode_value(enc, VALUE, 0);
     buffer_push(L, enc->out);
+    if (!shared) { /* made for this call only (nested in another encode) */
+        buffer_release(&cache->out);
+        buffer_release(&cache->keys);
+    }
     return 1;
 }
 
 int json_encode_value(lua_State *L, int value, int opts)
 {
-    encode_cache *taken = NULL;
-    int ok;
+    encode_cache *cache = registry_cache(L);
+    int ok, was_free = cache == NULL || !cache->busy;
     value = lua_absindex(L, value);
     opts = opts == 0 ? 0 : lua_absindex(L, opts);
-    lua_pushcfunction(L, encode_protected);
+    json_push_registered(L, ENCODE_PROTECTED_KEY, encode_protected);
     lua_pushvalue(L, value);
     if (opts != 0)
         lua_pushvalue(L, opts);
     else
         lua_pushnil(L);
-    lua_pushlightuserdata(L, &taken);
-    ok = lua_pcall(L, 3, 1, 0) == 0;
-    if (taken != NULL) /* still alive: the registry holds it */
-        return_cache(taken);
+    ok = lua_pcall(L, 2, 1, 0) == 0;
+    /* the registry's cache was free before, so if it is busy now this call
+     * took it (encodes nested in it took fresh ones and are over) */
+    cache = was_free ? registry_cache(L) : NULL;
+    if (cache != NULL && cache->busy)
+        return_cache(cache);
     return ok;
 }
 
@@ -751,6 +770,8 @@ int luaopen_compact_core_json(lua_State *L)
         {"json_encode", json_encode},
         {NULL, NULL},
     };
+    lua_pushcfunction(L, encode_protected);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENCODE_PROTECTED_KEY);
     luaL_newlib(L, functions);
     lua_pushlightuserdata(L, NULL);
     lua_setfield(L, -2, "json_null");
