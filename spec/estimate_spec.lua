@@ -1,7 +1,7 @@
 -- Estimators and compact.estimate.
 local compact = require "compact"
 
--- Exact values follow from the costs in csrc/heuristic.h and
+-- Exact values follow from the costs in csrc/core/heuristic.h and
 -- csrc/core/heuristic.c (in 1/1024 token, after the fitted scale): a word
 -- start 1054, each further letter 74, a single space 0, a space after a
 -- space 123; per message 2 tokens, per block 2, per tool call and per tool

@@ -2,7 +2,7 @@
 -- error classification, Retry-After, raw bodies, hostile requests
 -- (regressions from the review of the provider code).
 local errors = require "compact.errors"
-local classify = require "compact.providers.classify"
+local classify = require "compact.providers.errors"
 local openai = require "compact.providers.openai"
 local anthropic = require "compact.providers.anthropic"
 local fake_transport = require "spec.support.fake_transport"
@@ -314,7 +314,7 @@ describe("retry_after", function()
     local script = os.tmpname()
     local f = assert(io.open(script, "w"))
     f:write([[
-      local classify = require "compact.providers.classify"
+      local classify = require "compact.providers.errors"
       local at = os.date("!%a, %d %b %Y %H:%M:%S GMT", os.time() + 120)
       io.write(tostring(classify.retry_after({ ["retry-after"] = at })))
     ]])

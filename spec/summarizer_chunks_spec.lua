@@ -1,6 +1,6 @@
 -- compact.summarizers.generator with max_input_tokens: chunked summaries.
 local generator = require "compact.summarizers.generator"
-local prompts = require "compact.prompts"
+local prompts = require "compact.summarizers.prompts"
 local errors = require "compact.errors"
 local cancel = require "compact.cancel"
 local core = require "compact.core"

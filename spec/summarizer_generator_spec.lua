@@ -1,6 +1,6 @@
 -- compact.summarizers.generator: model summaries, prompts, retries, fallback.
 local generator = require "compact.summarizers.generator"
-local prompts = require "compact.prompts"
+local prompts = require "compact.summarizers.prompts"
 local errors = require "compact.errors"
 local cancel = require "compact.cancel"
 

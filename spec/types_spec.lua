@@ -183,7 +183,7 @@ local PROVIDERS = table_keys("lua/compact/providers/init.lua", "names")
 local INTERNAL = {
   ["compact"] = true, -- checked against class `compact` above, lazy names included
   ["compact.providers"] = true, -- checked against PROVIDERS
-  ["compact.version"] = true, ["compact.util"] = true, ["compact.request"] = true, ["compact.files"] = true,
+  ["compact.version"] = true, ["compact.util"] = true, ["compact.request"] = true, ["compact.summary"] = true,
   ["compact.compactor"] = true, ["compact.estimation"] = true, ["compact.errors"] = true, ["compact.cancel"] = true,
   ["compact.cli"] = true, ["compact.cli.help"] = true, ["compact.cli.common"] = true, ["compact.cli.plan"] = true,
   ["compact.cli.run"] = true, ["compact.cli.stats"] = true, ["compact.cli.summarizer"] = true,
@@ -194,8 +194,8 @@ local INTERNAL = {
   ["compact.importers.pi"] = true, ["compact.importers.openai"] = true, ["compact.importers.anthropic"] = true,
   ["compact.usage"] = true, ["compact.repair"] = true, ["compact.fit"] = true, ["compact.agent_tools"] = true,
   ["compact.summarizers.chunks"] = true, ["compact.summarizers.extractive_read"] = true,
-  ["compact.summarizers.extractive_text"] = true, ["compact.config"] = true,
-  ["compact.providers.settings"] = true, ["compact.providers.classify"] = true, ["compact.providers.stream"] = true,
+  ["compact.summarizers.extractive_text"] = true, ["compact.checks"] = true,
+  ["compact.providers.settings"] = true, ["compact.providers.errors"] = true, ["compact.providers.stream"] = true,
 }
 
 local function module_files()

@@ -524,7 +524,7 @@ local exporters = {}
 ---@return compact.Error|nil err
 function exporters.export(format, conversation, opts) end
 
----@class compact.prompts
+---@class compact.summarizers.prompts
 ---@field system string
 ---@field initial string
 ---@field update string
@@ -557,7 +557,7 @@ function prompts.join_split_turn(history, prefix) end
 ---@field providers compact.providers
 ---@field importers compact.importers
 ---@field exporters compact.exporters
----@field prompts compact.prompts
+---@field prompts compact.summarizers.prompts
 ---@field ErrInvalidConfig compact.Error
 ---@field ErrInvalidRequest compact.Error
 ---@field ErrSummarization compact.Error

@@ -17,7 +17,7 @@
 -- @module compact.agent
 
 local core = require "compact.core"
-local checks = require "compact.config"
+local checks = require "compact.checks"
 local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"

@@ -8,11 +8,11 @@
 
 local cancel_module = require "compact.cancel"
 local core = require "compact.core"
-local checks = require "compact.config"
+local checks = require "compact.checks"
 local errors = require "compact.errors"
 local usage_module = require "compact.usage"
 local estimation = require "compact.estimation"
-local files = require "compact.files"
+local files = require "compact.summary"
 local fit = require "compact.fit"
 local request_module = require "compact.request"
 local util = require "compact.util"

@@ -9,7 +9,7 @@
 -- @module compact.providers.anthropic
 
 local common = require "compact.providers.common"
-local classify = require "compact.providers.classify"
+local classify = require "compact.providers.errors"
 local settings = require "compact.providers.settings"
 local stream = require "compact.providers.stream"
 local errors = require "compact.errors"

@@ -1,7 +1,7 @@
 --- Request checking and message mapping shared by the OpenAI and Anthropic
 -- generators (internal). Configuration and secrets live in
 -- `compact.providers.settings`, error classification in
--- `compact.providers.classify`, the streaming loop in
+-- `compact.providers.errors`, the streaming loop in
 -- `compact.providers.stream`.
 -- @module compact.providers.common
 

@@ -4,7 +4,7 @@
 -- @module compact.providers.settings
 
 local errors = require "compact.errors"
-local config_check = require "compact.config"
+local config_check = require "compact.checks"
 local util = require "compact.util"
 
 local settings = {}
@@ -63,7 +63,7 @@ end
 --- Check a provider configuration.
 -- @tparam table config what the caller passed (nil: every default)
 -- @tparam table defaults `base_url`, `timeout`, `connect_timeout`, `key_env`
--- @tparam table own the provider's own options: key = rule (see compact.config)
+-- @tparam table own the provider's own options: key = rule (see compact.checks)
 -- @return the checked copy (`api_key`, `secret_headers` included), or nil, err
 function settings.check(config, defaults, own)
   if config == nil then config = {} end

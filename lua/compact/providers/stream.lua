@@ -19,7 +19,7 @@
 local core = require "compact.core"
 local errors = require "compact.errors"
 local cancel_mod = require "compact.cancel"
-local classify = require "compact.providers.classify"
+local classify = require "compact.providers.errors"
 local settings = require "compact.providers.settings"
 
 local stream = {}

@@ -1,4 +1,4 @@
-/* http.c: compact.http, HTTP requests over libcurl, driven step by step.
+/* curl.c: compact.http, HTTP requests over libcurl, driven step by step.
  *
  *   local req, msg, code = http.start {
  *     url = "https://...", method = "POST", body = "...",

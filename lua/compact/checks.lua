@@ -4,11 +4,11 @@
 -- string "0.8"`, `config.baseurl: unknown option`. Values are described by
 -- their type and, for scalars, their value; JSON null is `null`.
 --
---     local config = require "compact.config"
+--     local config = require "compact.checks"
 --     local err = config.unknown(cfg, { keep_recent_tokens = true, ... })
 --     local ratio, err = config.check("config.trigger_ratio", cfg.trigger_ratio,
 --       { "number", above = 0, default = 1.0 })
--- @module compact.config
+-- @module compact.checks
 
 local errors = require "compact.errors"
 local util = require "compact.util"

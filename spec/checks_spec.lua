@@ -1,6 +1,6 @@
--- compact.config: one config check, one wording, used by every constructor
+-- compact.checks: one config check, one wording, used by every constructor
 -- (compactor, agent, summarizers, providers).
-local config = require "compact.config"
+local config = require "compact.checks"
 local core = require "compact.core"
 local errors = require "compact.errors"
 local compactor = require "compact.compactor"
@@ -19,7 +19,7 @@ local function fails(fn, arg, message)
   assert.equal(message, err.message)
 end
 
-describe("compact.config", function()
+describe("compact.checks", function()
   it("describes values by type and value, JSON null as null", function()
     assert.equal("nil", config.describe(nil))
     assert.equal("null", config.describe(core.json_null))

@@ -1,7 +1,7 @@
 --- Classification of provider errors (internal): HTTP and in-stream error
 -- bodies become `context_window_exceeded`, `filtered` or `http` errors;
 -- whether they are retried follows `compact.errors.retryable`.
--- @module compact.providers.classify
+-- @module compact.providers.errors
 
 local errors = require "compact.errors"
 local util = require "compact.util"

@@ -4,7 +4,7 @@
 -- `compact.core.serialize_records`) inside `<conversation>` tags, followed by
 -- one of the task prompts below. `prompts.build_*` assemble the text of the
 -- single user message of a summary request.
--- @module compact.prompts
+-- @module compact.summarizers.prompts (also `compact.prompts`)
 
 local prompts = {}
 

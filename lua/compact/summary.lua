@@ -1,6 +1,6 @@
 --- File lists carried in summaries and the post-processing every summary
 -- gets (docs/summarizers.md).
--- @module compact.files
+-- @module compact.summary
 
 local errors = require "compact.errors"
 local util = require "compact.util"

@@ -1,6 +1,6 @@
--- File lists after moves and removals in bash calls (compact.files), as the
+-- File lists after moves and removals in bash calls (compact.summary), as the
 -- compactor appends them to every summary.
-local files = require "compact.files"
+local files = require "compact.summary"
 local compact = require "compact"
 
 local function call(id, name, args)
