@@ -23,7 +23,8 @@ local PEERS = { "pi", "codex", "codecompanion", "claude-code" }
 local function list_sessions(dirs)
   local files = {}
   for _, dir in ipairs(dirs) do
-    local pipe = io.popen("find '" .. dir:gsub("'", "'\\''") .. "' -type f \\( -name '*.jsonl' -o -name '*.json' \\) 2>/dev/null | sort")
+    local quoted = "'" .. dir:gsub("'", "'\\''") .. "'"
+    local pipe = io.popen("find " .. quoted .. " -type f \\( -name '*.jsonl' -o -name '*.json' \\) 2>/dev/null | sort")
     if pipe then
       for line in pipe:lines() do files[#files + 1] = line end
       pipe:close()
@@ -128,8 +129,8 @@ local function main(dirs)
   local tune, check = {}, {}
   for _, case in ipairs(cases) do table.insert(case.held_out and check or tune, case) end
   if #tune == 0 or #check == 0 then
-    print(string.format("bench/replay_choose.lua: skipped, %d sessions large enough in %s (needs tuning and held-out ones)",
-      #cases // 2, table.concat(dirs, ", ")))
+    print(string.format("bench/replay_choose.lua: skipped, %d sessions large enough in %s"
+      .. " (needs tuning and held-out ones)", #cases // 2, table.concat(dirs, ", ")))
     return 0
   end
   print(string.format("%d cases to tune on, %d kept aside", #tune, #check))
