@@ -67,7 +67,8 @@ check(require("compact.version") == VERSION, "compact.version")
 check(read("CHANGELOG.md"):match("\n## (%d+%.%d+%.%d+)") == VERSION,
   "CHANGELOG.md's newest entry is not " .. VERSION)
 check(read("LICENSE"):find("MIT License", 1, true) ~= nil, "LICENSE is not the MIT License")
-check(read("CMakeLists.txt"):find("lua/compact/version.lua", 1, true) ~= nil, "CMakeLists.txt does not read version.lua")
+check(read("CMakeLists.txt"):find("lua/compact/version.lua", 1, true) ~= nil,
+  "CMakeLists.txt does not read version.lua")
 
 if failures > 0 then os.exit(1) end
 print("compact " .. VERSION .. ": " .. #paths .. " rockspecs agree with the version and build through CMake")
