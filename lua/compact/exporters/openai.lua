@@ -60,8 +60,7 @@ function openai.chat(conversation)
   local summary = common.summary_message(conversation.summary)
   if summary then messages[#messages + 1] = summary end
   for _, message in ipairs(conversation.messages) do messages[#messages + 1] = chat_message(message) end
-  return common.encode { messages = messages, tools = chat_tools(conversation.tools),
-                         summary = conversation.summary }
+  return common.encode_request(conversation, { messages = messages, tools = chat_tools(conversation.tools) })
 end
 
 -- == Responses ==
@@ -119,9 +118,8 @@ function openai.responses(conversation)
                             output = text_of(message.content) }
     end
   end
-  local system = conversation.system_prompt
-  return common.encode { instructions = system ~= "" and system or nil, input = items,
-                         tools = responses_tools(conversation.tools), summary = conversation.summary }
+  return common.encode_request(conversation, { input = items, tools = responses_tools(conversation.tools) },
+    "instructions")
 end
 
 return openai

@@ -33,16 +33,16 @@
 -- column); the error also carries `path`, `line` and `column` fields.
 -- @module compact.importers
 
-local core = require "compact.core"
-local errors = require "compact.errors"
-local repair = require "compact.repair"
-local usage_module = require "compact.usage"
-local summary_module = require "compact.summary"
-local common = require "compact.importers.common"
-local responses = require "compact.importers.responses"
-local pi = require "compact.importers.pi"
-local openai = require "compact.importers.openai"
-local anthropic = require "compact.importers.anthropic"
+local core = require("compact.core")
+local errors = require("compact.errors")
+local repair = require("compact.repair")
+local usage_module = require("compact.usage")
+local summary_module = require("compact.summary")
+local common = require("compact.importers.common")
+local responses = require("compact.importers.responses")
+local pi = require("compact.importers.pi")
+local openai = require("compact.importers.openai")
+local anthropic = require("compact.importers.anthropic")
 
 local new_context, fail, is_array, str = common.new_context, common.fail, common.is_array, common.str
 local empty_list, text_block = common.empty_list, common.text_block

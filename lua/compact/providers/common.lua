@@ -5,11 +5,11 @@
 -- `compact.providers.stream`.
 -- @module compact.providers.common
 
-local util = require "compact.util"
-local core = require "compact.core"
-local errors = require "compact.errors"
-local stream = require "compact.providers.stream"
-local message_model = require "compact.message"
+local util = require("compact.util")
+local core = require("compact.core")
+local errors = require("compact.errors")
+local stream = require("compact.providers.stream")
+local message_model = require("compact.message")
 
 local common = {}
 
