@@ -163,7 +163,15 @@ function classify.error_info(value)
   local e = value.error
   if type(e) == "table" and e[1] ~= nil and type(e[1]) == "table" then e = e[1] end
   if type(e) == "table" then
-    return { message = text_field(e.message) or detail_text(e.detail) or text_field(value.message),
+    local message = text_field(e.message) or detail_text(e.detail) or text_field(value.message)
+    -- OpenRouter: "Provider returned error", the upstream's own body in metadata.raw
+    local raw = type(e.metadata) == "table" and text_field(e.metadata.raw)
+    if raw then
+      local decoded = core.json_decode(raw)
+      raw = type(decoded) == "table" and classify.error_info(decoded).message or raw
+      message = message and raw and (message .. ": " .. raw) or message or raw
+    end
+    return { message = message,
       type = scalar(e.type) or scalar(e.status), code = scalar(e.code), status = tonumber(e.code) or tonumber(e.status) }
   end
   local base = type(value.base_resp) == "table" and value.base_resp or nil

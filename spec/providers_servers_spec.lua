@@ -1,0 +1,83 @@
+-- Every server body in spec/support/server_bodies.lua, sent by the fake
+-- server to the provider it speaks to, over the wire (compact.http): the
+-- error's class, status, retry and message (the provider's own words,
+-- never a raw JSON body).
+local errors = require "compact.errors"
+local openai = require "compact.providers.openai"
+local anthropic = require "compact.providers.anthropic"
+local fake = dofile("spec/support/fake_server.lua")
+local bodies = dofile("spec/support/server_bodies.lua")
+
+local providers = { openai = openai, anthropic = anthropic }
+local server
+setup(function() server = fake.start() end)
+teardown(function() server:stop() end)
+
+local function scenario_of(case)
+  if case.stream then return { status = 200, stream = case.stream } end
+  local headers = case.body:match("^%s*[%[{]") and fake.json_headers or { ["Content-Type"] = "text/html" }
+  return { status = case.status, headers = headers, body = case.body }
+end
+
+local serial = 0
+local function run(case)
+  serial = serial + 1
+  local base = server:script("case" .. serial, scenario_of(case))
+  local gen = assert(providers[case.provider] { api_key = "sk-test-key", base_url = base, timeout = 10 })
+  local before = { model = "m", messages = { { role = "user", content = "hi" } } }
+  return gen:generate(before)
+end
+
+local function check(case)
+  local msg, err = run(case)
+  assert.is_nil(msg, case.name .. ": expected an error")
+  assert.is_true(errors.is_error(err))
+  assert.equal(case.code, err.code, case.name .. ": " .. tostring(err))
+  assert.equal(case.want_status, err.status, case.name)
+  if case.retryable ~= nil then assert.equal(case.retryable, err.retryable, case.name) end
+  local text = tostring(err)
+  assert.truthy(text:find(case.text, 1, true), case.name .. ": the server's words are missing from " .. text)
+  assert.is_nil(text:find('{"', 1, true), case.name .. ": raw JSON in " .. text)
+  if case.code == "context_window_exceeded" then
+    assert.is_true(errors.is(err, errors.sentinels.ErrContextWindowExceeded))
+  end
+end
+
+for _, group in ipairs({ { "context-window rejections", bodies.overflow },
+    { "answers that are not overflow", bodies.not_overflow }, { "streams that end wrong", bodies.stream_endings } }) do
+  describe(group[1] .. " (" .. #group[2] .. " server bodies)", function()
+    for _, case in ipairs(group[2]) do
+      it(case.name, function() check(case) end)
+    end
+  end)
+end
+
+describe("finish reasons", function()
+  it("an unknown finish reason is stop, the reason kept in provider_metadata", function()
+    local base = server:script("eos", { stream = { bodies.chunk('{"role":"assistant","content":"done"}'),
+      bodies.chunk("{}", "eos"), "data: [DONE]\n\n" } })
+    local gen = assert(openai { base_url = base, timeout = 10 })
+    local msg = assert(gen:generate({ model = "m", messages = { { role = "user", content = "hi" } } }))
+    assert.equal("stop", msg.stop_reason)
+    assert.equal("eos", msg.provider_metadata.finish_reason)
+    assert.same({ { type = "text", text = "done" } }, msg.content)
+  end)
+
+  it("model_context_window_exceeded after some output is a length stop (the output kept)", function()
+    local base = server:script("zai_partial", { stream = { bodies.chunk('{"role":"assistant","content":"par"}'),
+      bodies.chunk("{}", "model_context_window_exceeded"), "data: [DONE]\n\n" } })
+    local gen = assert(openai { base_url = base, timeout = 10 })
+    local msg = assert(gen:generate({ model = "m", messages = { { role = "user", content = "hi" } } }))
+    assert.equal("length", msg.stop_reason)
+    assert.equal("model_context_window_exceeded", msg.provider_metadata.finish_reason)
+  end)
+
+  it("a length stop with no output is still a reply (the caller sees why it is empty)", function()
+    local base = server:script("empty_length", { stream = { bodies.chunk('{"role":"assistant","content":""}'),
+      bodies.chunk("{}", "length"), "data: [DONE]\n\n" } })
+    local gen = assert(openai { base_url = base, timeout = 10 })
+    local msg = assert(gen:generate({ model = "m", messages = { { role = "user", content = "hi" } } }))
+    assert.equal("length", msg.stop_reason)
+    assert.same({}, msg.content)
+  end)
+end)
