@@ -223,7 +223,8 @@ for _, case in ipairs(M.overflow) do
   case.code = "context_window_exceeded"
   case.retryable = false
   -- the HTTP status, or the one an in-stream error states
-  if case.status == nil or case.status == 200 then case.want_status = case.stated else case.want_status = case.status end
+  local by_http = case.status ~= nil and case.status ~= 200
+  case.want_status = by_http and case.status or case.stated
 end
 
 -- Answers that mention tokens or limits but are not overflow.

@@ -172,7 +172,8 @@ function classify.error_info(value)
       message = message and raw and (message .. ": " .. raw) or message or raw
     end
     return { message = message,
-      type = scalar(e.type) or scalar(e.status), code = scalar(e.code), status = tonumber(e.code) or tonumber(e.status) }
+      type = scalar(e.type) or scalar(e.status), code = scalar(e.code),
+      status = tonumber(e.code) or tonumber(e.status) }
   end
   local base = type(value.base_resp) == "table" and value.base_resp or nil
   local message = text_field(e) or text_field(value.message) or detail_text(value.detail)

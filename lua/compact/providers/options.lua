@@ -65,7 +65,9 @@ local function check_thinking(kind, where, value)
     if not THINKING[key] then return unknown(kind, where, key) end
   end
   local ok = line(value.type)
-  if not ok then return fail(kind, where .. ".type", "a non-blank string (\"enabled\", \"disabled\", ...)", value.type) end
+  if not ok then
+    return fail(kind, where .. ".type", "a non-blank string (\"enabled\", \"disabled\", ...)", value.type)
+  end
   local budget = value.budget_tokens
   if budget ~= nil and not (util.is_finite_number(budget) and budget >= 1 and budget % 1 == 0) then
     return fail(kind, where .. ".budget_tokens", "a positive integer", budget)

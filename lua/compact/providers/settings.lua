@@ -148,7 +148,8 @@ function settings.new_generator(class, name, cfg, options)
   local key, secret_headers = cfg.api_key, cfg.secret_headers
   cfg.api_key, cfg.secret_headers = nil, nil
   local gen = setmetatable({ _config = cfg, _name = name, _options = options }, class)
-  private[gen] = { key = key, headers = secret_headers, scrub = scrub_list(key, secret_headers, cfg.base_url, cfg.base_query) }
+  private[gen] = { key = key, headers = secret_headers,
+    scrub = scrub_list(key, secret_headers, cfg.base_url, cfg.base_query) }
   return gen
 end
 
