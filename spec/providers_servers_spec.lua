@@ -81,3 +81,37 @@ describe("finish reasons", function()
     assert.same({}, msg.content)
   end)
 end)
+
+describe("the agent on a llama.cpp server that streams its overflow as an error line", function()
+  it("compacts and retries instead of failing (and never succeeds on an empty reply)", function()
+    local compact = require "compact"
+    local overflow = bodies.overflow
+    local llama
+    for _, case in ipairs(overflow) do
+      if case.name:find("SSE error line", 1, true) then llama = case end
+    end
+    local answers = { table.concat(llama.stream), bodies.chunk('{"role":"assistant","content":"fits now"}') ..
+      bodies.chunk("{}", "stop") .. "data: [DONE]\n\n" }
+    local calls = 0
+    local gen = assert(openai { transport = function(opts)
+      calls = calls + 1
+      local ok, raised = pcall(opts.on_data, answers[math.min(calls, #answers)], 200)
+      if not ok then return nil, raised end
+      return { status = 200, headers = {} }
+    end })
+    local summarizer = compact.summarizer(function() return "## Goal\nsummary" end)
+    local agent = assert(compact.agent.new { generator = gen, model = "m", context_window_tokens = 100000,
+      compactor = assert(compact.new { summarizer = summarizer }) })
+    local history = {}
+    for i = 1, 6 do
+      history[#history + 1] = { role = i % 2 == 1 and "user" or "assistant",
+        content = { { type = "text", text = ("turn " .. i .. " "):rep(40) } } }
+    end
+    agent.state.messages = history
+    local result = assert(agent:run("go on"))
+    assert.equal(2, calls)
+    assert.equal(1, #result.compactions)
+    assert.equal("fits now", result.final.content[1].text)
+    assert.equal("error", result.new_messages[2].stop_reason)
+  end)
+end)

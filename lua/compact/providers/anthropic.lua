@@ -353,12 +353,13 @@ function Handler:build()
     if item == nil then return nil, err end
     if item then content[#content + 1] = item end
   end
-  if #content == 0 and self.stop_reason == "model_context_window_exceeded" then
+  if #self.order == 0 and self.stop_reason == "model_context_window_exceeded" then
     return nil, errors.new("context_window_exceeded", "anthropic: the model stopped with stop_reason "
       .. "model_context_window_exceeded before any output", { provider = "anthropic", retryable = false,
       stop_reason = self.stop_reason })
   end
-  if #content == 0 and self.stop_reason ~= "max_tokens" then
+  -- no block at all (server-tool blocks we leave out still count as output)
+  if #self.order == 0 and self.stop_reason ~= "max_tokens" then
     return nil, errors.new("stream", "anthropic: the response ended without any content" ..
       (self.stop_reason and (" (stop_reason " .. tostring(self.stop_reason) .. ")") or ""),
       { provider = "anthropic", stop_reason = self.stop_reason, retryable = true })
