@@ -238,6 +238,11 @@ M.not_overflow = {
     stream = { ROLE, 'data: {"error":{"message":"ThrottlingException: Too many tokens, please wait before ' ..
       'trying again."}}\n\n' },
     code = "stream", retryable = true, text = "Too many tokens, please wait" },
+  { name = "OpenRouter mid-stream error (error object and finish_reason error)", provider = "openai",
+    stream = { ROLE, chunk('{"content":"Hel"}'), 'data: {"id":"gen-1","object":"chat.completion.chunk",' ..
+      '"created":1730000000,"model":"m","provider":"P","error":{"code":"server_error","message":"Provider ' ..
+      'disconnected unexpectedly"},"choices":[{"index":0,"delta":{"content":""},"finish_reason":"error"}]}\n\n' },
+    code = "http", want_status = 500, retryable = true, text = "Provider disconnected unexpectedly" },
   { name = "an unrelated 400", provider = "openai", status = 400,
     body = '{"error":{"message":"Invalid value for \'tool_choice\': \'auto\' requires tools.",' ..
       '"type":"invalid_request_error","param":"tool_choice","code":null}}',
@@ -261,6 +266,9 @@ M.stream_endings = {
     retryable = true, text = "without any content" },
   { name = "no content and no finish reason, then the end", provider = "openai", stream = { ROLE },
     code = "stream", retryable = true, text = "ended before the response finished" },
+  { name = "finish_reason error without an error object", provider = "openai",
+    stream = { ROLE, chunk('{"content":"Hel"}'), chunk("{}", "error"), DONE },
+    code = "stream", retryable = true, text = "finish reason error" },
   { name = "a finish reason but no content", provider = "openai", stream = { ROLE, chunk("{}", "stop"), DONE },
     code = "stream", retryable = true, text = "without any content" },
   { name = "Anthropic: message_stop without content", provider = "anthropic",

@@ -176,6 +176,11 @@ local function build(state)
     return nil, errors.new("filtered", "openai: the model refused: " .. refusal,
       { provider = "openai", refusal = refusal })
   end
+  if state.finish == "error" then
+    -- OpenRouter ends a failed stream so when the error object is missing
+    return nil, errors.new("stream", "openai: the server ended the stream with finish reason error",
+      { provider = "openai", finish_reason = state.finish, retryable = true })
+  end
   if text == "" and thinking == "" and #state.calls == 0 then
     if state.finish == "model_context_window_exceeded" then
       return nil, errors.new("context_window_exceeded", "openai: the server stopped with finish reason "
