@@ -429,8 +429,7 @@ local function serve()
       state.steps = { { data = response_head(200, {}, 0) } }
     elseif path and path:match("^/_script/[%w_]+$") then
       local body = raw:sub(head_end + 4)
-      local chunk = (loadstring or load)(body, "=script")
-      local ok, scenario = pcall(chunk)
+      local ok, scenario = pcall((loadstring or load)(body, "=script"))
       local answer = ok and type(scenario) == "table" and "ok" or ("bad script: " .. tostring(scenario))
       if answer == "ok" then scenarios[path:match("^/_script/([%w_]+)$")] = scenario end
       state.steps = { { data = response_head(answer == "ok" and 200 or 400, { ["Content-Type"] = "text/plain" },
@@ -563,12 +562,9 @@ end
 
 --- Add scenario `name` to the running server (see the module description).
 function Server:script(name, scenario)
-  local copy = {}
+  local copy = { status = 200, headers = scenario.stream and M.sse_headers or M.json_headers, body = "" }
   for k, v in pairs(scenario) do copy[k] = v end
   if type(copy.stream) == "table" then copy.stream = table.concat(copy.stream, CUT) end
-  copy.headers = copy.headers or (copy.stream and M.sse_headers or M.json_headers)
-  copy.status = copy.status or 200
-  if copy.stream == nil then copy.body = copy.body or "" end
   local http = require "socket.http"
   local answer, code = http.request(self.url .. "/_script/" .. name, "return " .. literal(copy))
   assert(code == 200, "fake server: script " .. name .. ": " .. tostring(answer))
