@@ -115,3 +115,29 @@ describe("the agent on a llama.cpp server that streams its overflow as an error 
     assert.equal("error", result.new_messages[2].stop_reason)
   end)
 end)
+
+describe("classification rules", function()
+  local function classify_answer(status, message)
+    local gen = assert(openai { transport = function()
+      return { status = status, headers = {}, body = '{"error":{"message":"' .. message .. '"}}' }
+    end })
+    local _, err = gen:generate({ model = "m", messages = { { role = "user", content = "hi" } } })
+    return err.code
+  end
+
+  it("a server's own phrase counts at any status but 429; generic wording only at 400, 413, 422", function()
+    local specific = "Input length (265330) exceeds model's maximum context length (262144)."
+    assert.equal("context_window_exceeded", classify_answer(400, specific))
+    assert.equal("context_window_exceeded", classify_answer(503, specific))
+    assert.equal("http", classify_answer(429, specific))
+    assert.equal("context_window_exceeded", classify_answer(400, "the context window is full"))
+    assert.equal("http", classify_answer(500, "failed to grow the context window buffer"))
+    assert.equal("http", classify_answer(404, "too many tokens in the model name"))
+  end)
+
+  it("rate-limit wording is never overflow, whatever else the message says", function()
+    assert.equal("http", classify_answer(400, "Too many tokens per minute: rate limit exceeded"))
+    assert.equal("http", classify_answer(413, "quota exceeded for request size"))
+    assert.equal("context_window_exceeded", classify_answer(413, "Payload Too Large"))
+  end)
+end)
