@@ -90,7 +90,7 @@ M.overflow = {
     body = '{"error":"The number of tokens to keep from the initial prompt is greater than the context length. ' ..
       'Try to load the model with a larger context length, or provide a shorter input"}',
     text = "greater than the context length" },
-  { name = "MiniMax (base_resp after HTTP 200)", provider = "openai", status = 200,
+  { name = "MiniMax (base_resp after HTTP 200)", provider = "openai", status = 200, stated = 400,
     body = '{"id":"05b81ba1","choices":null,"created":1730000000,"model":"MiniMax-M1","object":"chat.completion",' ..
       '"base_resp":{"status_code":2013,"status_msg":"invalid params, context window exceeds limit"}}',
     text = "context window exceeds limit" },
@@ -243,6 +243,9 @@ M.not_overflow = {
       '"created":1730000000,"model":"m","provider":"P","error":{"code":"server_error","message":"Provider ' ..
       'disconnected unexpectedly"},"choices":[{"index":0,"delta":{"content":""},"finish_reason":"error"}]}\n\n' },
     code = "http", want_status = 500, retryable = true, text = "Provider disconnected unexpectedly" },
+  { name = "MiniMax token-per-minute limit (base_resp 1039 after HTTP 200)", provider = "openai", status = 200,
+    body = '{"id":"05b81ba2","choices":null,"base_resp":{"status_code":1039,"status_msg":"token limit"}}',
+    code = "http", want_status = 429, retryable = true, text = "token limit" },
   { name = "an unrelated 400", provider = "openai", status = 400,
     body = '{"error":{"message":"Invalid value for \'tool_choice\': \'auto\' requires tools.",' ..
       '"type":"invalid_request_error","param":"tool_choice","code":null}}',

@@ -125,6 +125,12 @@ end
 -- Error bodies
 -- ------------------------------------------------------------------------
 
+-- MiniMax's `base_resp.status_code` (sent after HTTP 200): the status each
+-- stands for, and the error type (content filters).
+local MINIMAX = { [1000] = { 500 }, [1001] = { 504 }, [1002] = { 429 }, [1004] = { 401 }, [1008] = { 402 },
+  [1013] = { 500 }, [1026] = { 400, "content_filter" }, [1027] = { 400, "content_filter" }, [1039] = { 429 },
+  [2013] = { 400 } }
+
 local function text_field(value)
   if type(value) == "string" and value:find("%S") then return value end
   return nil
@@ -178,8 +184,11 @@ function classify.error_info(value)
   local base = type(value.base_resp) == "table" and value.base_resp or nil
   local message = text_field(e) or text_field(value.message) or detail_text(value.detail)
     or (base and text_field(base.status_msg)) or text_field(value.msg) or text_field(value.errorMessage)
-  return { message = message, type = scalar(value.error_type) or scalar(value.type),
+  local info = { message = message, type = scalar(value.error_type) or scalar(value.type),
     code = scalar(value.code) or (base and scalar(base.status_code)), status = tonumber(value.status) }
+  local minimax = base and MINIMAX[tonumber(base.status_code)]
+  if minimax and info.status == nil then info.status, info.type = minimax[1], info.type or minimax[2] end
+  return info
 end
 
 --- Is `value` a body that reports an error (for a 2xx answer)? An
