@@ -258,6 +258,10 @@ M.not_overflow = {
     stream = { AN_START, an_event("error", '{"type":"error","error":{"type":"overloaded_error",' ..
       '"message":"Overloaded"}}') },
     code = "stream", want_status = 529, retryable = true, text = "Overloaded" },
+  { name = "MiniMax error event (Anthropic-compatible, http_code beside the type)", provider = "anthropic",
+    stream = { AN_START, an_event("error", '{"type":"error","error":{"type":"bad_request_error","message":' ..
+      '"invalid params, tool name must be unique (2013)","http_code":"400"}}') },
+    code = "stream", want_status = 400, retryable = false, text = "tool name must be unique" },
   { name = "a 500 whose JSON has no message field", provider = "openai", status = 500,
     body = '{"status":"error","request_id":"r1"}', code = "http", want_status = 500, retryable = true,
     text = "HTTP 500" },

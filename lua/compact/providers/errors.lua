@@ -179,7 +179,7 @@ function classify.error_info(value)
     end
     return { message = message,
       type = scalar(e.type) or scalar(e.status), code = scalar(e.code),
-      status = tonumber(e.code) or tonumber(e.status) }
+      status = tonumber(e.code) or tonumber(e.status) or tonumber(e.http_code) } -- http_code: MiniMax
   end
   local base = type(value.base_resp) == "table" and value.base_resp or nil
   local message = text_field(e) or text_field(value.message) or detail_text(value.detail)
