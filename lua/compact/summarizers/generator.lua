@@ -27,6 +27,7 @@ local cancel_mod = require "compact.cancel"
 local prompts = require "compact.summarizers.prompts"
 local util = require "compact.util"
 local chunks = require "compact.summarizers.chunks"
+local message_model = require "compact.message"
 
 local generator = {}
 
@@ -170,7 +171,7 @@ local function extract(message)
     return nil, errors.new("invalid_response", "generator returned " .. type(message) .. ", not a message")
   end
   local stop = rawget(message, "stop_reason")
-  if stop == "error" or stop == "aborted" then
+  if message_model.is_failed_stop(stop) then
     local detail = rawget(message, "error_message")
     return nil, errors.new(stop == "aborted" and "cancelled" or "summarization",
       "summary generation " .. (stop == "aborted" and "was aborted" or "failed")
