@@ -199,8 +199,10 @@ describe("anthropic provider mapping", function()
     assert.equal("filtered", err.code)
     err = fail({ chunks = { START .. event("error", '{"type":"error","error":{"type":"overloaded_error",' ..
       '"message":"Overloaded"}}') } })
-    assert.equal("http", err.code)
+    -- an error event ends the stream: code stream, the status its type stands for kept
+    assert.equal("stream", err.code)
     assert.equal(529, err.status)
+    assert.equal("http", err.cause.code)
     assert.is_true(err.retryable)
     err = fail({ chunks = { START .. event("content_block_delta", '{"type":"content_block_delta","index":4,' ..
       '"delta":{"type":"text_delta","text":"x"}}') } })
@@ -300,7 +302,7 @@ describe("anthropic provider over HTTP (fake server)", function()
     local expect = {
       an_max_tokens = nil,
       an_refusal = { code = "filtered" },
-      an_overloaded_event = { code = "http", status = 529, retryable = true },
+      an_overloaded_event = { code = "stream", status = 529, retryable = true },
       an_529 = { code = "http", status = 529, retryable = true },
       an_429 = { code = "http", status = 429, retryable = true, retry_after = 12 },
       an_context = { code = "context_window_exceeded", status = 400 },

@@ -9,6 +9,8 @@ local util = require("compact.util")
 local core = require("compact.core")
 local errors = require("compact.errors")
 local stream = require("compact.providers.stream")
+local request_options = require("compact.providers.options")
+local classify = require("compact.providers.errors")
 local message_model = require("compact.message")
 
 local common = {}
@@ -69,18 +71,29 @@ function common.check_request(name, request)
   -- the messages: the one validator (csrc/core/message.c)
   ok, err = core.validate_messages(request.messages)
   if not ok then return request_error(name, err) end
-  return true
+  if request.on_delta ~= nil and not util.is_callable(request.on_delta) then
+    return request_error(name, "request.on_delta: expected a function")
+  end
+  local opts
+  opts, err = request_options.check("request", "request.options", request.options)
+  if not opts then return nil, errors.invalid_request(name .. ": " .. err.message) end
+  return opts
 end
 
 --- Check a generate() request and build its body with `body_fn(request,
--- options)`, under pcall: a hostile request (a table whose metamethods
--- raise) gives `nil, invalid_request` instead of raising.
+-- options, request_options)` (`request_options`: the configuration's
+-- `options` under the request's own, with `extra` merged into the body
+-- after), under pcall: a hostile request (a table whose metamethods raise)
+-- gives `nil, invalid_request` instead of raising.
 -- @return body or nil, err
 function common.prepare(name, request, body_fn, options)
   local ok, body, err = pcall(function()
-    local valid, check_err = common.check_request(name, request)
-    if not valid then return nil, check_err end
-    return body_fn(request, options)
+    local opts, check_err = common.check_request(name, request)
+    if not opts then return nil, check_err end
+    opts = request_options.merge(options and options.defaults, opts)
+    local built, build_err = body_fn(request, options, opts)
+    if not built then return nil, build_err end
+    return request_options.apply_extra(built, opts)
   end)
   if not ok then
     return nil, errors.invalid_request(name .. ": cannot read the request: " .. tostring(body))
@@ -122,6 +135,30 @@ end
 --- Should an assistant message be left out of a request? Failed and
 -- aborted attempts are not part of the conversation the model should see.
 common.skip_assistant = message_model.is_failed_attempt
+
+--- What an error body says (`{ message, type, code, status }`, see
+-- `compact.providers.errors.error_info`); a body that is not JSON gives its
+-- text as the message, a JSON body without a message field none.
+function common.error_info(value, text)
+  local info = classify.error_info(value)
+  if info.message == nil and value == nil and type(text) == "string" and text:find("%S") then
+    info.message = text:sub(1, 500)
+  end
+  return info
+end
+
+--- The `on_delta` of a request as `emit(kind, text, index, fields)`
+-- returning nil, or the `callback` error when it raised; nil without one.
+function common.emitter(name, on_delta)
+  if on_delta == nil then return nil end
+  return function(kind, text, index, fields)
+    local delta = { type = kind, text = text, index = index }
+    for key, value in pairs(fields or {}) do delta[key] = value end
+    local ok, raised = pcall(on_delta, delta)
+    if ok then return nil end
+    return errors.new("callback", name .. ": on_delta raised an error", { cause = raised, retryable = false })
+  end
+end
 
 --- A new usage table.
 common.usage = message_model.zero_usage

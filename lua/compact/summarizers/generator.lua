@@ -113,6 +113,14 @@ function generator.new(config)
   local options
   options, err = checks.check("config.options", config.options, { "table", default = {} })
   if err then return nil, err end
+  -- max_output_tokens, and the request options the generator takes
+  -- (compact.providers.options); any other key is a typo
+  local request_options
+  request_options, err = require("compact.providers.options").check("config", "config.options", options,
+    { max_output_tokens = true })
+  if not request_options then return nil, err end
+  request_options.max_output_tokens = nil
+  if next(request_options) == nil then request_options = nil end
   for _, field in ipairs({
     { "config.generator", config.generator, { "method", "generate" } },
     { "config.model", config.model, { "string", non_blank = true } },
@@ -139,6 +147,7 @@ function generator.new(config)
     fallback_summarize = config.fallback and method_of(config.fallback, "summarize"),
     model = config.model,
     max_output_tokens = max_output_tokens,
+    request_options = request_options,
     system_prompt = system_prompt,
     sleep = config.sleep or generator.default_sleep,
     fallback = config.fallback,
@@ -208,6 +217,7 @@ function Summarizer:_call(text, cancel)
     tools = nil,
     tool_choice = "none",
     max_output_tokens = self.max_output_tokens,
+    options = self.request_options,
   }
   local delays = generator.RETRY_DELAYS
   local last_err
