@@ -57,7 +57,7 @@ local function image_placeholder(block) return "[image: " .. tostring(block.mime
 
 --- The text of content as a reader sees it: a string, or the text blocks
 -- of a list joined by "\n", an image standing as "[image: <mime type>]".
-function common.text_of(content) return message.text(content, image_placeholder) end
+function common.text_with_images(content) return message.text(content, image_placeholder) end
 
 --- A call's arguments as the JSON string the OpenAI formats carry.
 function common.arguments_json(block)
