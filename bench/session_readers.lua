@@ -35,8 +35,8 @@ function readers.claude_code(text)
   for _, entry in ipairs(decode_lines(text)) do
     local msg = entry.message
     if type(entry.cwd) == "string" then cwd = cwd or entry.cwd end
-    if entry.isSidechain or entry.isMeta or type(msg) ~= "table" then
-      -- skipped
+    if entry.isSidechain or entry.isMeta or type(msg) ~= "table" then -- luacheck: ignore 542
+      -- skipped: sidechains, meta entries and lines without a message
     elseif entry.isCompactSummary then
       summary = text_of(msg.content)
     elseif entry.type == "assistant" then

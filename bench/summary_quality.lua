@@ -334,8 +334,9 @@ for _, which in ipairs({ "tuned", "aside" }) do
   local t = totals[which]
   if t[2] > 0 then
     local ratio = t[1] / t[2]
-    print(string.format("%s: %d of %d facts in %d sessions (%.1f %%)%s", which == "tuned" and "tuned on" or "kept aside",
-      t[1], t[2], t[3], 100 * ratio, ratio >= TARGET_RATIO and "" or "  BELOW 90 %"))
+    print(string.format("%s: %d of %d facts in %d sessions (%.1f %%)%s",
+      which == "tuned" and "tuned on" or "kept aside", t[1], t[2], t[3], 100 * ratio,
+      ratio >= TARGET_RATIO and "" or "  BELOW 90 %"))
     if ratio < TARGET_RATIO then failed = true end
   end
 end

@@ -114,7 +114,7 @@ function read_tasks(facts, turn, kind, args)
       local task = item.content or item.step or item.title
       if type(task) == "string" and not facts.tasks_done[task] then
         facts.tasks_done[task] = true
-        add_milestone(turn, "task " .. task, "done: " .. T.cut_words(T.flatten(relative(facts, task)), 140))
+        add_milestone(turn, "task " .. task, "task: " .. T.cut_words(T.flatten(relative(facts, task)), 140))
       end
     end
   end
@@ -145,13 +145,17 @@ local function register_call(facts, turn, block)
     end
   end
   read_tasks(facts, turn, kind, args)
+  local plan = args and rawget(args, "plan")
+  if type(plan) == "string" and plan:find("%S") then
+    add_milestone(turn, "plan", "planned: " .. T.shorten(relative(facts, plan), 400))
+  end
   local call = { turn = turn, label = label, file = path ~= nil, command = command, stem = stem,
-                 probe = command ~= nil and vocabulary.is_probe(command) }
+                 probe = command ~= nil and (vocabulary.is_probe(command) or vocabulary.is_lookup(command)) }
   if type(block.id) == "string" then facts.calls[block.id] = call end
   if not call.file then
     local entry = turn.by_label[label]
     if not entry then
-      entry = { label = label, outcomes = {} }
+      entry = { label = label, outcomes = {}, command = command, shell = kind.kind == "shell" }
       turn.by_label[label] = entry
       turn.commands[#turn.commands + 1] = entry
     end
@@ -200,7 +204,7 @@ local function read_assistant(facts, msg)
 end
 
 -- Progress a passing result shows: a commit, a test summary.
-local function read_progress(facts, call, output, failed)
+local function read_progress(call, output, failed)
   if not call.command then return end
   local subject = not failed and T.commit_subject(call.command, output)
   if subject then add_milestone(call.turn, "commit " .. subject, "committed: " .. subject) end
@@ -224,9 +228,18 @@ local function read_result(facts, msg)
   local call = type(msg.tool_call_id) == "string" and facts.calls[msg.tool_call_id]
   if call and call.ignore then return end
   local output, images = content_of(msg.content)
-  if T.is_rejection(output) then return end -- the user or the harness stopped it: not an outcome
+  if T.is_rejection(output) then return end
+  -- the user's answers to the agent's questions are decisions
+  local answers = output:match("^%s*User has answered your questions?:%s*(.-)%.?%s*You can now continue")
+    or output:match("^%s*User has answered your questions?:%s*(.*)$")
+  if answers then
+    add_constraint(facts, "Answered: " .. T.cut_words(T.flatten(answers), 400), current_turn(facts).order)
+    return
+  end -- the user or the harness stopped it: not an outcome
   local failed = msg.is_error == true or T.looks_failed(output)
-  if failed and call and (call.probe or T.no_match(call.label, output)) then failed = false end
+  if failed and (T.is_harmless(output) or call and (call.probe or T.no_match(call.label, output))) then
+    failed = false
+  end
   if not call then
     if not failed then return end
     -- a result whose call we did not see: report it under its tool name
@@ -234,7 +247,7 @@ local function read_result(facts, msg)
   end
   local turn = call.turn
   if images > 0 then turn.result_images = (turn.result_images or 0) + images end
-  read_progress(facts, call, output, failed)
+  read_progress(call, output, failed)
   local entry = call.entry
   if not entry then
     if not failed then return end

@@ -129,6 +129,14 @@ function text.clean_request(s)
   for line in (s .. "\n"):gmatch("(.-)\r?\n") do
     -- a long escaped log on one line reads as pasted output too
     if #line > 300 and select(2, line:gsub("\\n", "")) >= 2 then line = line:gsub("\\n", "\n") end
+    -- a quoted image path inside a line
+    line = line:gsub("(['\"])([/~][^'\"]-%.(%a+))%1", function(_, path, ext)
+      if not IMAGE_EXTENSIONS[ext:lower()] or not line:find("%S%s*['\"][/~]") and not line:find("['\"]%s*%S") then
+        return nil
+      end
+      images = images + 1
+      return "[image: " .. path:match("[^/]*$") .. "]"
+    end)
     local image = line:match("^%s*['\"]?([/~][^'\"]*)['\"]?%s*$")
     if image and IMAGE_EXTENSIONS[(image:lower():match("%.(%a+)$"))] then
       flush()
@@ -265,6 +273,17 @@ local FAILED = {
   "Traceback %(most recent call last%)", "make: %*%*%*", "Permission denied", "No such file or directory",
   "command not found", "\nError: ", "Segmentation fault",
 }
+
+-- Output that exits non-zero without anything having gone wrong.
+local HARMLESS = { "nothing to commit, working tree clean", "nothing added to commit", "Already up to date" }
+
+--- Did a command exit non-zero only to say there was nothing to do?
+function text.is_harmless(s)
+  for _, phrase in ipairs(HARMLESS) do
+    if s:find(phrase, 1, true) then return true end
+  end
+  return false
+end
 
 --- Does tool output say that the command failed?
 function text.looks_failed(s)
