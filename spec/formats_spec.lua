@@ -60,7 +60,13 @@ local function view(messages, format)
     v.content = content
     if m.role == "assistant" then
       v.stop_reason = m.stop_reason
-      if format ~= "openai" and format ~= "responses" then v.usage = m.usage end
+      if format ~= "openai" and format ~= "responses" and m.usage then
+        -- pi writes a zero cost for a reply that had none (its own cost is kept: pi exporter spec)
+        v.usage = {}
+        for key, value in pairs(m.usage) do
+          if key ~= "cost" then v.usage[key] = value end
+        end
+      end
     end
     out[#out + 1] = v
   end

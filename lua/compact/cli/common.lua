@@ -69,9 +69,9 @@ function common.load_input(env, options, path, quiet)
       env.err("compact: <stdin>: cannot read: ", read_err, "\n")
       return nil
     end
-    result, err = importers.parse(text, { name = "<stdin>", strict = options.strict })
+    result, err = importers.parse(text, { name = "<stdin>", strict = options.strict, from = options.from })
   else
-    result, err = importers.load(path, { max_bytes = max, strict = options.strict })
+    result, err = importers.load(path, { max_bytes = max, strict = options.strict, from = options.from })
   end
   if not result then
     env.err("compact: ", err and err.message or tostring(err), "\n")
