@@ -254,7 +254,14 @@ end
 --   anchor_from, cwd }`, or nil and an `invalid_request` error
 function claude_code.from_entries(ctx, entries, wheres)
   local state = new_state(ctx)
-  local cwd
+  local cwd, known = nil, 0
+  for _, entry in ipairs(entries) do
+    if is_entry(entry) then known = known + 1 end
+  end
+  if known == 0 then
+    return common.fail(ctx, wheres[1],
+      "not a Claude Code transcript (no `user`, `assistant` or other Claude Code entry)")
+  end
   for i, entry in ipairs(entries) do
     if type(entry) ~= "table" or type(entry.type) ~= "string" then
       return common.fail(ctx, wheres[i], "expected a Claude Code transcript entry (an object with `type`)")

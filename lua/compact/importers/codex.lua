@@ -55,6 +55,16 @@ end
 
 local function starts_with(text, prefix) return text:sub(1, #prefix) == prefix end
 
+-- The text of a message item's content (a string or `input_text` parts).
+local function parts_text(content)
+  if type(content) == "string" then return content end
+  local texts = {}
+  for _, part in ipairs(type(content) == "table" and content or {}) do
+    if type(part) == "table" and type(part.text) == "string" then texts[#texts + 1] = part.text end
+  end
+  return table.concat(texts, "\n")
+end
+
 local function is_context_message(text)
   for _, prefix in ipairs(CONTEXT_PREFIXES) do
     if starts_with(text, prefix) then return true end
@@ -136,7 +146,7 @@ local function compacted(state, payload, where)
     local encrypted = false
     for _, item in ipairs(payload.replacement_history) do
       local text = type(item) == "table" and item.type == "message" and item.role == "user"
-        and common.join_text(type(item.content) == "table" and item.content or {}) or nil
+        and parts_text(item.content) or nil
       if type(item) == "table" and item.type == "compaction" then
         encrypted = true
       elseif text and starts_with(text, codex.SUMMARY_PREFIX) then
@@ -202,6 +212,14 @@ end
 --   origins, anchor_from, cwd }`, or nil and an `invalid_request` error
 function codex.from_records(ctx, records, wheres)
   local state = new_state(ctx)
+  local known = 0
+  for _, record in ipairs(records) do
+    if type(record) == "table" and RECORD_TYPES[record.type] then known = known + 1 end
+  end
+  if known == 0 then
+    return common.fail(ctx, wheres[1],
+      "not a Codex rollout (no `session_meta`, `response_item` or other rollout record)")
+  end
   for i, record in ipairs(records) do
     if type(record) ~= "table" or type(record.type) ~= "string" then
       return common.fail(ctx, wheres[i], "expected a Codex rollout record (an object with `type` and `payload`)")

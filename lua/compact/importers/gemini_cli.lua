@@ -178,13 +178,23 @@ function gemini.from_value(ctx, value)
   elseif not common.is_array(value) then
     list = { value }
   end
-  local wheres = {}
-  for i in ipairs(list) do wheres[i] = "messages[" .. i .. "]" end
+  local wheres, known = {}, 0
+  for i, m in ipairs(list) do
+    wheres[i] = "messages[" .. i .. "]"
+    if is_message(m) then known = known + 1 end
+  end
+  if known == 0 and #list > 0 then
+    return common.fail(ctx, wheres[1], "not a Gemini CLI session (no message with `type` user or gemini)")
+  end
   return from_list(ctx, list, wheres, object)
 end
 
 --- Import the JSONL form: the header, then message records.
 function gemini.from_records(ctx, records, wheres)
+  if not gemini.is_records(records) then
+    return common.fail(ctx, wheres[1],
+      "not a Gemini CLI session (expected a header with `sessionId` and `projectHash`)")
+  end
   local order, latest, at = {}, {}, {}
   for i, record in ipairs(records) do
     if type(record["$rewindTo"]) == "string" then

@@ -177,20 +177,20 @@ end
 -- Records: the objects of a JSONL file, or the items of a top-level array.
 local function from_records(ctx, records, lines)
   local from = ctx.from
-  local function wheres()
+  local function line_names()
     local out = {}
     for i in ipairs(records) do out[i] = "line " .. lines[i] end
     return out
   end
   if from == "claude-code" or (not from and claude_code.is_transcript(records)) then
     ctx.format = "claude-code"
-    return claude_code.from_entries(ctx, records, wheres())
+    return claude_code.from_entries(ctx, records, line_names())
   elseif from == "codex" or (not from and codex.is_rollout(records)) then
     ctx.format = "codex"
-    return codex.from_records(ctx, records, wheres())
+    return codex.from_records(ctx, records, line_names())
   elseif from == "gemini-cli" or (not from and gemini_cli.is_records(records)) then
     ctx.format = "gemini-cli"
-    return gemini_cli.from_records(ctx, records, wheres())
+    return gemini_cli.from_records(ctx, records, line_names())
   end
   if from == "pi" or (not from and is_pi_entry(records[1])) then
     for i, entry in ipairs(records) do
@@ -235,6 +235,10 @@ local function from_object(ctx, value)
   if ctx.from == "gemini-cli" or (not ctx.from and gemini_cli.is_session(value)) then
     ctx.format = "gemini-cli"
     return gemini_cli.from_value(ctx, value)
+  end
+  if ctx.from == "claude-code" or ctx.from == "codex" then
+    ctx.where = function(i) return "line " .. i end
+    return from_records(ctx, { value }, { 1 })
   end
   local items = (ctx.from == nil or ctx.from == "responses") and responses_items(value)
   if items then
@@ -442,8 +446,8 @@ function importers.parse(text, opts)
     local known = false
     for _, name in ipairs(importers.FORMATS) do known = known or name == from end
     if not known then
-      return fail(ctx, nil, "unknown format '" .. tostring(from) .. "' (expected " .. table.concat(importers.FORMATS, ", ")
-        .. ")")
+      return fail(ctx, nil, "unknown format '" .. tostring(from) .. "' (expected "
+        .. table.concat(importers.FORMATS, ", ") .. ")")
     end
     ctx.from = from
   end
