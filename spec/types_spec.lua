@@ -189,7 +189,7 @@ local INTERNAL = {
   ["compact.cli.run"] = true, ["compact.cli.stats"] = true, ["compact.cli.summarizer"] = true,
   ["compact.exporters.common"] = true, ["compact.exporters.pi"] = true, ["compact.exporters.openai"] = true,
   ["compact.exporters.anthropic"] = true, ["compact.importers.responses"] = true,
-  ["compact.tokenizer_estimator"] = true,
+  ["compact.tokenizer_estimator"] = true, ["compact.commands"] = true, ["compact.tool_vocabulary"] = true,
   ["compact.providers.common"] = true, ["compact.importers.common"] = true,
   ["compact.importers.pi"] = true, ["compact.importers.openai"] = true, ["compact.importers.anthropic"] = true,
   ["compact.usage"] = true, ["compact.repair"] = true, ["compact.fit"] = true, ["compact.agent_tools"] = true,

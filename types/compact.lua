@@ -151,8 +151,15 @@ function Estimator:tools(defs) end
 ---@field record? compact.Record nil for a no-op
 
 ---@class compact.FileTool
----@field kind "read"|"write"|"edit"
----@field key string the argument holding the path
+---@field kind "read"|"write"|"edit"|"shell"|"search"|"fetch"|"task"|"other"|"modified"
+---@field path_key? string the argument holding the path (default: path, file_path, filePath, filepath, absolute_path, notebook_path, dir_path)
+---@field key? string the older name of path_key
+---@field command_key? string the argument holding a shell command (default: command, cmd)
+
+---@class compact.ToolCallKind
+---@field kind "read"|"write"|"edit"|"shell"|"search"|"fetch"|"task"|"other"
+---@field paths string[] the paths the call names (apply_patch: from its headers)
+---@field command? string a shell call's command (an argv list joined with spaces)
 
 ---@class compact.CompactorConfig
 ---@field keep_recent_tokens? number >= 0, default 0
@@ -629,6 +636,14 @@ function compact.is(err, sentinel) end
 
 ---@return compact.CancelToken
 function compact.cancel_token() end
+
+---What kind of call a tool_call block is, by the tool vocabulary (pi, Claude
+---Code, Codex, opencode, Gemini CLI, codecompanion.nvim; names case-insensitive).
+---@param call compact.ToolCallBlock
+---@param overrides? table<string, compact.FileTool|false> entries over the built-in vocabulary
+---@return compact.ToolCallKind|nil
+---@return compact.Error|nil err ErrInvalidRequest (not a tool_call) or ErrInvalidConfig (bad overrides)
+function compact.classify_tool_call(call, overrides) end
 
 ---Wrap `fn(req, cancel) -> text, usage | nil, err` as a summarizer.
 ---@param fn fun(req: compact.SummaryRequest, cancel?: compact.CancelToken): string|nil, compact.Usage|compact.Error|nil

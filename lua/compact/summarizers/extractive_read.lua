@@ -4,6 +4,7 @@
 -- @module compact.summarizers.extractive_read
 
 local T = require "compact.summarizers.extractive_text"
+local vocabulary = require "compact.tool_vocabulary"
 
 local read = {}
 
@@ -75,14 +76,15 @@ end
 -- Remember a tool call so its result can report the outcome.
 local function register_call(facts, turn, block)
   local args = type(block.arguments) == "table" and block.arguments or nil
-  local spec = facts.file_tools[block.name]
-  local path = spec and args and args[spec.key]
+  local kind = vocabulary.classify(block, facts.file_tools)
+  local is_file = kind.kind == "read" or kind.kind == "write" or kind.kind == "edit"
+  local path = is_file and kind.paths[1] or nil
   local label
-  if type(path) == "string" and path ~= "" then
-    if spec.kind ~= "read" then turn.edits = turn.edits + 1 end
+  if path then
+    if kind.kind ~= "read" then turn.edits = turn.edits + 1 end
     label = block.name .. " `" .. T.cut_words(T.flatten(path), 120) .. "`"
   else
-    local command = first_string(args, COMMAND_KEYS)
+    local command = kind.command or first_string(args, COMMAND_KEYS)
     if command then
       -- "cd /the/project && make" is "make": the absolute cd is noise
       command = T.flatten(command):gsub("^cd [/~]%S* *&& *", "")
@@ -92,7 +94,7 @@ local function register_call(facts, turn, block)
       label = block.name .. (detail and (" `" .. T.cut_words(T.flatten(detail), 80) .. "`") or "")
     end
   end
-  local call = { turn = turn, label = label, file = path ~= nil and path ~= false }
+  local call = { turn = turn, label = label, file = path ~= nil }
   if type(block.id) == "string" then facts.calls[block.id] = call end
   if not call.file then
     local entry = turn.by_label[label]
