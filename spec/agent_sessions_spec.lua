@@ -344,3 +344,27 @@ describe("compact stats / plan / run on other agents' sessions", function()
     assert.matches("not a Claude Code transcript", err)
   end)
 end)
+
+describe("the shared tool vocabulary on imported calls", function()
+  local compact = require "compact"
+  local function kinds(messages)
+    local calls = pairing(messages)
+    local out = {}
+    for i, call in ipairs(calls) do
+      local class = compact.classify_tool_call(call)
+      out[i] = class.kind .. ":" .. (class.paths[1] or class.command or "")
+    end
+    return out
+  end
+
+  it("classifies each agent's calls under the names the agent wrote", function()
+    assert.same({ "read:/home/dev/projects/ledger/src/ledger.py", "search:src", "shell:pytest -q tests/test_ledger.py",
+                  "edit:/home/dev/projects/ledger/src/ledger.py", "shell:pytest -q" }, kinds(load(CLAUDE).messages))
+    local codex_before = assert(importers.parse((read(CODEX):match("^(.-)[^\n]*\"type\":\"compacted\""))))
+    assert.same({ "shell:bash -lc sed -n '1,80p' mailer/send.py", "edit:mailer/send.py",
+                  "shell:bash -lc pytest -q tests/test_send.py" }, kinds(codex_before.messages))
+    assert.same({ "shell:grep -n sleep mailer/send.py" }, kinds(load(CODEX).messages))
+    assert.same({ "search:config", "search:/home/dev/svc/config", "read:/home/dev/svc/config/app.toml",
+                  "edit:/home/dev/svc/config/app.toml", "shell:svc check config/app.toml" }, kinds(load(GEMINI).messages))
+  end)
+end)
