@@ -69,7 +69,8 @@ local function assistant_message(message, millis)
     model = meta.model, stopReason = STOP[message.stop_reason] or "stop", errorMessage = message.error_message,
     usage = { input = input, output = output, cacheRead = cache_read, cacheWrite = cache_write,
               totalTokens = input + output + cache_read + cache_write,
-              cost = type(usage.cost) == "table" and usage.cost or ZERO_COST },
+              cost = type(usage.cost) == "table" and usage.cost or ZERO_COST,
+              stale = usage.stale == true or nil }, -- counted before a compaction: never an anchor
     timestamp = millis,
   }
 end

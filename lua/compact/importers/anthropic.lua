@@ -17,7 +17,8 @@ function anthropic.usage_of(usage)
   if type(usage) ~= "table" then return nil end
   return { input = number_or_zero(usage.input_tokens), output = number_or_zero(usage.output_tokens),
            cache_read = number_or_zero(usage.cache_read_input_tokens),
-           cache_write = number_or_zero(usage.cache_creation_input_tokens) }
+           cache_write = number_or_zero(usage.cache_creation_input_tokens),
+           stale = usage.stale == true or nil }   -- counted before a compaction (section 20): never an anchor
 end
 
 local ANTHROPIC_STOP = { end_turn = "stop", stop_sequence = "stop", tool_use = "tool_use",

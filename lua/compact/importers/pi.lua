@@ -83,7 +83,7 @@ local function pi_message(ctx, m, where)
       error_message = (stop == "error" or stop == "aborted") and str(m.errorMessage) or nil,
       usage = { input = number_or_zero(usage.input), output = number_or_zero(usage.output),
                 cache_read = number_or_zero(usage.cacheRead), cache_write = number_or_zero(usage.cacheWrite),
-                cost = type(usage.cost) == "table" and usage.cost or nil },
+                cost = type(usage.cost) == "table" and usage.cost or nil, stale = usage.stale == true or nil },
       provider_metadata = meta, timestamp = m.timestamp,
     }
   elseif role == "toolResult" then
