@@ -223,6 +223,28 @@ describe("codex importer", function()
     assert.same({ tokens = 3400 + 60, through = 5 }, before.usage)
   end)
 
+  it("restarts at a compaction with an empty replacement history; the summary message after it is the summary",
+    function()
+    local core = require "compact.core"
+    local function line(kind, payload) return core.json_encode { timestamp = "t", type = kind, payload = payload } end
+    local function user(text) return { type = "message", role = "user", content = { { type = "input_text", text = text } } } end
+    local text = table.concat({
+      line("session_meta", { id = "s", cwd = "/w" }),
+      line("response_item", user("first request")),
+      line("response_item", { type = "message", role = "assistant", content = { { type = "output_text", text = "ok" } } }),
+      line("compacted", { message = "", replacement_history = setmetatable({}, core.json_array_mt) }),
+      line("response_item", user("<environment_context>\n  <cwd>/w</cwd>\n</environment_context>")),
+      line("response_item", user(CODEX_PREFIX .. "\nDid the first request.")),
+      line("response_item", user("second request")),
+      line("response_item", { type = "compaction_summary", encrypted_content = "gAAAA" }),
+    }, "\n")
+    local r = assert(importers.parse(text))
+    assert.equals("Did the first request.", r.summary)
+    assert.same({ "user", "user" }, roles(r.messages))
+    assert.equals("second request", text_of(r.messages[2]))
+    assert.equals(1, r.skipped)   -- the encrypted compaction_summary item
+  end)
+
   it("keeps the summary prefix out of the summary only when it is Codex's", function()
     assert.equals(1, select(2, read(CODEX):gsub(CODEX_PREFIX:gsub("%p", "%%%0"), "")))
     local r = load(CODEX)

@@ -11,7 +11,8 @@
 --   `tool_result` messages (a second result for the same call is dropped);
 --   thinking keeps its signature.
 -- * `isSidechain` (a sub-agent's lines, in older files) and `isMeta`
---   entries are skipped, and so is bookkeeping (`summary` titles,
+--   entries are skipped (a file that is all sidechain, a sub-agent's own
+--   `subagents/agent-*.jsonl`, is read as its conversation), and so is bookkeeping (`summary` titles,
 --   `file-history-snapshot`, `progress`, other attachments).
 -- * A `compact_boundary` system entry restarts the context: what came
 --   before is gone except the messages its `compactMetadata` preserved
@@ -22,8 +23,9 @@
 -- * A `queue-operation` enqueue with `content` (a prompt typed while the
 --   agent worked) is one user message: where Claude Code delivered it (a
 --   later user entry or `queued_command` attachment with the same text),
---   or, when the file never shows it delivered, where it was enqueued,
---   after the results of the calls then open.
+--   or, when the file never shows it delivered, where it was enqueued (or
+--   taken off the queue by a later `remove` / `dequeue`), after the tool
+--   results that follow that point.
 -- * The file order is the conversation (not the `parentUuid` tree: parallel
 --   tool calls make branches of it that walking the chain would lose).
 -- * The last entry's `cwd` is the conversation's `cwd`.
@@ -195,8 +197,16 @@ end
 -- Prompts enqueued and never delivered: a user message each where it was
 -- enqueued, after the tool results that directly follow that point.
 local function place_pending(state)
-  for i = #state.pending, 1, -1 do
-    local pending = state.pending[i]
+  -- from the last place to the first, so each insertion leaves the places
+  -- before it where they were (equal places keep the queue's order)
+  local order = {}
+  for i, pending in ipairs(state.pending) do order[i] = { pending = pending, n = i } end
+  table.sort(order, function(a, b)
+    if a.pending.after ~= b.pending.after then return a.pending.after > b.pending.after end
+    return a.n > b.n
+  end)
+  for _, item in ipairs(order) do
+    local pending = item.pending
     local at = pending.after + 1
     while state.messages[at] and state.messages[at].role == "tool_result" do at = at + 1 end
     table.insert(state.messages, at, { role = "user", content = pending.text })
@@ -223,19 +233,29 @@ local function entry_step(state, entry, where)
   local kind = entry.type
   if kind == "user" or kind == "assistant" then
     if type(entry.message) ~= "table" then return common.fail(state.ctx, where, kind .. " entry without a message") end
-    if entry.isSidechain == true or (entry.isMeta == true and entry.isCompactSummary ~= true) then
+    local meta = entry.isMeta == true and entry.isCompactSummary ~= true
+    if (entry.isSidechain == true and state.main_chain) or meta then
       state.ctx.skipped = state.ctx.skipped + 1
       return true
     end
     if kind == "user" then return user_entry(state, entry, where) end
     return assistant_entry(state, entry, where)
   end
-  if entry.isSidechain == true then return true end
+  if entry.isSidechain == true and state.main_chain then return true end
   if kind == "system" and entry.subtype == "compact_boundary" then
     boundary(state, entry)
   elseif kind == "queue-operation" and entry.operation == "enqueue" then
     local text = text_of(entry.content)
     if text ~= "" then state.pending[#state.pending + 1] = { text = text, after = #state.messages, where = where } end
+  elseif kind == "queue-operation" and (entry.operation == "remove" or entry.operation == "dequeue") then
+    -- taken off the queue: sent with what comes next (Claude Code 2.1
+    -- absorbs it into the next tool result without writing it again)
+    for _, pending in ipairs(state.pending) do
+      if not pending.taken then
+        pending.after, pending.taken = #state.messages, true
+        break
+      end
+    end
   elseif kind == "attachment" and type(entry.attachment) == "table" and entry.attachment.type == "queued_command" then
     local text = text_of(entry.attachment.prompt)
     if text ~= "" then
@@ -262,13 +282,24 @@ function claude_code.from_entries(ctx, entries, wheres)
     return common.fail(ctx, wheres[1],
       "not a Claude Code transcript (no `user`, `assistant` or other Claude Code entry)")
   end
+  -- a sub-agent's own file (`subagents/agent-*.jsonl`) is all sidechain:
+  -- then the sidechain is the conversation
+  state.main_chain = false
+  for _, entry in ipairs(entries) do
+    if is_entry(entry) and (entry.type == "user" or entry.type == "assistant") and entry.isSidechain ~= true then
+      state.main_chain = true
+      break
+    end
+  end
   for i, entry in ipairs(entries) do
     if type(entry) ~= "table" or type(entry.type) ~= "string" then
       return common.fail(ctx, wheres[i], "expected a Claude Code transcript entry (an object with `type`)")
     end
     local ok, err = entry_step(state, entry, wheres[i])
     if not ok then return nil, err end
-    if entry.isSidechain ~= true and type(entry.cwd) == "string" and entry.cwd ~= "" then cwd = entry.cwd end
+    if (entry.isSidechain ~= true or not state.main_chain) and type(entry.cwd) == "string" and entry.cwd ~= "" then
+      cwd = entry.cwd
+    end
   end
   place_pending(state)
   finish_messages(state)

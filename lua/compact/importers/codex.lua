@@ -10,9 +10,9 @@
 --   read as `compact.importers.responses` reads them. Developer messages
 --   and `session_meta`'s instructions make the system prompt.
 -- * A `compacted` record replaces the history: its `replacement_history`
---   (when present) is the kept items, and its `message` (or the kept user
---   message that starts with Codex's summary prefix) the summary, without
---   that prefix. Without a replacement history, Codex kept the session's
+--   (when present) is the kept items, and its `message` (or the user
+--   message that starts with Codex's summary prefix, kept or written after
+--   it) the summary, without that prefix. Without a replacement history, Codex kept the session's
 --   context messages and the newest user requests (20 000 tokens of them,
 --   at 4 bytes a token): so does the import.
 -- * An `event_msg` `token_count`'s `last_token_usage` is the usage of the
@@ -147,7 +147,7 @@ local function compacted(state, payload, where)
     for _, item in ipairs(payload.replacement_history) do
       local text = type(item) == "table" and item.type == "message" and item.role == "user"
         and parts_text(item.content) or nil
-      if type(item) == "table" and item.type == "compaction" then
+      if type(item) == "table" and (item.type == "compaction" or item.type == "compaction_summary") then
         encrypted = true
       elseif text and starts_with(text, codex.SUMMARY_PREFIX) then
         if summary == "" then summary = text end
@@ -174,6 +174,12 @@ add_record = function(state, record, where)
   local kind, payload = record.type, record.payload
   if type(payload) ~= "table" then return state end
   if kind == "response_item" then
+    if payload.type == "message" and payload.role == "user" and starts_with(parts_text(payload.content),
+        codex.SUMMARY_PREFIX) then
+      -- the summary message Codex put in the history it rebuilt
+      state.summary = state.summary or summary_text(parts_text(payload.content))
+      return state
+    end
     local before = #state.messages
     local ok, err = responses.add_item(state.ctx, state, payload, where)
     if not ok then return nil, err end
