@@ -129,6 +129,49 @@ describe("claude-code importer", function()
     assert.equals("and update the changelog", seen[10])      -- never delivered: after the open call's result
   end)
 
+  it("places a prompt taken off the queue and never written again where it was taken", function()
+    local core = require "compact.core"
+    local n = 0
+    local function entry(kind, message)
+      n = n + 1
+      return core.json_encode { type = kind, uuid = "e" .. n, sessionId = "s", message = message }
+    end
+    local function call(id, call_id)
+      return entry("assistant", { id = id, role = "assistant",
+        content = { { type = "tool_use", id = call_id, name = "Bash", input = { command = "make" } } } })
+    end
+    local function result(call_id)
+      return entry("user", { role = "user", content = { { type = "tool_result", tool_use_id = call_id, content = "ok" } } })
+    end
+    local lines = {
+      entry("user", { role = "user", content = "build it" }), call("m1", "c1"),
+      '{"type":"queue-operation","operation":"enqueue","sessionId":"s","content":"typed while working"}',
+      result("c1"), call("m2", "c2"),
+      '{"type":"queue-operation","operation":"remove","sessionId":"s"}',
+      result("c2"),
+      entry("assistant", { id = "m3", role = "assistant", content = { { type = "text", text = "done" } } }),
+    }
+    local r = assert(importers.parse(table.concat(lines, "\n")))
+    assert.same({ "user", "assistant", "tool_result", "assistant", "tool_result", "user", "assistant" }, roles(r.messages))
+    assert.equals("typed while working", text_of(r.messages[6]))
+    table.remove(lines, 6)   -- never taken: where it was enqueued, after the open call's result
+    r = assert(importers.parse(table.concat(lines, "\n")))
+    assert.same({ "user", "assistant", "tool_result", "user", "assistant", "tool_result", "assistant" }, roles(r.messages))
+    assert.equals("typed while working", text_of(r.messages[4]))
+  end)
+
+  it("reads a sub-agent's own file (all sidechain) as its conversation", function()
+    local text = read(CLAUDE)
+    local side = {}
+    for line in text:gmatch("[^\n]+") do
+      if line:find('"isSidechain":true', 1, true) then side[#side + 1] = line end
+    end
+    local r = assert(importers.parse(table.concat(side, "\n")))
+    assert.same({ "assistant", "tool_result" }, roles(r.messages))
+    assert.equals("toolu_side", r.messages[2].tool_call_id)
+    assert.equals(0, r.skipped)
+  end)
+
   it("anchors on the last line of the last reply and carries the cwd", function()
     local r = load(CLAUDE)
     assert.same({ tokens = 1 + 14560 + 120 + 58, through = 13 }, r.usage)
