@@ -288,6 +288,27 @@ describe("codex importer", function()
     assert.equals(1, r.skipped)   -- the encrypted compaction_summary item
   end)
 
+  it("skips a count repeated when the next request starts (the running total unchanged)", function()
+    local core = require "compact.core"
+    local function line(kind, payload) return core.json_encode { timestamp = "t", type = kind, payload = payload } end
+    local count = { type = "token_count", info = {
+      total_token_usage = { input_tokens = 900, cached_input_tokens = 0, output_tokens = 40, total_tokens = 940 },
+      last_token_usage = { input_tokens = 900, cached_input_tokens = 0, output_tokens = 40, total_tokens = 940 } } }
+    local text = table.concat({
+      line("response_item", { type = "message", role = "user", content = { { type = "input_text", text = "go" } } }),
+      line("response_item", { type = "function_call", name = "shell", arguments = "{}", call_id = "c1" }),
+      line("event_msg", count),
+      line("response_item", { type = "function_call_output", call_id = "c1", output = "ok" }),
+      line("event_msg", count),
+      line("response_item", { type = "message", role = "assistant", content = { { type = "output_text", text = "done" } } }),
+    }, "\n")
+    local r = assert(importers.parse(text))
+    assert.same({ "user", "assistant", "tool_result", "assistant" }, roles(r.messages))
+    assert.equals(40, r.messages[2].usage.output)
+    assert.is_nil(r.messages[4].usage)
+    assert.same({ tokens = 940, through = 2 }, r.usage)
+  end)
+
   it("keeps the summary prefix out of the summary only when it is Codex's", function()
     assert.equals(1, select(2, read(CODEX):gsub(CODEX_PREFIX:gsub("%p", "%%%0"), "")))
     local r = load(CODEX)

@@ -18,8 +18,10 @@
 -- * An `event_msg` `token_count`'s `last_token_usage` is the usage of the
 --   reply it reports on: the assistant message right before it, or, when
 --   an output or user message came in between (rollouts of Codex 0.4x
---   write the count before the reply's items), the next one.
---   `reasoning_output_tokens` become `usage.reasoning`.
+--   write the count before the reply's items), the next one. A count
+--   repeated with the session's running total unchanged (newer versions
+--   write it again when the next request starts) is the same count and is
+--   skipped. `reasoning_output_tokens` become `usage.reasoning`.
 -- * `session_meta`'s `cwd` is the conversation's `cwd`. Other events are
 --   the UI's copies of the items and are skipped.
 --
@@ -97,6 +99,12 @@ local function token_count(state, payload)
   local info = type(payload.info) == "table" and payload.info or nil
   local usage = info and usage_of(info.last_token_usage)
   if not usage then return end
+  -- newer versions repeat the count at the start of the next request (the
+  -- session's running total unchanged): the reply it reports on already
+  -- has it
+  local total = type(info.total_token_usage) == "table" and number_or_zero(info.total_token_usage.total_tokens) or nil
+  if total and total > 0 and total == state.last_total then return end
+  state.last_total = total
   local last = state.messages[#state.messages]
   if state.open and last and last.role == "assistant" then
     last.usage = usage
