@@ -192,6 +192,8 @@ local INTERNAL = {
   ["compact.tokenizer_estimator"] = true, ["compact.commands"] = true, ["compact.tool_vocabulary"] = true,
   ["compact.providers.common"] = true, ["compact.importers.common"] = true,
   ["compact.importers.pi"] = true, ["compact.importers.openai"] = true, ["compact.importers.anthropic"] = true,
+  ["compact.importers.claude_code"] = true, ["compact.importers.codex"] = true,
+  ["compact.importers.gemini_cli"] = true,
   ["compact.usage"] = true, ["compact.repair"] = true, ["compact.fit"] = true, ["compact.agent_tools"] = true,
   ["compact.summarizers.chunks"] = true, ["compact.summarizers.extractive_read"] = true,
   ["compact.summarizers.extractive_text"] = true, ["compact.checks"] = true,

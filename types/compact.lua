@@ -501,7 +501,7 @@ function state.encode(value) end
 ---@return compact.Error|nil err
 function state.decode(text) end
 
----@alias compact.ImportFormat "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses"
+---@alias compact.ImportFormat "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses"|"claude-code"|"codex"|"gemini-cli"
 
 ---Transcript importers (`require "compact.importers"`).
 ---@class compact.importers
@@ -526,6 +526,7 @@ function importers.load(path, opts) end
 ---Transcript exporters (`require "compact.exporters"`).
 ---@class compact.exporters
 ---@field FORMATS string[]
+---@field WRITES table<string, boolean> the same names as a set
 local exporters = {}
 ---Write a conversation in one of the formats the importers read.
 ---@param format "state"|"jsonl"|"openai"|"responses"|"anthropic"|"pi"
@@ -687,7 +688,8 @@ function compact.forget(messages) end
 ---@field messages compact.Message[]
 ---@field tools? compact.ToolDefinition[]
 ---@field usage? { tokens: integer, through: integer } the provider's count, when the file has one
----@field format? "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses" the format detected
+---@field format? compact.ImportFormat the format detected (or forced)
+---@field cwd? string the working directory the session ran in, when the format records it
 ---@field warnings? string[] what the import skipped or repaired
 ---@field repair? { orphan_results: integer[], missing_results: integer[], duplicate_results: integer[] }
 ---@field skipped? integer entries and blocks with no message equivalent
@@ -697,6 +699,7 @@ function compact.forget(messages) end
 ---@field name? string the name used in error messages
 ---@field strict? boolean a torn last JSONL line is an error rather than a warning
 ---@field max_bytes? integer `load` reads at most this many bytes (default 1 GiB)
+---@field from? compact.ImportFormat read the text as this format instead of detecting it
 
 -- == Exact tokenizers (docs/tokenizer.md) ==
 
