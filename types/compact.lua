@@ -114,6 +114,7 @@ function Estimator:tools(defs) end
 ---@field instructions? string extra focus for the summary
 ---@field usage? compact.UsageAnchor what the provider counted for messages[1..through]
 ---@field fit? boolean with input_token_budget: degrade the kept messages until the result fits (see docs/compactor.md)
+---@field cwd? string the working directory: summaries and file lists show paths under it relative to it
 
 ---A usage anchor: the provider counted `tokens` for a request whose messages
 ---were `messages[1..through]` (`through` in 1..#messages, `tokens` > 0, integers).
@@ -199,6 +200,7 @@ function Compactor:compact(request, cancel) end
 ---@field turn_prefix_messages compact.Message[]
 ---@field previous_summary? string
 ---@field instructions? string
+---@field cwd? string the request's working directory (paths under it are shown relative to it)
 
 ---@class compact.Summarizer
 local Summarizer = {}

@@ -228,6 +228,8 @@ local function read_result(facts, msg)
   local call = type(msg.tool_call_id) == "string" and facts.calls[msg.tool_call_id]
   if call and call.ignore then return end
   local output, images = content_of(msg.content)
+  local exit_code
+  output, exit_code = T.unwrap_output(output)
   if T.is_rejection(output) then return end
   -- the user's answers to the agent's questions are decisions
   local answers = output:match("^%s*User has answered your questions?:%s*(.-)%.?%s*You can now continue")
@@ -236,7 +238,7 @@ local function read_result(facts, msg)
     add_constraint(facts, "Answered: " .. T.cut_words(T.flatten(answers), 400), current_turn(facts).order)
     return
   end -- the user or the harness stopped it: not an outcome
-  local failed = msg.is_error == true or T.looks_failed(output)
+  local failed = msg.is_error == true or (exit_code ~= nil and exit_code ~= 0) or T.looks_failed(output)
   if failed and (T.is_harmless(output) or call and (call.probe or T.no_match(call.label, output))) then
     failed = false
   end
