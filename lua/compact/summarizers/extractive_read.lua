@@ -85,7 +85,8 @@ local function read_user(facts, msg)
   local kind
   kind, raw = T.user_kind(raw)
   if kind == "summary" then
-    read.previous(facts, raw)
+    -- the line that says what follows is not part of the summary
+    read.previous(facts, raw:find("\n") and raw:gsub("^[^\n]*\n", "", 1) or raw)
     return
   elseif kind == "interrupt" then
     local turn = facts.turns[#facts.turns]
@@ -266,13 +267,17 @@ local function read_result(facts, msg)
       facts.by_stem[call.stem] = list
     end
   else
-    if call.stem then supersede(facts, call.stem, entry) end
-    -- "make test" failed, then "make build && make test" passed: fixed
+    if call.command then
+      for _, stem in ipairs(vocabulary.command_stems(call.command)) do supersede(facts, stem, entry) end
+    end
+    -- "make test" failed, then "make build && make test" passed: fixed, in any turn
     local core = entry.label:gsub("`", "")
-    for _, other in ipairs(turn.commands) do
-      if other ~= entry and not other.outcomes[#other.outcomes] and #other.outcomes > 0
-          and core:find(other.label:gsub("`", ""), 1, true) then
-        other.fixed = true
+    for _, earlier in ipairs(facts.turns) do
+      for _, other in ipairs(earlier.commands) do
+        if other ~= entry and not other.outcomes[#other.outcomes] and #other.outcomes > 0
+            and core:find(other.label:gsub("`", ""), 1, true) then
+          other.fixed = true
+        end
       end
     end
   end

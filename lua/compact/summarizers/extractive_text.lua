@@ -82,6 +82,12 @@ local BOX = "[\226][\148\149][\128-\191]" -- U+2500..U+257F box drawing
 local function is_pasted(line)
   if line:match("^%s*$") then return false end
   if line:match("^\t") or line:match("^    ") or line:match("%S%s%s%s+$") then return true end
+  -- log lines: a timestamp or a level first
+  if line:match("^%s*%[?%d%d%d%d%-%d%d%-%d%d") or line:match("^%s*%[?%d%d:%d%d:%d%d")
+    or line:match("^%s*%[?%u%u%u%u%u?%]?%s") and (line:match("^%s*%[?INFO") or line:match("^%s*%[?WARN")
+      or line:match("^%s*%[?ERROR") or line:match("^%s*%[?DEBUG") or line:match("^%s*%[?TRACE")) then
+    return true
+  end
   -- JSON lines and logs with escaped line breaks
   if line:match('^%s*[%[{]%s*"') or line:match("^%s*[%[{]%s*$") or line:match("^%s*[%]}],?%s*$") then return true end
   if select(2, line:gsub("\\n", "")) >= 2 then return true end
@@ -126,9 +132,11 @@ function text.clean_request(s)
     end
     run = {}
   end
+  -- a long escaped log on one line reads as pasted output too
+  s = s:gsub("[^\n]+", function(line)
+    if #line > 300 and select(2, line:gsub("\\n", "")) >= 2 then return (line:gsub("\\n", "\n")) end
+  end)
   for line in (s .. "\n"):gmatch("(.-)\r?\n") do
-    -- a long escaped log on one line reads as pasted output too
-    if #line > 300 and select(2, line:gsub("\\n", "")) >= 2 then line = line:gsub("\\n", "\n") end
     -- a quoted image path inside a line
     line = line:gsub("(['\"])([/~][^'\"]-%.(%a+))%1", function(_, path, ext)
       if not IMAGE_EXTENSIONS[ext:lower()] or not line:find("%S%s*['\"][/~]") and not line:find("['\"]%s*%S") then
