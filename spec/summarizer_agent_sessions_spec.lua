@@ -152,6 +152,7 @@ describe("extractive summarizer on agent sessions", function()
       } })
       assert.is_nil(t:find("FAILED", 1, true), t)
       assert.is_nil(t:find("failed", 1, true), t)
+      assert.truthy(t:find("Write `/w/Makefile`", 1, true) == nil) -- a file call: in the lists, not the text
       assert.is_nil(t:find("rm -rf", 1, true))
       assert.is_nil(t:find("Deleting", 1, true))
     end)
@@ -211,6 +212,17 @@ describe("extractive summarizer on agent sessions", function()
       assert.are.equal("/w/application/x", files.relative("/w/application/x", "/w/app"))
       assert.are.equal("rel/x", files.relative("rel/x", "/w/app"))
     end)
+  end)
+
+  it("says a shell call was rejected by the user", function()
+    local t = summarize({ messages = {
+      user("tidy up"),
+      call("r", "Bash", { command = "rm -rf node_modules" }),
+      result("r", "Bash", "The user doesn't want to proceed with this tool use. The tool use was rejected.", true),
+      say("Skipped."),
+    } })
+    assert.truthy(t:find("`rm -rf node_modules` (rejected by the user)", 1, true), t)
+    assert.is_nil(t:find("FAILED", 1, true))
   end)
 
   it("keeps the user's answers to the agent's questions as decisions", function()

@@ -231,7 +231,10 @@ local function read_result(facts, msg)
   local output, images = content_of(msg.content)
   local exit_code
   output, exit_code = T.unwrap_output(output)
-  if T.is_rejection(output) then return end
+  if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome
+    if call and call.entry then call.entry.rejected = true end
+    return
+  end
   -- the user's answers to the agent's questions are decisions
   local answers = output:match("^%s*User has answered your questions?:%s*(.-)%.?%s*You can now continue")
     or output:match("^%s*User has answered your questions?:%s*(.*)$")

@@ -132,6 +132,8 @@ function text.clean_request(s)
     end
     run = {}
   end
+  -- a quoted path wrapped over two lines (terminals wrap what they paste)
+  s = s:gsub("(['\"][/~][^'\"\n]*)\n%s*([^'\"\n]-%.%a+['\"])", "%1 %2")
   -- a long escaped log on one line reads as pasted output too
   s = s:gsub("[^\n]+", function(line)
     if #line > 300 and select(2, line:gsub("\\n", "")) >= 2 then return (line:gsub("\\n", "\n")) end
@@ -143,7 +145,7 @@ function text.clean_request(s)
         return nil
       end
       images = images + 1
-      return "[image: " .. path:match("[^/]*$") .. "]"
+      return " [image: " .. path:match("[^/]*$") .. "] "
     end)
     local image = line:match("^%s*['\"]?([/~][^'\"]*)['\"]?%s*$")
     if image and IMAGE_EXTENSIONS[(image:lower():match("%.(%a+)$"))] then
