@@ -2,12 +2,14 @@
 --
 --     local summarizer = compact.generator_summarizer {
 --       generator = gen, model = "name",
---       options = { max_output_tokens = 4000 },
+--       options = { max_output_tokens = 4096 },  -- the default, always sent
 --       system_prompt = nil,   -- non-blank replaces prompts.system
 --       sleep = nil,           -- function(seconds, cancel); default really sleeps
 --       fallback = nil,        -- a summarizer used when the model fails
 --       max_input_tokens = 120000, -- split longer histories into chunks
 --       on_progress = nil,     -- function(event) before each history call
+--       check_sections = true, -- ask once more for missing headings (false under a custom prompt)
+--       tool_vocabulary = nil, -- tool names over the built-in vocabulary (shell results keep their tail)
 --     }
 --     local text, usage, meta = summarizer:summarize(req, cancel)
 --
@@ -15,7 +17,9 @@
 -- (`compact.core.serialize_records`) in one user message. When that message
 -- would exceed `max_input_tokens` (heuristic estimate), the history is split
 -- into chunks (`compact.summarizers.chunks`) summarized in order, each next
--- chunk merged into the running summary with the update prompt. Each model
+-- chunk merged into the running summary with the update prompt; a chunk the
+-- model rejects as too long is halved and retried (MAX_HALVINGS). A split
+-- turn with little history is one pass over history and prefix. Each model
 -- call gets one attempt and up to two retries (sleeping 2 s, then 4 s) for
 -- transport and stream errors and HTTP 408, 409, 429 and 5xx.
 -- @module compact.summarizers.generator
