@@ -158,6 +158,10 @@ describe("claude-code importer", function()
     r = assert(importers.parse(table.concat(lines, "\n")))
     assert.same({ "user", "assistant", "tool_result", "user", "assistant", "tool_result", "assistant" }, roles(r.messages))
     assert.equals("typed while working", text_of(r.messages[4]))
+    -- pulled back into the prompt box and never sent
+    table.insert(lines, 6, '{"type":"queue-operation","operation":"popAll","sessionId":"s"}')
+    r = assert(importers.parse(table.concat(lines, "\n")))
+    assert.same({ "user", "assistant", "tool_result", "assistant", "tool_result", "assistant" }, roles(r.messages))
   end)
 
   it("reads a sub-agent's own file (all sidechain) as its conversation", function()

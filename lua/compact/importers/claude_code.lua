@@ -25,7 +25,7 @@
 --   later user entry or `queued_command` attachment with the same text),
 --   or, when the file never shows it delivered, where it was enqueued (or
 --   taken off the queue by a later `remove` / `dequeue`), after the tool
---   results that follow that point.
+--   results that follow that point; a `popAll` drops what it pulls back.
 -- * The file order is the conversation (not the `parentUuid` tree: parallel
 --   tool calls make branches of it that walking the chain would lose).
 -- * The last entry's `cwd` is the conversation's `cwd`.
@@ -248,13 +248,20 @@ local function entry_step(state, entry, where)
     local text = text_of(entry.content)
     if text ~= "" then state.pending[#state.pending + 1] = { text = text, after = #state.messages, where = where } end
   elseif kind == "queue-operation" and (entry.operation == "remove" or entry.operation == "dequeue") then
-    -- taken off the queue: sent with what comes next (Claude Code 2.1
-    -- absorbs it into the next tool result without writing it again)
+    -- taken off the queue (the one named, else the oldest): sent with what
+    -- comes next (Claude Code 2.1 absorbs it into the next tool result
+    -- without writing it again)
+    local named = text_of(entry.content)
     for _, pending in ipairs(state.pending) do
-      if not pending.taken then
+      if not pending.taken and (named == "" or pending.text == named) then
         pending.after, pending.taken = #state.messages, true
         break
       end
+    end
+  elseif kind == "queue-operation" and entry.operation == "popAll" then
+    -- pulled back into the prompt box: sent again as a user entry, or never
+    for i = #state.pending, 1, -1 do
+      if not state.pending[i].taken then table.remove(state.pending, i) end
     end
   elseif kind == "attachment" and type(entry.attachment) == "table" and entry.attachment.type == "queued_command" then
     local text = text_of(entry.attachment.prompt)
