@@ -409,6 +409,8 @@ describe("compact stats / plan / run on other agents' sessions", function()
       assert.matches("%(format: " .. format:gsub("%-", "%%-") .. "%)", out)
       assert.matches("messages:%s+" .. count .. " ", out)
       assert.matches("tokens:%s+provider ", out)
+      local cwd = load(path).cwd
+      if cwd then assert.matches("\ncwd:%s+" .. cwd:gsub("%p", "%%%0") .. "\n", out) else assert.is_nil(out:find("\ncwd:")) end
       code, out = run { "plan", path, "--keep", "1" }
       assert.equals(0, code)
       assert.matches("would compact:%s+yes", out)
