@@ -228,8 +228,10 @@ function Generator:generate(request, cancel) end
 ---@class compact.GeneratorSummarizerConfig
 ---@field generator compact.Generator
 ---@field model string non-blank
----@field options? { max_output_tokens?: integer }
+---@field options? { max_output_tokens?: integer } max_output_tokens default 4096, sent and counted in each chunk's budget
 ---@field system_prompt? string non-blank replaces the default
+---@field check_sections? boolean default true (false under a custom system_prompt): a reply missing headings is asked again once
+---@field tool_vocabulary? table<string, compact.FileTool|false> tool names over the built-in vocabulary (shell results keep their tail)
 ---@field sleep? fun(seconds: number, cancel?: compact.CancelToken) default really sleeps
 ---@field fallback? compact.Summarizer used when the model fails; sets record.fallback
 ---@field max_input_tokens? integer default 120000: a longer history is split into chunks summarized in order
@@ -247,7 +249,9 @@ function Generator:generate(request, cancel) end
 ---@class compact.summarizers.generator
 ---@field RETRY_DELAYS number[] seconds slept before the second and third attempt
 ---@field DEFAULT_MAX_INPUT_TOKENS integer 120000: the default max_input_tokens
----@field SUMMARY_RESERVE integer tokens a chunk leaves for the summary it merges into when max_output_tokens is unset
+---@field DEFAULT_MAX_OUTPUT_TOKENS integer 4096: the default options.max_output_tokens
+---@field MAX_HALVINGS integer 3: halvings of a chunk rejected as too long before ErrSummarization
+---@field MIN_HISTORY_SHARE number 0.25: a split turn's history under this share of the span is summarized with the prefix in one call
 local summarizers_generator = {}
 ---@param config compact.GeneratorSummarizerConfig
 ---@return compact.Summarizer|nil
@@ -537,10 +541,18 @@ function exporters.export(format, conversation, opts) end
 ---@field initial string
 ---@field update string
 ---@field turn_prefix string
----@field no_history string
 ---@field split_turn_heading string
 ---@field records_note string
+---@field sections string[] the nine headings every summary has, in order
 local prompts = {}
+---The sections `text` lacks, in order (empty when complete).
+---@param text string
+---@return string[]
+function prompts.missing_sections(text) end
+---The corrective message asking for the missing sections.
+---@param missing string[]
+---@return string
+function prompts.corrective(missing) end
 ---@param records string
 ---@param previous_summary? string
 ---@param instructions? string

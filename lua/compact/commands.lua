@@ -66,6 +66,11 @@ local SUBCOMMANDS = {
   python = true, python3 = true, node = true,
 }
 
+-- Options of those programs that take a value (`pnpm --filter x test`).
+local VALUE_OPTIONS = { ["--filter"] = true, ["-F"] = true, ["-C"] = true, ["--prefix"] = true, ["--dir"] = true,
+  ["-w"] = true, ["--workspace"] = true, ["-p"] = true, ["--package"] = true, ["--manifest-path"] = true,
+  ["-f"] = true, ["--file"] = true }
+
 -- Wrappers that run the command after them.
 local WRAPPERS = { sudo = true, env = true, time = true, timeout = true, nice = true, exec = true, command = true }
 
@@ -88,16 +93,20 @@ function commands.stem(command)
     local program = words[i]
     if program and program ~= "cd" and program ~= "pushd" and program ~= "source" and program ~= "." then
       program = program:match("[^/]+$") or program
-      local sub = words[i + 1]
-      if SUBCOMMANDS[program] and sub and not sub:find("^%-") then
-        -- `npm run test`: the script is part of the stem
-        if (program == "npm" or program == "pnpm" or program == "yarn" or program == "bun")
-          and sub == "run" and words[i + 2] then
-          return program .. " run " .. words[i + 2]
-        end
-        return program .. " " .. sub
+      if not SUBCOMMANDS[program] then return program end
+      -- the first word after options (and the values of those that take one)
+      local k = i + 1
+      while words[k] and words[k]:find("^%-") do
+        k = k + (VALUE_OPTIONS[words[k]] and 2 or 1)
       end
-      return program
+      local sub = words[k]
+      if not sub then return program end
+      -- `npm run test`: the script is part of the stem
+      if (program == "npm" or program == "pnpm" or program == "yarn" or program == "bun")
+        and sub == "run" and words[k + 1] then
+        return program .. " run " .. words[k + 1]
+      end
+      return program .. " " .. sub
     end
   end
   return nil
@@ -114,6 +123,20 @@ function commands.is_probe(command)
   local stem = commands.stem(command)
   return stem == "test" or stem == "[" or stem == "which" or stem == "command" or stem == "type"
     or stem == "ls" or stem == "stat" or stem == "find"
+end
+
+-- Commands that only look at things.
+local LOOKUPS = { grep = true, rg = true, ag = true, sed = true, cat = true, ls = true, find = true, head = true,
+  tail = true, wc = true, awk = true, nl = true, echo = true, pwd = true, which = true, tree = true, stat = true,
+  du = true, file = true, diff = true, sleep = true, fd = true, less = true, jq = true, printf = true,
+  ["git log"] = true, ["git status"] = true, ["git diff"] = true, ["git show"] = true, ["git branch"] = true,
+  ["git ls-files"] = true, ["git grep"] = true, ["git rev-parse"] = true, ["git remote"] = true }
+
+--- A look-up: a command that only reads (`rg`, `sed -n`, `cat`, `git
+-- status`, ...); its failure is a miss, not an error of the work.
+function commands.is_lookup(command)
+  local stem = commands.stem(command)
+  return stem ~= nil and (LOOKUPS[stem] or LOOKUPS[stem:match("^%S+")] and not stem:find("^git ")) or false
 end
 
 return commands

@@ -44,12 +44,25 @@ local function apply_change(read, modified, change)
   end
 end
 
+--- `path` relative to the working directory `cwd` when it is inside it
+-- ("/w/p/src/a.lua" in "/w/p" is "src/a.lua"; "/w/p" itself is "."); other
+-- paths as they are.
+function files.relative(path, cwd)
+  if type(cwd) ~= "string" or cwd == "" or path:sub(1, 1) ~= "/" then return path end
+  local root = cwd:gsub("/+$", "")
+  if path == root then return "." end
+  if root == "" or path:sub(1, #root + 1) ~= root .. "/" then return path end
+  local rest = path:sub(#root + 2):gsub("^/+", "")
+  return rest ~= "" and rest or "."
+end
+
 --- Collect read and modified paths from `message_lists` (lists of
 -- messages) and from a previous summary's lists. Returns read, modified as
 -- sorted lists; a modified path is never listed as read. Moves and
 -- removals in shell calls (see `shell_changes`) apply in order; `tools` is a
--- vocabulary from `merge_tools`.
-function files.collect(tools, previous_summary, message_lists)
+-- vocabulary from `merge_tools`. With `cwd`, paths inside it are listed
+-- relative to it.
+function files.collect(tools, previous_summary, message_lists, cwd)
   local read, modified = {}, {}
   if type(previous_summary) == "string" then
     parse_block(previous_summary, "read%-files", read)
@@ -61,13 +74,16 @@ function files.collect(tools, previous_summary, message_lists)
         for _, block in ipairs(message.content) do
           if block.type == "tool_call" then
             local call = vocabulary.classify(block, tools)
-            if modifying[call.kind] then
-              for _, path in ipairs(call.paths) do modified[path] = true end
-            elseif call.kind == "read" then
-              for _, path in ipairs(call.paths) do read[path] = true end
+            local set = modifying[call.kind] and modified or call.kind == "read" and read or nil
+            if set then
+              for _, path in ipairs(call.paths) do set[files.relative(path, cwd)] = true end
             end
             if call.command then
-              for _, change in ipairs(files.shell_changes(call.command)) do apply_change(read, modified, change) end
+              for _, change in ipairs(files.shell_changes(call.command)) do
+                change.from = files.relative(change.from, cwd)
+                change.to = change.to and files.relative(change.to, cwd)
+                apply_change(read, modified, change)
+              end
             end
           end
         end

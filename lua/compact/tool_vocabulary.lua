@@ -228,6 +228,8 @@ vocabulary.shell_changes = commands.changes
 vocabulary.command_stem = commands.stem
 --- Is a shell command a probe (see `compact.commands`)?
 vocabulary.is_probe = commands.is_probe
+--- Is a shell command a look-up (see `compact.commands`)?
+vocabulary.is_lookup = commands.is_lookup
 
 --- The public `compact.classify_tool_call(call [, overrides])`: nil,
 -- ErrInvalidRequest when `call` is not a tool_call block.
