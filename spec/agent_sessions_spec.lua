@@ -425,6 +425,15 @@ describe("compact stats / plan / run on other agents' sessions", function()
     end)
   end
 
+  it("passes the session's cwd on, so the summary shows paths relative to it", function()
+    local target = os.tmpname()
+    assert.equals(0, (run { "run", CLAUDE, "--keep", "1", "-o", target, "--quiet" }))
+    local written = assert(state.decode(read(target)))
+    os.remove(target)
+    assert.matches("<modified%-files>\nsrc/ledger%.py\n</modified%-files>", written.summary)
+    assert.is_nil(written.summary:find("/home/dev/projects/ledger/src", 1, true))
+  end)
+
   it("takes --from", function()
     local code, out = run { "stats", CODEX, "--from", "codex" }
     assert.equals(0, code)
