@@ -53,12 +53,16 @@ end
 
 --- Are these JSONL records a Claude Code transcript? The first user or
 -- assistant entry carries its message in `message` (not a top-level
--- `role`), and every record before it is a Claude Code entry.
+-- `role`), and every record before it is a Claude Code entry (or has no
+-- `type` at all).
 function claude_code.is_transcript(records)
   for i = 1, math.min(#records, 200) do
     local record = records[i]
-    if not is_entry(record) then return false end
-    if record.type == "user" or record.type == "assistant" then return type(record.message) == "table" end
+    if type(record) ~= "table" or record.role ~= nil then return false end
+    if record.type ~= nil then   -- (a record without one is skipped on import)
+      if not is_entry(record) then return false end
+      if record.type == "user" or record.type == "assistant" then return type(record.message) == "table" end
+    end
   end
   return #records > 0 and is_entry(records[1]) and records[1].type ~= "progress"
 end
@@ -300,12 +304,16 @@ function claude_code.from_entries(ctx, entries, wheres)
   end
   for i, entry in ipairs(entries) do
     if type(entry) ~= "table" or type(entry.type) ~= "string" then
-      return common.fail(ctx, wheres[i], "expected a Claude Code transcript entry (an object with `type`)")
-    end
-    local ok, err = entry_step(state, entry, wheres[i])
-    if not ok then return nil, err end
-    if (entry.isSidechain ~= true or not state.main_chain) and type(entry.cwd) == "string" and entry.cwd ~= "" then
-      cwd = entry.cwd
+      -- an append-only log of many versions: a line of a kind we cannot
+      -- tell is skipped, not the whole session
+      common.warn(ctx, wheres[i], "skipped an entry without a `type`")
+      ctx.skipped = ctx.skipped + 1
+    else
+      local ok, err = entry_step(state, entry, wheres[i])
+      if not ok then return nil, err end
+      if (entry.isSidechain ~= true or not state.main_chain) and type(entry.cwd) == "string" and entry.cwd ~= "" then
+        cwd = entry.cwd
+      end
     end
   end
   place_pending(state)
