@@ -114,6 +114,7 @@ function Estimator:tools(defs) end
 ---@field instructions? string extra focus for the summary
 ---@field usage? compact.UsageAnchor what the provider counted for messages[1..through]
 ---@field fit? boolean with input_token_budget: degrade the kept messages until the result fits (see docs/compactor.md)
+---@field cwd? string the working directory the conversation ran in: summaries show paths under it relative to it
 
 ---A usage anchor: the provider counted `tokens` for a request whose messages
 ---were `messages[1..through]` (`through` in 1..#messages, `tokens` > 0, integers).
