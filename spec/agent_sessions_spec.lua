@@ -429,10 +429,12 @@ describe("compact stats / plan / run on other agents' sessions", function()
       code = run { "run", path, "--keep", "1", "-o", target, "--quiet" }
       assert.equals(0, code)
       local written = assert(state.decode(read(target)))
+      local again = assert(importers.parse(read(target)))
       os.remove(target)
       assert.is_string(written.summary)
       assert.is_true(#written.messages >= 1 and #written.messages < count)
       assert.equals(load(path).cwd, written.cwd)
+      assert.same({ "state", load(path).cwd }, { again.format, again.cwd })
     end)
   end
 
