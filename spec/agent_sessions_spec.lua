@@ -176,6 +176,16 @@ describe("claude-code importer", function()
     assert.equals(0, r.skipped)
   end)
 
+  it("reads an API error Claude Code wrote as a reply as a failed turn, never an anchor", function()
+    local text = read(CLAUDE) .. '{"type":"assistant","uuid":"z1","isApiErrorMessage":true,"message":{"id":"msg_Z",'
+      .. '"model":"<synthetic>","role":"assistant","content":[{"type":"text","text":"API Error: 529 overloaded"}],'
+      .. '"usage":{"input_tokens":0,"output_tokens":0}}}\n'
+    local r = assert(importers.parse(text))
+    local last = r.messages[#r.messages]
+    assert.same({ "error", "API Error: 529 overloaded" }, { last.stop_reason, last.error_message })
+    assert.same({ tokens = 1 + 14560 + 120 + 58, through = 13 }, r.usage)
+  end)
+
   it("anchors on the last line of the last reply and carries the cwd", function()
     local r = load(CLAUDE)
     assert.same({ tokens = 1 + 14560 + 120 + 58, through = 13 }, r.usage)
@@ -377,6 +387,9 @@ describe("detection and --from", function()
     r, err = importers.parse(read(GEMINI), { from = "claude-code", name = "g.json" })
     assert.is_nil(r)
     assert.matches("^g%.json: .*not a Claude Code transcript", err.message)
+    r, err = importers.parse(read(CLAUDE), { from = "pi", name = "cc.jsonl" })
+    assert.is_nil(r)
+    assert.equals("cc.jsonl: line 1: not a pi session (no `session`, `message` or `compaction` entry)", err.message)
     r, err = importers.parse("[]", { from = "nope", name = "y" })
     assert.is_nil(r)
     assert.equals("y: unknown format 'nope' (expected state, jsonl, pi, openai, anthropic, responses, claude-code, "

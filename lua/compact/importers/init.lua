@@ -193,13 +193,17 @@ local function from_records(ctx, records, lines)
     return gemini_cli.from_records(ctx, records, line_names())
   end
   if from == "pi" or (not from and is_pi_entry(records[1])) then
+    local any = false
     for i, entry in ipairs(records) do
       if type(entry) ~= "table" or type(entry.type) ~= "string" then
         return fail(ctx, "line " .. lines[i], "expected a pi session entry (an object with `type`)")
       end
+      any = any or is_pi_entry(entry)
     end
-    local wheres = {}
-    for i in ipairs(records) do wheres[i] = "line " .. lines[i] end
+    if not any then
+      return fail(ctx, "line " .. lines[1], "not a pi session (no `session`, `message` or `compaction` entry)")
+    end
+    local wheres = line_names()
     ctx.format = "pi"
     return pi.from_entries(ctx, records, wheres)
   end
