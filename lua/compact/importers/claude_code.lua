@@ -8,8 +8,8 @@
 --   message, blocks in file order, with the usage and stop reason of the
 --   last of them. The results of its calls may be written between them.
 -- * `tool_use` / `tool_result` blocks become `tool_call` blocks and
---   `tool_result` messages (a second result for the same call is dropped);
---   thinking keeps its signature.
+--   `tool_result` messages (a second result for the same call is dropped
+--   by the import's repair, which says so); thinking keeps its signature.
 -- * `isSidechain` (a sub-agent's lines, in older files) and `isMeta`
 --   entries are skipped (a file that is all sidechain, a sub-agent's own
 --   `subagents/agent-*.jsonl`, is read as its conversation), and so is bookkeeping (`summary` titles,
@@ -75,8 +75,8 @@ local function text_of(content)
 end
 
 local function new_state(ctx)
-  local state = { ctx = ctx, messages = {}, origins = {}, uuids = {}, line_of = {}, by_id = {}, tool_names = {},
-                  answered = {}, pending = {}, summary = nil, awaiting_summary = false, anchor_from = 1 }
+  local state = { ctx = ctx, messages = {}, origins = {}, line_of = {}, by_id = {}, tool_names = {},
+                  pending = {}, summary = nil, awaiting_summary = false, anchor_from = 1 }
   function state.add(message, where, uuid)
     local n = #state.messages + 1
     state.messages[n], state.origins[n] = message, where
@@ -98,7 +98,7 @@ local function deliver(state, text)
   end
 end
 
--- A user entry: tool results (each call answered once) and the user's own
+-- A user entry: its tool results and the user's own text.
 -- text.
 local function user_entry(state, entry, where)
   local ctx, message = state.ctx, entry.message
@@ -113,15 +113,7 @@ local function user_entry(state, entry, where)
     return true
   end
   local function add(m, at)
-    if m.role == "tool_result" then
-      if state.answered[m.tool_call_id] then
-        common.warn(ctx, at, "dropped a second result for call " .. m.tool_call_id)
-        return true
-      end
-      state.answered[m.tool_call_id] = true
-    else
-      deliver(state, text_of(m.content))
-    end
+    if m.role ~= "tool_result" then deliver(state, text_of(m.content)) end
     return state.add(m, at, uuid)
   end
   return anthropic.user_message(ctx, message, where, state.tool_names, add)
