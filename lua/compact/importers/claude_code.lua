@@ -99,7 +99,6 @@ local function deliver(state, text)
 end
 
 -- A user entry: its tool results and the user's own text.
--- text.
 local function user_entry(state, entry, where)
   local ctx, message = state.ctx, entry.message
   local uuid = str(entry.uuid)
