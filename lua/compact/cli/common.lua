@@ -34,17 +34,13 @@ function common.label_of(message)
   return message.role
 end
 
--- Whether requests take `cwd` (the working directory the summarizers show
--- paths relative to): asked once of the request check itself.
-local takes_cwd = compact.estimate({ messages = {}, cwd = "/" }) ~= nil
-
 --- The request for `conversation`, with its usage anchor and, when the
 -- import knows it, the working directory.
 function common.request_of(conversation, estimator)
   local request = { system_prompt = conversation.system_prompt, summary = conversation.summary,
                     messages = conversation.messages, tools = conversation.tools, estimator = estimator }
   request.usage = conversation.usage
-  if takes_cwd then request.cwd = conversation.cwd end
+  request.cwd = conversation.cwd   -- summaries show paths relative to it
   return request
 end
 

@@ -18,15 +18,26 @@
 --   `tool_result` blocks; `server_tool_use` with its `web_search_tool_result`);
 -- * `responses`: OpenAI Responses API items (`message`, `function_call`,
 --   `function_call_output`, `reasoning`), a bare array or an object with
---   `input` (a request) or `output` (a response).
+--   `input` (a request) or `output` (a response);
+-- * `claude-code`: a Claude Code transcript (`~/.claude/projects/`), see
+--   `compact.importers.claude_code`;
+-- * `codex`: a Codex CLI rollout (`~/.codex/sessions/`), see
+--   `compact.importers.codex`;
+-- * `gemini-cli`: a Gemini CLI session (JSON, or its JSONL form), see
+--   `compact.importers.gemini_cli`.
+--
+-- `opts.from` names the format to read instead of detecting it. Another
+-- agent's own compaction becomes `summary`, and the working directory the
+-- session names becomes `cwd` (Claude Code, Codex, pi, our state).
 --
 -- Legacy Chat Completions `function_call` / `role = "function"` messages
 -- import as `openai`. Every import repairs the tool pairs (`compact.repair`)
 -- and reports what it changed in `warnings` and `repair`; it sets `usage`
 -- (`{ tokens, through }`) from the provider's count where the format has
--- one (pi: the last reply after the last compaction entry; Anthropic: the
--- last reply; our state: its own `usage`). A torn last line of a JSONL file
--- is skipped with a warning unless `strict` is set.
+-- one (pi, Claude Code, Codex, Gemini CLI: the last reply after the last
+-- compaction; Anthropic: the last reply; our state: its own `usage`). A
+-- torn last line of a JSONL file is skipped with a warning unless `strict`
+-- is set.
 --
 -- Broken or unknown input is an `invalid_request` error whose message starts
 -- with the path and names the line (JSONL) or the JSON position (byte, line,
@@ -193,13 +204,17 @@ local function from_records(ctx, records, lines)
     return gemini_cli.from_records(ctx, records, line_names())
   end
   if from == "pi" or (not from and is_pi_entry(records[1])) then
+    local any = false
     for i, entry in ipairs(records) do
       if type(entry) ~= "table" or type(entry.type) ~= "string" then
         return fail(ctx, "line " .. lines[i], "expected a pi session entry (an object with `type`)")
       end
+      any = any or is_pi_entry(entry)
     end
-    local wheres = {}
-    for i in ipairs(records) do wheres[i] = "line " .. lines[i] end
+    if not any then
+      return fail(ctx, "line " .. lines[1], "not a pi session (no `session`, `message` or `compaction` entry)")
+    end
+    local wheres = line_names()
     ctx.format = "pi"
     return pi.from_entries(ctx, records, wheres)
   end
@@ -427,10 +442,11 @@ end
 --- Import a conversation from text.
 -- @tparam string text the file's content
 -- @tparam[opt] table opts `{ name = "path used in error messages",
---   strict = true }` (`strict`: a torn last JSONL line is an error rather
---   than skipped with a warning)
--- @treturn table `{ system_prompt, summary, messages, tools, usage, format,
---   skipped, warnings, repair, source }`: `format` is one of
+--   strict = true, from = "claude-code" }` (`strict`: a torn last JSONL
+--   line is an error rather than skipped with a warning; `from`: one of
+--   `importers.FORMATS`, read as that format instead of detecting it)
+-- @treturn table `{ system_prompt, summary, messages, tools, usage, cwd,
+--   format, skipped, warnings, repair, source }`: `format` is one of
 --   `importers.FORMATS`; `skipped` counts entries and blocks that had no
 --   message equivalent; `warnings` lists what the import skipped or changed;
 --   `repair` is `compact.repair`'s report (indices into the messages as
