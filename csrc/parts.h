@@ -18,6 +18,7 @@
     X(plan)                   \
     X(sse)                    \
     X(records)                \
+    X(files)                  \
     X(bpe)
 
 #define COMPACT_DECLARE_PART(name) int luaopen_compact_core_##name(lua_State *L);
