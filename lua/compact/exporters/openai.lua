@@ -33,7 +33,10 @@ local function chat_assistant(message)
                             ["function"] = { name = block.name, arguments = arguments_json(block) } }
     end
   end
-  local out = { role = "assistant", content = #texts > 0 and table.concat(texts, "\n") or nil }
+  -- no text and no call (thinking only, or nothing): "" rather than no
+  -- content at all, which Chat Completions (and our importer) reject
+  local content = #texts > 0 and table.concat(texts, "\n") or (#calls == 0 and "" or nil)
+  local out = { role = "assistant", content = content }
   if #calls > 0 then out.tool_calls = calls end
   return out
 end

@@ -107,8 +107,10 @@ local function classify(list)
       local role = m.role
       if role == "tool_result" then votes.state = votes.state + 1 end
       if role == "toolResult" or role == "bashExecution" or m.stopReason ~= nil then votes.pi = votes.pi + 1 end
+      -- an assistant message without content (`"content": null`, which the
+      -- decoder leaves out) is Chat Completions' alone
       if role == "system" or role == "developer" or role == "tool" or role == "function" or m.tool_calls ~= nil
-          or m.function_call ~= nil then
+          or m.function_call ~= nil or (role == "assistant" and m.content == nil) then
         votes.openai = votes.openai + 1
       end
       if type(m.content) == "table" then
