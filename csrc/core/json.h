@@ -36,7 +36,10 @@
 
 #define JSON_ARRAY_MT "compact.json_array"
 #define JSON_MAX_DEPTH 512
-#define JSON_MAX_TABLES 1000000
+/* Table visits one encode may make: a guard against shared subtables that
+ * expand exponentially (cycles are refused separately). 2^27 visits are
+ * about 1 GB of output; a 333k-message state makes about 1.5 million. */
+#define JSON_MAX_TABLES 134217728L
 
 /* null is the NULL light userdata (as in lua-cjson, so cjson.null encodes
  * as null too). */

@@ -570,7 +570,7 @@ static void encode_table(encoder *enc, int index, int key_slot)
         if (enc->open[level] == table)
             encoder_fail(enc, "cannot encode a cycle");
     if (++enc->tables > JSON_MAX_TABLES)
-        encoder_fail(enc, "value too large (more than a million tables)");
+        encoder_fail(enc, "value too large (more than 2^27 tables)");
     if (enc->depth >= JSON_MAX_DEPTH)
         encoder_fail(enc, "nesting too deep");
     luaL_checkstack(L, 8, "json: nesting too deep");
