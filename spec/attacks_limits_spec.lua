@@ -10,8 +10,7 @@ describe("attacks on the limits", function()
     for i = 1, n do list[i] = { role = "user", content = "m" .. i } end
     local estimator = { message = function() return 9.9e14 end }
     local ledger = core.ledger_new()
-    local count, total = ledger:sync(list, estimator)
-    assert.equals(n, count)
+    local total = ledger:sync(list, estimator)
     -- 1.98e19 tokens: past the largest 64-bit integer (9.2e18), still ordered
     assert.is_true(total > 1.9e19 and total < 2e19)
     assert.equals(total, ledger:total())

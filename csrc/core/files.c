@@ -62,9 +62,7 @@ static unsigned long long random_bits(void)
 
 static int push_failure(lua_State *L, int err)
 {
-    lua_pushnil(L);
-    lua_pushstring(L, strerror(err));
-    return 2;
+    return compact_fail(L, "%s", strerror(err));
 }
 
 #if !defined(_WIN32)
@@ -82,17 +80,13 @@ static int output_temp(lua_State *L)
     size_t dir_len;
 
     if (len == 0 || strlen(path) != len) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "expected a file name without NUL bytes");
-        return 2;
+        return compact_fail(L, "expected a file name without NUL bytes");
     }
     if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
         resolved = realpath(path, NULL);
         if (resolved == NULL) {
             int err = errno;
-            lua_pushnil(L);
-            lua_pushfstring(L, "%s: a symbolic link whose target cannot be resolved (%s)", path, strerror(err));
-            return 2;
+            return compact_fail(L, "%s: a symbolic link whose target cannot be resolved (%s)", path, strerror(err));
         }
         target = resolved;
     }
@@ -150,9 +144,7 @@ static int output_temp(lua_State *L)
         lua_insert(L, -2); /* temp, target */
         return 2;
     }
-    lua_pushnil(L);
-    lua_pushfstring(L, "%s: no free temporary name after %d attempts", target, TEMP_ATTEMPTS);
-    return 2;
+    return compact_fail(L, "%s: no free temporary name after %d attempts", target, TEMP_ATTEMPTS);
 }
 
 /* core.file_id(path) -> "dev:ino" of the file path names (links followed),
@@ -180,9 +172,7 @@ static int output_temp(lua_State *L)
 {
     (void)random_bits;
     (void)push_failure;
-    lua_pushnil(L);
-    lua_pushliteral(L, "exclusive temporary files are not supported on this platform");
-    return 2;
+    return compact_fail(L, "exclusive temporary files are not supported on this platform");
 }
 #endif
 
