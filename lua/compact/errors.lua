@@ -141,7 +141,19 @@ function errors.cancelled(message, cause)
 end
 
 local ok_core, core = pcall(require, "compact.core")
-local json_null = ok_core and type(core) == "table" and core.json_null or nil
+if not ok_core or type(core) ~= "table" then core = nil end
+
+-- `text` as valid UTF-8: each invalid sequence becomes U+FFFD (the JSON
+-- encoder's repair, read back), so no error message carries bytes a
+-- terminal, a log or a strict JSON reader would choke on.
+local function valid_utf8(text)
+  if not text:find("[\128-\255]") or not core then return text end
+  local encoded = core.json_encode(text)
+  local decoded = encoded and core.json_decode(encoded)
+  return type(decoded) == "string" and decoded or text
+end
+
+local json_null = core and core.json_null or nil
 
 --- Describe a value for a message: `nil`, `null` (JSON null),
 -- `string "0.8"`, `number -1`, `boolean true`, `table`, `function`, ...
@@ -150,7 +162,7 @@ function errors.describe(value)
   if json_null ~= nil and rawequal(value, json_null) then return "null" end
   local kind = type(value)
   if kind == "string" then
-    local shown = #value > 40 and value:sub(1, 40) .. "..." or value
+    local shown = valid_utf8(#value > 40 and value:sub(1, 40) .. "..." or value)
     return "string " .. string.format("%q", shown):gsub("\\\n", "\\n")
   end
   if kind == "number" or kind == "boolean" then return kind .. " " .. tostring(value) end
@@ -326,10 +338,17 @@ local function redact(text, secrets)
   return table.concat(out)
 end
 
+
 -- A string cut to `limit` bytes (after scrubbing: a secret straddling the
--- cut must not leave a fragment behind).
+-- cut must not leave a fragment behind), on a character boundary.
 local function cut(text, limit)
-  if limit and #text > limit then return text:sub(1, limit) .. "..." end
+  if limit and #text > limit then
+    local stop = limit
+    while stop > 0 and text:byte(stop + 1) and text:byte(stop + 1) >= 0x80 and text:byte(stop + 1) < 0xC0 do
+      stop = stop - 1
+    end
+    return text:sub(1, stop) .. "..."
+  end
   return text
 end
 
@@ -351,7 +370,7 @@ end
 
 scrub_value = function(value, secrets, limit, seen)
   local kind = type(value)
-  if kind == "string" then return cut(redact(value, secrets), limit) end
+  if kind == "string" then return cut(valid_utf8(redact(value, secrets)), limit) end
   if kind ~= "table" then return value end
   if seen[value] then return seen[value] end
   if getmetatable(value) == Error then
@@ -363,7 +382,8 @@ scrub_value = function(value, secrets, limit, seen)
   if mt ~= nil then
     -- a value a callback raised, with its own behaviour: keep its text only
     local ok, text = pcall(tostring, value)
-    local clean = cut(redact(ok and type(text) == "string" and text or "(unprintable value)", secrets), limit)
+    local clean = cut(valid_utf8(redact(ok and type(text) == "string" and text or "(unprintable value)", secrets)),
+      limit)
     seen[value] = clean
     return clean
   end

@@ -18,6 +18,8 @@ local array_keys = {
 }
 
 local encode_options = { array_keys = array_keys, lossy = true }
+-- null members of tool arguments are arguments: kept (elsewhere left out)
+local DECODE_OPTIONS = { null_keys = { arguments = true } }
 
 --- Encode a state (`{ system_prompt, summary, messages, usage }`), a record, or
 -- any table of plain values. Whatever validation accepts is saved: a
@@ -45,7 +47,7 @@ function state.decode(text)
   end
   -- a byte order mark (editors on Windows write one) is not part of the JSON
   if text:sub(1, 3) == "\239\187\191" then text = text:sub(4) end
-  local value, err = core.json_decode(text)
+  local value, err = core.json_decode(text, DECODE_OPTIONS)
   if value == nil then return nil, errors.invalid_request("state.decode: " .. err) end
   -- a JSON array is a table too, but never a state or a record
   if type(value) ~= "table" or rawget(value, 1) ~= nil or getmetatable(value) == core.json_array_mt then

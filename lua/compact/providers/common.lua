@@ -160,10 +160,15 @@ function common.usage(input, output, cache_read, cache_write)
   return { input = input or 0, output = output or 0, cache_read = cache_read or 0, cache_write = cache_write or 0 }
 end
 
---- Decode tool-call arguments (a JSON object text; "" means {}).
+-- The whole text is the arguments: null members are kept (a null argument
+-- is an argument the tool sees).
+local ARGUMENT_TEXT = { keep_nulls = true }
+
+--- Decode tool-call arguments (a JSON object text; "" means {}); null
+-- members are kept as `json_null`.
 function common.arguments(name, text)
   if text == nil or not text:find("%S") then return {} end
-  local value, err = common.decode(text)
+  local value, err = core.json_decode(text, ARGUMENT_TEXT)
   if type(value) ~= "table" or value == core.json_null then
     return nil, errors.new("invalid_response", name .. ": tool call arguments are not a JSON object" ..
       (err and (": " .. tostring(err)) or ""))
