@@ -81,6 +81,7 @@ end
 -- thinking a reasoning item; each call a function_call item.
 local function assistant_items(message, items)
   local texts
+  local before = #items
   for _, block in ipairs(message.content) do
     if block.type == "text" then
       if not texts then
@@ -99,6 +100,9 @@ local function assistant_items(message, items)
       end
     end
   end
+  -- an assistant message with nothing the format holds still takes its
+  -- place (an empty message item), or the turns around it would merge
+  if #items == before then items[#items + 1] = { type = "message", role = "assistant", content = array() } end
 end
 
 local function responses_tools(tools)
