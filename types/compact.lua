@@ -262,6 +262,7 @@ function Generator:generate(request, cancel) end
 
 ---@class compact.summarizers.generator
 ---@field RETRY_DELAYS number[] seconds slept before the second and third attempt
+---@field MAX_RETRY_WAIT number the longest Retry-After (seconds) a retry waits for (60); longer ends the retries
 ---@field DEFAULT_MAX_INPUT_TOKENS integer 120000: the default max_input_tokens
 ---@field SUMMARY_RESERVE integer tokens a chunk leaves for the summary it merges into when max_output_tokens is unset
 local summarizers_generator = {}
