@@ -8,7 +8,8 @@
 -- is kept). Prints the median of RUNS imports, MB/s and
 -- whether the Claude Code import meets the target (<= 1 s for 10 MB).
 package.path = "./lua/?.lua;./lua/?/init.lua;" .. package.path
-package.cpath = "./build/?.so;" .. package.cpath
+local runtime = os.getenv("COMPACT_LUA") or "lua5.4"
+package.cpath = (runtime == "lua5.4" and "./build/?.so;" or "./build-" .. runtime .. "/?.so;") .. package.cpath
 
 local importers = require "compact.importers"
 

@@ -58,8 +58,9 @@ local function pairing(messages)
   return calls, answers
 end
 
--- Every call answered by exactly one result, no repair needed.
-local function assert_exact_pairs(result, want_calls)
+-- Every call answered by exactly one result, no result made up, nothing
+-- dropped but the `duplicates` second results.
+local function assert_exact_pairs(result, want_calls, duplicates)
   local calls, answers = pairing(result.messages)
   assert.equals(want_calls, #calls)
   local results = 0
@@ -68,7 +69,7 @@ local function assert_exact_pairs(result, want_calls)
   for _, call in ipairs(calls) do assert.equals(1, answers[call.id], call.id) end
   assert.same({}, result.repair.missing_results)
   assert.same({}, result.repair.orphan_results)
-  assert.same({}, result.repair.duplicate_results)
+  assert.same(duplicates or {}, result.repair.duplicate_results)
 end
 
 local function call_names(messages)
@@ -100,11 +101,12 @@ describe("claude-code importer", function()
 
   it("answers every call with exactly one result (a second result is dropped with a warning)", function()
     local r = load(CLAUDE)
-    assert_exact_pairs(r, 5)
+    assert_exact_pairs(r, 5, { 10 })   -- the second result for toolu_04, as read (before the repair)
     assert.same({ "Read", "Grep", "Bash", "Edit", "Bash" }, call_names(r.messages))
     assert.is_true(r.messages[6].is_error)
     assert.equals("Bash", r.messages[6].tool_name)
-    assert.same({ CLAUDE .. ": line 23: dropped a second result for call toolu_04" }, r.warnings)
+    assert.same({ CLAUDE .. ": dropped 1 second result(s) for the same call (line 23)" }, r.warnings)
+    assert.same({}, r.repair.missing_results)
   end)
 
   it("skips sidechain and meta entries and bookkeeping", function()
@@ -158,6 +160,10 @@ describe("claude-code importer", function()
     r = assert(importers.parse(table.concat(lines, "\n")))
     assert.same({ "user", "assistant", "tool_result", "user", "assistant", "tool_result", "assistant" }, roles(r.messages))
     assert.equals("typed while working", text_of(r.messages[4]))
+    -- pulled back into the prompt box and never sent
+    table.insert(lines, 6, '{"type":"queue-operation","operation":"popAll","sessionId":"s"}')
+    r = assert(importers.parse(table.concat(lines, "\n")))
+    assert.same({ "user", "assistant", "tool_result", "assistant", "tool_result", "assistant" }, roles(r.messages))
   end)
 
   it("reads a sub-agent's own file (all sidechain) as its conversation", function()
@@ -170,6 +176,16 @@ describe("claude-code importer", function()
     assert.same({ "assistant", "tool_result" }, roles(r.messages))
     assert.equals("toolu_side", r.messages[2].tool_call_id)
     assert.equals(0, r.skipped)
+  end)
+
+  it("reads an API error Claude Code wrote as a reply as a failed turn, never an anchor", function()
+    local text = read(CLAUDE) .. '{"type":"assistant","uuid":"z1","isApiErrorMessage":true,"message":{"id":"msg_Z",'
+      .. '"model":"<synthetic>","role":"assistant","content":[{"type":"text","text":"API Error: 529 overloaded"}],'
+      .. '"usage":{"input_tokens":0,"output_tokens":0}}}\n'
+    local r = assert(importers.parse(text))
+    local last = r.messages[#r.messages]
+    assert.same({ "error", "API Error: 529 overloaded" }, { last.stop_reason, last.error_message })
+    assert.same({ tokens = 1 + 14560 + 120 + 58, through = 13 }, r.usage)
   end)
 
   it("anchors on the last line of the last reply and carries the cwd", function()
@@ -373,10 +389,24 @@ describe("detection and --from", function()
     r, err = importers.parse(read(GEMINI), { from = "claude-code", name = "g.json" })
     assert.is_nil(r)
     assert.matches("^g%.json: .*not a Claude Code transcript", err.message)
+    r, err = importers.parse(read(CLAUDE), { from = "pi", name = "cc.jsonl" })
+    assert.is_nil(r)
+    assert.equals("cc.jsonl: line 1: not a pi session (no `session`, `message` or `compaction` entry)", err.message)
     r, err = importers.parse("[]", { from = "nope", name = "y" })
     assert.is_nil(r)
     assert.equals("y: unknown format 'nope' (expected state, jsonl, pi, openai, anthropic, responses, claude-code, "
       .. "codex, gemini-cli)", err.message)
+  end)
+
+  it("skips a line of a kind it cannot tell (no `type`) with a warning, in Claude Code and Codex logs", function()
+    local cc = read(CLAUDE):gsub("\n", '\n{"uuid":"odd","note":"no type"}\n', 1)
+    local r = assert(importers.parse(cc, { name = "cc.jsonl" }))
+    assert.equals(13, #r.messages)
+    assert.equals("cc.jsonl: line 2: skipped an entry without a `type`", r.warnings[1])
+    local cx = read(CODEX):gsub("\n", '\n{"timestamp":"t","payload":{}}\n', 1)
+    r = assert(importers.parse(cx, { name = "cx.jsonl" }))
+    assert.equals(6, #r.messages)
+    assert.equals("cx.jsonl: line 2: skipped a record without a `type`", r.warnings[1])
   end)
 
   it("reads a one-line Claude Code transcript", function()
@@ -405,6 +435,8 @@ describe("compact stats / plan / run on other agents' sessions", function()
       assert.matches("%(format: " .. format:gsub("%-", "%%-") .. "%)", out)
       assert.matches("messages:%s+" .. count .. " ", out)
       assert.matches("tokens:%s+provider ", out)
+      local cwd = load(path).cwd
+      if cwd then assert.matches("\ncwd:%s+" .. cwd:gsub("%p", "%%%0") .. "\n", out) else assert.is_nil(out:find("\ncwd:")) end
       code, out = run { "plan", path, "--keep", "1" }
       assert.equals(0, code)
       assert.matches("would compact:%s+yes", out)
@@ -412,12 +444,23 @@ describe("compact stats / plan / run on other agents' sessions", function()
       code = run { "run", path, "--keep", "1", "-o", target, "--quiet" }
       assert.equals(0, code)
       local written = assert(state.decode(read(target)))
+      local again = assert(importers.parse(read(target)))
       os.remove(target)
       assert.is_string(written.summary)
       assert.is_true(#written.messages >= 1 and #written.messages < count)
       assert.equals(load(path).cwd, written.cwd)
+      assert.same({ "state", load(path).cwd }, { again.format, again.cwd })
     end)
   end
+
+  it("passes the session's cwd on, so the summary shows paths relative to it", function()
+    local target = os.tmpname()
+    assert.equals(0, (run { "run", CLAUDE, "--keep", "1", "-o", target, "--quiet" }))
+    local written = assert(state.decode(read(target)))
+    os.remove(target)
+    assert.matches("<modified%-files>\nsrc/ledger%.py\n</modified%-files>", written.summary)
+    assert.is_nil(written.summary:find("/home/dev/projects/ledger/src", 1, true))
+  end)
 
   it("takes --from", function()
     local code, out = run { "stats", CODEX, "--from", "codex" }

@@ -42,8 +42,9 @@ Exit status: 0 ok, 1 compaction or write failed (existing files unchanged),
 HELP.stats = [[
 usage: compact stats FILE [--estimator E]
 
-Print the number of messages by role, tool calls by name, the tool pairs
-the import repaired, errors, estimated tokens (total and per role, by the
+Print the working directory (when the file records one), the number of
+messages by role, tool calls by name, the tool pairs the import repaired,
+errors, estimated tokens (total and per role, by the
 content-aware heuristic unless --estimator says otherwise) and the largest
 messages. When the file records the provider's token count, print it beside
 the estimate and the calibrated estimate (the estimate scaled by provider /

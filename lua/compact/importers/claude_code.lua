@@ -8,8 +8,8 @@
 --   message, blocks in file order, with the usage and stop reason of the
 --   last of them. The results of its calls may be written between them.
 -- * `tool_use` / `tool_result` blocks become `tool_call` blocks and
---   `tool_result` messages (a second result for the same call is dropped);
---   thinking keeps its signature.
+--   `tool_result` messages (a second result for the same call is dropped
+--   by the import's repair, which says so); thinking keeps its signature.
 -- * `isSidechain` (a sub-agent's lines, in older files) and `isMeta`
 --   entries are skipped (a file that is all sidechain, a sub-agent's own
 --   `subagents/agent-*.jsonl`, is read as its conversation), and so is bookkeeping (`summary` titles,
@@ -25,7 +25,7 @@
 --   later user entry or `queued_command` attachment with the same text),
 --   or, when the file never shows it delivered, where it was enqueued (or
 --   taken off the queue by a later `remove` / `dequeue`), after the tool
---   results that follow that point.
+--   results that follow that point; a `popAll` drops what it pulls back.
 -- * The file order is the conversation (not the `parentUuid` tree: parallel
 --   tool calls make branches of it that walking the chain would lose).
 -- * The last entry's `cwd` is the conversation's `cwd`.
@@ -53,12 +53,16 @@ end
 
 --- Are these JSONL records a Claude Code transcript? The first user or
 -- assistant entry carries its message in `message` (not a top-level
--- `role`), and every record before it is a Claude Code entry.
+-- `role`), and every record before it is a Claude Code entry (or has no
+-- `type` at all).
 function claude_code.is_transcript(records)
   for i = 1, math.min(#records, 200) do
     local record = records[i]
-    if not is_entry(record) then return false end
-    if record.type == "user" or record.type == "assistant" then return type(record.message) == "table" end
+    if type(record) ~= "table" or record.role ~= nil then return false end
+    if record.type ~= nil then   -- (a record without one is skipped on import)
+      if not is_entry(record) then return false end
+      if record.type == "user" or record.type == "assistant" then return type(record.message) == "table" end
+    end
   end
   return #records > 0 and is_entry(records[1]) and records[1].type ~= "progress"
 end
@@ -71,8 +75,8 @@ local function text_of(content)
 end
 
 local function new_state(ctx)
-  local state = { ctx = ctx, messages = {}, origins = {}, uuids = {}, line_of = {}, by_id = {}, tool_names = {},
-                  answered = {}, pending = {}, summary = nil, awaiting_summary = false, anchor_from = 1 }
+  local state = { ctx = ctx, messages = {}, origins = {}, line_of = {}, by_id = {}, tool_names = {},
+                  pending = {}, summary = nil, awaiting_summary = false, anchor_from = 1 }
   function state.add(message, where, uuid)
     local n = #state.messages + 1
     state.messages[n], state.origins[n] = message, where
@@ -94,8 +98,7 @@ local function deliver(state, text)
   end
 end
 
--- A user entry: tool results (each call answered once) and the user's own
--- text.
+-- A user entry: its tool results and the user's own text.
 local function user_entry(state, entry, where)
   local ctx, message = state.ctx, entry.message
   local uuid = str(entry.uuid)
@@ -109,15 +112,7 @@ local function user_entry(state, entry, where)
     return true
   end
   local function add(m, at)
-    if m.role == "tool_result" then
-      if state.answered[m.tool_call_id] then
-        common.warn(ctx, at, "dropped a second result for call " .. m.tool_call_id)
-        return true
-      end
-      state.answered[m.tool_call_id] = true
-    else
-      deliver(state, text_of(m.content))
-    end
+    if m.role ~= "tool_result" then deliver(state, text_of(m.content)) end
     return state.add(m, at, uuid)
   end
   return anthropic.user_message(ctx, message, where, state.tool_names, add)
@@ -248,13 +243,20 @@ local function entry_step(state, entry, where)
     local text = text_of(entry.content)
     if text ~= "" then state.pending[#state.pending + 1] = { text = text, after = #state.messages, where = where } end
   elseif kind == "queue-operation" and (entry.operation == "remove" or entry.operation == "dequeue") then
-    -- taken off the queue: sent with what comes next (Claude Code 2.1
-    -- absorbs it into the next tool result without writing it again)
+    -- taken off the queue (the one named, else the oldest): sent with what
+    -- comes next (Claude Code 2.1 absorbs it into the next tool result
+    -- without writing it again)
+    local named = text_of(entry.content)
     for _, pending in ipairs(state.pending) do
-      if not pending.taken then
+      if not pending.taken and (named == "" or pending.text == named) then
         pending.after, pending.taken = #state.messages, true
         break
       end
+    end
+  elseif kind == "queue-operation" and entry.operation == "popAll" then
+    -- pulled back into the prompt box: sent again as a user entry, or never
+    for i = #state.pending, 1, -1 do
+      if not state.pending[i].taken then table.remove(state.pending, i) end
     end
   elseif kind == "attachment" and type(entry.attachment) == "table" and entry.attachment.type == "queued_command" then
     local text = text_of(entry.attachment.prompt)
@@ -293,12 +295,16 @@ function claude_code.from_entries(ctx, entries, wheres)
   end
   for i, entry in ipairs(entries) do
     if type(entry) ~= "table" or type(entry.type) ~= "string" then
-      return common.fail(ctx, wheres[i], "expected a Claude Code transcript entry (an object with `type`)")
-    end
-    local ok, err = entry_step(state, entry, wheres[i])
-    if not ok then return nil, err end
-    if (entry.isSidechain ~= true or not state.main_chain) and type(entry.cwd) == "string" and entry.cwd ~= "" then
-      cwd = entry.cwd
+      -- an append-only log of many versions: a line of a kind we cannot
+      -- tell is skipped, not the whole session
+      common.warn(ctx, wheres[i], "skipped an entry without a `type`")
+      ctx.skipped = ctx.skipped + 1
+    else
+      local ok, err = entry_step(state, entry, wheres[i])
+      if not ok then return nil, err end
+      if (entry.isSidechain ~= true or not state.main_chain) and type(entry.cwd) == "string" and entry.cwd ~= "" then
+        cwd = entry.cwd
+      end
     end
   end
   place_pending(state)

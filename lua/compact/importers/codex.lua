@@ -236,11 +236,15 @@ function codex.from_records(ctx, records, wheres)
   end
   for i, record in ipairs(records) do
     if type(record) ~= "table" or type(record.type) ~= "string" then
-      return common.fail(ctx, wheres[i], "expected a Codex rollout record (an object with `type` and `payload`)")
+      -- an append-only log of many versions: a record of a kind we cannot
+      -- tell is skipped, not the whole session
+      common.warn(ctx, wheres[i], "skipped a record without a `type`")
+      ctx.skipped = ctx.skipped + 1
+    else
+      local next_state, err = add_record(state, record, wheres[i])
+      if not next_state then return nil, err end
+      state = next_state
     end
-    local next_state, err = add_record(state, record, wheres[i])
-    if not next_state then return nil, err end
-    state = next_state
   end
   local system = {}
   if state.base_system then system[1] = state.base_system end

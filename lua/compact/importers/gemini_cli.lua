@@ -5,8 +5,8 @@
 -- message record per line, a later record with the same `id` replacing the
 -- earlier one, `$rewindTo` dropping messages from that id on).
 --
--- * `type = "user"` messages are user messages; `type = "gemini"` ones
---   assistant messages: `thoughts` become thinking blocks (subject and
+-- * `type = "user"` messages are user messages; `type = "gemini"` (or
+--   `"model"`) ones assistant messages: `thoughts` become thinking blocks (subject and
 --   description), `content` the text, each of `toolCalls` a `tool_call`
 --   block, and each call's `result` (its `functionResponse.response`:
 --   `output`, or `error`) a `tool_result` message after it; a call whose
@@ -28,7 +28,7 @@ local str, number_or_zero, empty_list, text_block = common.str, common.number_or
 
 local gemini = {}
 
-local MESSAGE_TYPES = { user = true, gemini = true, info = true, error = true, warning = true }
+local MESSAGE_TYPES = { user = true, gemini = true, model = true, info = true, error = true, warning = true }
 
 local function is_message(value)
   return type(value) == "table" and value.role == nil and MESSAGE_TYPES[value.type] == true
@@ -156,7 +156,7 @@ local function from_list(ctx, list, wheres, object)
     if type(m) ~= "table" then return common.fail(ctx, where, "expected a Gemini CLI message object") end
     if m.type == "user" then
       add({ role = "user", content = content_of(ctx, m.content) }, where)
-    elseif m.type == "gemini" then
+    elseif m.type == "gemini" or m.type == "model" then
       local ok, err = gemini_message(ctx, m, where, add)
       if not ok then return nil, err end
     else

@@ -18,34 +18,45 @@
 --   `tool_result` blocks; `server_tool_use` with its `web_search_tool_result`);
 -- * `responses`: OpenAI Responses API items (`message`, `function_call`,
 --   `function_call_output`, `reasoning`), a bare array or an object with
---   `input` (a request) or `output` (a response).
+--   `input` (a request) or `output` (a response);
+-- * `claude-code`: a Claude Code transcript (`~/.claude/projects/`), see
+--   `compact.importers.claude_code`;
+-- * `codex`: a Codex CLI rollout (`~/.codex/sessions/`), see
+--   `compact.importers.codex`;
+-- * `gemini-cli`: a Gemini CLI session (JSON, or its JSONL form), see
+--   `compact.importers.gemini_cli`.
+--
+-- `opts.from` names the format to read instead of detecting it. Another
+-- agent's own compaction becomes `summary`, and the working directory the
+-- session names becomes `cwd` (Claude Code, Codex, pi, our state).
 --
 -- Legacy Chat Completions `function_call` / `role = "function"` messages
 -- import as `openai`. Every import repairs the tool pairs (`compact.repair`)
 -- and reports what it changed in `warnings` and `repair`; it sets `usage`
 -- (`{ tokens, through }`) from the provider's count where the format has
--- one (pi: the last reply after the last compaction entry; Anthropic: the
--- last reply; our state: its own `usage`). A torn last line of a JSONL file
--- is skipped with a warning unless `strict` is set.
+-- one (pi, Claude Code, Codex, Gemini CLI: the last reply after the last
+-- compaction; Anthropic: the last reply; our state: its own `usage`). A
+-- torn last line of a JSONL file is skipped with a warning unless `strict`
+-- is set.
 --
 -- Broken or unknown input is an `invalid_request` error whose message starts
 -- with the path and names the line (JSONL) or the JSON position (byte, line,
 -- column); the error also carries `path`, `line` and `column` fields.
 -- @module compact.importers
 
-local core = require "compact.core"
-local errors = require "compact.errors"
-local repair = require "compact.repair"
-local usage_module = require "compact.usage"
-local summary_module = require "compact.summary"
-local common = require "compact.importers.common"
-local responses = require "compact.importers.responses"
-local pi = require "compact.importers.pi"
-local openai = require "compact.importers.openai"
-local anthropic = require "compact.importers.anthropic"
-local claude_code = require "compact.importers.claude_code"
-local codex = require "compact.importers.codex"
-local gemini_cli = require "compact.importers.gemini_cli"
+local core = require("compact.core")
+local errors = require("compact.errors")
+local repair = require("compact.repair")
+local usage_module = require("compact.usage")
+local summary_module = require("compact.summary")
+local common = require("compact.importers.common")
+local responses = require("compact.importers.responses")
+local pi = require("compact.importers.pi")
+local openai = require("compact.importers.openai")
+local anthropic = require("compact.importers.anthropic")
+local claude_code = require("compact.importers.claude_code")
+local codex = require("compact.importers.codex")
+local gemini_cli = require("compact.importers.gemini_cli")
 
 local new_context, fail, is_array, str = common.new_context, common.fail, common.is_array, common.str
 local empty_list, text_block = common.empty_list, common.text_block
@@ -107,6 +118,7 @@ local PI_BLOCKS = { toolCall = true }
 local ANTHROPIC_BLOCKS = { tool_use = true, tool_result = true, redacted_thinking = true, server_tool_use = true,
                            document = true }
 local OPENAI_PARTS = { image_url = true, refusal = true, input_audio = true }
+local ANTHROPIC_STOPS = { end_turn = true, max_tokens = true, stop_sequence = true, pause_turn = true, refusal = true }
 
 -- Score a message list for each format from the fields only one format has.
 local function classify(list)
@@ -116,8 +128,14 @@ local function classify(list)
       local role = m.role
       if role == "tool_result" then votes.state = votes.state + 1 end
       if role == "toolResult" or role == "bashExecution" or m.stopReason ~= nil then votes.pi = votes.pi + 1 end
+      -- Anthropic's own stop reasons and usage names
+      if ANTHROPIC_STOPS[m.stop_reason] or (type(m.usage) == "table" and m.usage.input_tokens ~= nil) then
+        votes.anthropic = votes.anthropic + 1
+      end
+      -- an assistant message without content (`"content": null`, which the
+      -- decoder leaves out) is Chat Completions' alone
       if role == "system" or role == "developer" or role == "tool" or role == "function" or m.tool_calls ~= nil
-          or m.function_call ~= nil then
+          or m.function_call ~= nil or (role == "assistant" and m.content == nil) then
         votes.openai = votes.openai + 1
       end
       if type(m.content) == "table" then
@@ -193,13 +211,17 @@ local function from_records(ctx, records, lines)
     return gemini_cli.from_records(ctx, records, line_names())
   end
   if from == "pi" or (not from and is_pi_entry(records[1])) then
+    local any = false
     for i, entry in ipairs(records) do
       if type(entry) ~= "table" or type(entry.type) ~= "string" then
         return fail(ctx, "line " .. lines[i], "expected a pi session entry (an object with `type`)")
       end
+      any = any or is_pi_entry(entry)
     end
-    local wheres = {}
-    for i in ipairs(records) do wheres[i] = "line " .. lines[i] end
+    if not any then
+      return fail(ctx, "line " .. lines[1], "not a pi session (no `session`, `message` or `compaction` entry)")
+    end
+    local wheres = line_names()
     ctx.format = "pi"
     return pi.from_entries(ctx, records, wheres)
   end
@@ -427,10 +449,11 @@ end
 --- Import a conversation from text.
 -- @tparam string text the file's content
 -- @tparam[opt] table opts `{ name = "path used in error messages",
---   strict = true }` (`strict`: a torn last JSONL line is an error rather
---   than skipped with a warning)
--- @treturn table `{ system_prompt, summary, messages, tools, usage, format,
---   skipped, warnings, repair, source }`: `format` is one of
+--   strict = true, from = "claude-code" }` (`strict`: a torn last JSONL
+--   line is an error rather than skipped with a warning; `from`: one of
+--   `importers.FORMATS`, read as that format instead of detecting it)
+-- @treturn table `{ system_prompt, summary, messages, tools, usage, cwd,
+--   format, skipped, warnings, repair, source }`: `format` is one of
 --   `importers.FORMATS`; `skipped` counts entries and blocks that had no
 --   message equivalent; `warnings` lists what the import skipped or changed;
 --   `repair` is `compact.repair`'s report (indices into the messages as

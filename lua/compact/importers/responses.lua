@@ -94,7 +94,7 @@ end
 local function add_model_item(ctx, state, item, where)
   local message = open_assistant(state, where)
   local content = message.content
-  if item.type == "message" then
+  if item.type == "message" or item.type == nil then   -- an easy input message has no type
     local parts, err = parts_of(ctx, item.content, where)
     if parts == nil then return nil, err end
     if type(parts) == "string" then parts = { text_block(parts) } end
