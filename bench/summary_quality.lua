@@ -2,8 +2,7 @@
 -- what an engineer continuing the work needs?
 --
 -- Each conversation is imported the way `compact` (the command) reads it
--- (Claude Code and Codex transcripts through the importers, or a private
--- reader until they land: bench/session_readers.lua), compacted whole
+-- (pi, Claude Code and Codex transcripts through the importers), compacted whole
 -- through the compactor with the extractive summarizer at its default size
 -- (so the stored summary includes the file lists the compactor appends, and
 -- paths are relative to the session's working directory), and checked
@@ -27,13 +26,12 @@
 --
 --   lua bench/summary_quality.lua            (make bench runs it)
 --   SHOW=1 lua bench/summary_quality.lua     also prints the summaries
-package.path = "./lua/?.lua;./lua/?/init.lua;./bench/?.lua;" .. package.path
+package.path = "./lua/?.lua;./lua/?/init.lua;" .. package.path
 package.cpath = "./build/?.so;" .. package.cpath
 
 local compact = require "compact"
 local importers = require "compact.importers"
 local extractive = require "compact.summarizers.extractive"
-local readers = require "session_readers"
 
 local TARGET_RATIO, TARGET_SIZE = 0.9, 6000
 local SHARED = os.getenv("COMPACT_SHARED") or "../shared"
@@ -254,18 +252,12 @@ local function kept(summary, fact)
   return false
 end
 
--- A session: through the importers when they know the format, else the
--- private reader (Claude Code and Codex until their importers land).
+-- A session, through the importers (pi, Claude Code, Codex, ...).
 local function load(path)
   local f = io.open(path, "rb")
   if not f then return nil, "not found (run scripts/fetch_sessions.sh, or set COMPACT_SESSIONS)" end
   f:close()
-  local state = importers.load(path)
-  if state and #state.messages > 0 and (not path:find("%.jsonl$") or path:find("pi%-")) then return state end
-  local session, err = readers.load(path)
-  if session then return session end
-  if state then return state end
-  return nil, err
+  return importers.load(path)
 end
 
 local function summarize(path)

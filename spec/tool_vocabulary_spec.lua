@@ -162,3 +162,38 @@ describe("compact.classify_tool_call", function()
     assert.are.same({ "/p/moved.ex", "g.py", "new.rs" }, modified)
   end)
 end)
+
+describe("shell commands (compact.commands)", function()
+  local commands = require "compact.commands"
+
+  it("finds a command's stem after cd steps, environment assignments and wrappers", function()
+    assert.are.equal("git push", commands.stem("git push origin main"))
+    assert.are.equal("mix test", commands.stem("cd /w/app && MIX_ENV=test mix test --trace"))
+    assert.are.equal("npm run build", commands.stem("npm run build -- --prod"))
+    assert.are.equal("pnpm lint", commands.stem("bash -lc 'cd /a && pnpm --filter @repo/web lint'"))
+    assert.are.equal("cargo test", commands.stem("timeout 60 cargo test -q"))
+    assert.are.equal("make test", commands.stem("make -C build test"))
+    assert.are.equal("pytest", commands.stem("sudo pytest -x"))
+    assert.is_nil(commands.stem("   "))
+    assert.is_nil(commands.stem(5))
+  end)
+
+  it("lists the stems of every step of a chain", function()
+    assert.are.same({ "git pull", "git push" }, commands.stems("git pull --rebase && git push origin main"))
+    assert.are.same({ "make", "make test" }, commands.stems("cd x && make; make test"))
+  end)
+
+  it("knows probes and look-ups", function()
+    for _, probe in ipairs({ "ls build || echo missing", "test -f a.lua", "[ -d x ]", "which rg", "cat x || true",
+      "grep -q foo a 2>/dev/null" }) do
+      assert.is_true(commands.is_probe(probe), probe)
+    end
+    assert.is_false(commands.is_probe("make test"))
+    for _, lookup in ipairs({ "rg foo", "sed -n '1,20p' a.ts", "git status -sb", "git diff HEAD", "nl -ba a | sed -n 1p" }) do
+      assert.is_true(commands.is_lookup(lookup), lookup)
+    end
+    for _, work in ipairs({ "git push", "git commit -m x", "npm test", "rm -rf build" }) do
+      assert.is_false(commands.is_lookup(work), work)
+    end
+  end)
+end)

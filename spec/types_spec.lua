@@ -194,10 +194,12 @@ local INTERNAL = {
   ["compact.importers.pi"] = true, ["compact.importers.openai"] = true, ["compact.importers.anthropic"] = true,
   ["compact.importers.claude_code"] = true, ["compact.importers.codex"] = true,
   ["compact.importers.gemini_cli"] = true,
-  ["compact.usage"] = true, ["compact.repair"] = true, ["compact.fit"] = true, ["compact.agent_tools"] = true,
+  ["compact.usage"] = true, ["compact.message"] = true, ["compact.repair"] = true, ["compact.fit"] = true,
+  ["compact.agent_tools"] = true,
   ["compact.summarizers.chunks"] = true, ["compact.summarizers.extractive_read"] = true,
   ["compact.summarizers.extractive_text"] = true, ["compact.checks"] = true,
   ["compact.providers.settings"] = true, ["compact.providers.errors"] = true, ["compact.providers.stream"] = true,
+  ["compact.providers.options"] = true,
 }
 
 local function module_files()

@@ -112,6 +112,25 @@ function commands.stem(command)
   return nil
 end
 
+--- The stems of every step of a command chained with `&&`, `;` or
+-- newlines (a chain that passed ran each of them); the stem of a pipeline
+-- is its first program's.
+function commands.stems(command)
+  local out, seen = {}, {}
+  if type(command) ~= "string" then return out end
+  local text = command:gsub("^%S*sh%s+%-l?c%s+", ""):gsub("^[\"']", ""):gsub("[\"']%s*$", "")
+  for step in (text .. "&&"):gmatch("(.-)%s*&&%s*") do
+    for part in (step .. ";"):gmatch("([^;\n]*)[;\n]") do
+      local stem = commands.stem(part)
+      if stem and not seen[stem] then
+        seen[stem] = true
+        out[#out + 1] = stem
+      end
+    end
+  end
+  return out
+end
+
 --- A probe: a command whose failure is an answer, not an error
 -- (`... || echo`, `... || true`, `test -f`, `[ -d x ]`, `which`, `ls`).
 function commands.is_probe(command)

@@ -226,6 +226,8 @@ end
 vocabulary.shell_changes = commands.changes
 --- The stem of a shell command (see `compact.commands`).
 vocabulary.command_stem = commands.stem
+--- The stems of each step of a chained shell command (see `compact.commands`).
+vocabulary.command_stems = commands.stems
 --- Is a shell command a probe (see `compact.commands`)?
 vocabulary.is_probe = commands.is_probe
 --- Is a shell command a look-up (see `compact.commands`)?

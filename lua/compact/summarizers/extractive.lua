@@ -76,7 +76,7 @@ local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s")
 -- "`cmd` passed", "`cmd` failed (x2): reason", "`cmd` failed, then passed".
 local function outcome(entry, no_reason)
   local o, n = entry.outcomes, #entry.outcomes
-  if n == 0 then return entry.label .. " (no result)" end
+  if n == 0 then return entry.label .. (entry.rejected and " (rejected by the user)" or " (no result)") end
   local failures = 0
   for i = 1, n do if not o[i] then failures = failures + 1 end end
   local times = n > 1 and (" (x" .. n .. ")") or ""
@@ -114,6 +114,8 @@ local function ran_line(turn, limit, no_reason)
     for _, entry in ipairs(turn.commands) do
       if is_lookup(entry) then
         if pass == 1 then lookups = lookups + 1 end
+      elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
+        -- a question or a plan whose answer is reported elsewhere
       elseif any_failure(entry) == (pass == 1) then
         if #shown < limit then shown[#shown + 1] = outcome(entry, no_reason) else more = more + 1 end
       end
@@ -156,7 +158,7 @@ local function turn_entry(turn, scale, goal)
   if turn.conclusion then lines[#lines + 1] = "  - Said: " .. T.shorten(turn.conclusion, 240 * scale) end
   -- the brief form, when the request says something the constraints do not
   local brief
-  if turn.request and not turn.decided and select(2, turn.request:gsub("%a+", "")) >= 3 then
+  if turn.request and turn.request ~= goal and not turn.decided and select(2, turn.request:gsub("%a+", "")) >= 3 then
     brief = "- " .. request_text(turn, 90)
     for _, entry in ipairs(turn.commands) do
       if failed_last(entry) then brief = brief .. " (" .. T.cut_words(outcome(entry), 120) .. ")"; break end

@@ -5,6 +5,7 @@
 
 local T = require "compact.summarizers.extractive_text"
 local vocabulary = require "compact.tool_vocabulary"
+local message_model = require "compact.message"
 
 local read = {}
 local read_tasks
@@ -23,18 +24,9 @@ end
 
 -- Text and image count of a content value.
 local function content_of(content)
-  if type(content) == "string" then return content, 0 end
-  if type(content) ~= "table" then return "", 0 end
-  local parts, images = {}, 0
-  for i = 1, #content do
-    local block = content[i]
-    if type(block) == "table" and block.type == "text" and type(block.text) == "string" then
-      parts[#parts + 1] = block.text
-    elseif type(block) == "table" and block.type == "image" then
-      images = images + 1
-    end
-  end
-  return table.concat(parts, "\n"), images
+  local images = 0
+  local text = message_model.text(content, function() images = images + 1 end)
+  return text, images
 end
 read.content_of = content_of
 
@@ -85,7 +77,8 @@ local function read_user(facts, msg)
   local kind
   kind, raw = T.user_kind(raw)
   if kind == "summary" then
-    read.previous(facts, raw)
+    -- the line that says what follows is not part of the summary
+    read.previous(facts, raw:find("\n") and raw:gsub("^[^\n]*\n", "", 1) or raw)
     return
   elseif kind == "interrupt" then
     local turn = facts.turns[#facts.turns]
@@ -164,7 +157,7 @@ local function register_call(facts, turn, block)
 end
 
 local function read_assistant(facts, msg)
-  if msg.stop_reason == "error" or msg.stop_reason == "aborted" then
+  if message_model.is_failed_attempt(msg) then
     -- an interrupted attempt: its calls' results are not outcomes
     for _, block in ipairs(type(msg.content) == "table" and msg.content or {}) do
       if type(block) == "table" and block.type == "tool_call" and type(block.id) == "string" then
@@ -228,7 +221,12 @@ local function read_result(facts, msg)
   local call = type(msg.tool_call_id) == "string" and facts.calls[msg.tool_call_id]
   if call and call.ignore then return end
   local output, images = content_of(msg.content)
-  if T.is_rejection(output) then return end
+  local exit_code
+  output, exit_code = T.unwrap_output(output)
+  if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome
+    if call and call.entry then call.entry.rejected = true end
+    return
+  end
   -- the user's answers to the agent's questions are decisions
   local answers = output:match("^%s*User has answered your questions?:%s*(.-)%.?%s*You can now continue")
     or output:match("^%s*User has answered your questions?:%s*(.*)$")
@@ -236,7 +234,7 @@ local function read_result(facts, msg)
     add_constraint(facts, "Answered: " .. T.cut_words(T.flatten(answers), 400), current_turn(facts).order)
     return
   end -- the user or the harness stopped it: not an outcome
-  local failed = msg.is_error == true or T.looks_failed(output)
+  local failed = msg.is_error == true or (exit_code ~= nil and exit_code ~= 0) or T.looks_failed(output)
   if failed and (T.is_harmless(output) or call and (call.probe or T.no_match(call.label, output))) then
     failed = false
   end
@@ -264,13 +262,17 @@ local function read_result(facts, msg)
       facts.by_stem[call.stem] = list
     end
   else
-    if call.stem then supersede(facts, call.stem, entry) end
-    -- "make test" failed, then "make build && make test" passed: fixed
+    if call.command then
+      for _, stem in ipairs(vocabulary.command_stems(call.command)) do supersede(facts, stem, entry) end
+    end
+    -- "make test" failed, then "make build && make test" passed: fixed, in any turn
     local core = entry.label:gsub("`", "")
-    for _, other in ipairs(turn.commands) do
-      if other ~= entry and not other.outcomes[#other.outcomes] and #other.outcomes > 0
-          and core:find(other.label:gsub("`", ""), 1, true) then
-        other.fixed = true
+    for _, earlier in ipairs(facts.turns) do
+      for _, other in ipairs(earlier.commands) do
+        if other ~= entry and not other.outcomes[#other.outcomes] and #other.outcomes > 0
+            and core:find(other.label:gsub("`", ""), 1, true) then
+          other.fixed = true
+        end
       end
     end
   end

@@ -3,6 +3,8 @@
 -- output, user constraints and the keywords of `instructions`.
 -- @module compact.summarizers.extractive_text
 
+local cut_point = require("compact.message").cut_point
+
 local text = {}
 
 --- One line: white space runs become single spaces, trimmed.
@@ -10,18 +12,12 @@ function text.flatten(s)
   return (s:gsub("%s+", " "):match("^ ?(.-) ?$"))
 end
 
--- The byte index where a UTF-8 sequence starting at or before `i` begins.
-local function char_start(s, i)
-  while i > 1 and s:byte(i) and s:byte(i) >= 0x80 and s:byte(i) < 0xC0 do i = i - 1 end
-  return i
-end
-
 --- Cut `s` to at most `limit` bytes at a word boundary (never inside a
 -- UTF-8 sequence), ending with "..." when something was cut.
 function text.cut_words(s, limit)
   if #s <= limit then return s end
   if limit <= 3 then return ("..."):sub(1, limit) end
-  local stop = char_start(s, limit - 2) - 1
+  local stop = cut_point(s, limit - 3)
   local space = s:sub(1, stop):match("^.*()%s")
   if space and space > stop / 2 then
     stop = space - 1
@@ -82,6 +78,12 @@ local BOX = "[\226][\148\149][\128-\191]" -- U+2500..U+257F box drawing
 local function is_pasted(line)
   if line:match("^%s*$") then return false end
   if line:match("^\t") or line:match("^    ") or line:match("%S%s%s%s+$") then return true end
+  -- log lines: a timestamp or a level first
+  if line:match("^%s*%[?%d%d%d%d%-%d%d%-%d%d") or line:match("^%s*%[?%d%d:%d%d:%d%d")
+    or line:match("^%s*%[?%u%u%u%u%u?%]?%s") and (line:match("^%s*%[?INFO") or line:match("^%s*%[?WARN")
+      or line:match("^%s*%[?ERROR") or line:match("^%s*%[?DEBUG") or line:match("^%s*%[?TRACE")) then
+    return true
+  end
   -- JSON lines and logs with escaped line breaks
   if line:match('^%s*[%[{]%s*"') or line:match("^%s*[%[{]%s*$") or line:match("^%s*[%]}],?%s*$") then return true end
   if select(2, line:gsub("\\n", "")) >= 2 then return true end
@@ -126,16 +128,20 @@ function text.clean_request(s)
     end
     run = {}
   end
+  -- a quoted path wrapped over two lines (terminals wrap what they paste)
+  s = s:gsub("(['\"][/~][^'\"\n]*)\n%s*([^'\"\n]-%.%a+['\"])", "%1 %2")
+  -- a long escaped log on one line reads as pasted output too
+  s = s:gsub("[^\n]+", function(line)
+    if #line > 300 and select(2, line:gsub("\\n", "")) >= 2 then return (line:gsub("\\n", "\n")) end
+  end)
   for line in (s .. "\n"):gmatch("(.-)\r?\n") do
-    -- a long escaped log on one line reads as pasted output too
-    if #line > 300 and select(2, line:gsub("\\n", "")) >= 2 then line = line:gsub("\\n", "\n") end
     -- a quoted image path inside a line
     line = line:gsub("(['\"])([/~][^'\"]-%.(%a+))%1", function(_, path, ext)
       if not IMAGE_EXTENSIONS[ext:lower()] or not line:find("%S%s*['\"][/~]") and not line:find("['\"]%s*%S") then
         return nil
       end
       images = images + 1
-      return "[image: " .. path:match("[^/]*$") .. "]"
+      return " [image: " .. path:match("[^/]*$") .. "] "
     end)
     local image = line:match("^%s*['\"]?([/~][^'\"]*)['\"]?%s*$")
     if image and IMAGE_EXTENSIONS[(image:lower():match("%.(%a+)$"))] then
@@ -225,6 +231,24 @@ function text.is_rejection(s)
     or lower:find("tool use was rejected", 1, true) ~= nil or lower:find("user rejected", 1, true) ~= nil
     or lower:find("interrupted by user", 1, true) ~= nil or lower:find("request was aborted", 1, true) ~= nil
     or lower:find("operation was aborted", 1, true) ~= nil or lower:match("^%s*aborted%s*$") ~= nil
+end
+
+local json_decode
+do
+  local ok, core = pcall(require, "compact.core")
+  json_decode = ok and type(core) == "table" and core.json_decode or nil
+end
+
+--- Tool output some agents wrap as JSON (Codex: `{"output": "...",
+-- "metadata": {"exit_code": 1}}`): the text and the exit code; other
+-- output as it is.
+function text.unwrap_output(s)
+  if not json_decode or not s:match('^%s*{%s*"output"%s*:') then return s end
+  local ok, value = pcall(json_decode, s)
+  if not ok or type(value) ~= "table" or type(value.output) ~= "string" then return s end
+  local metadata = type(value.metadata) == "table" and value.metadata or {}
+  local code = metadata.exit_code
+  return value.output, type(code) == "number" and code or nil
 end
 
 -- == Progress in tool output ==

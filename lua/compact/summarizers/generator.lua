@@ -2,12 +2,14 @@
 --
 --     local summarizer = compact.generator_summarizer {
 --       generator = gen, model = "name",
---       options = { max_output_tokens = 4000 },
+--       options = { max_output_tokens = 4096 },  -- the default, always sent
 --       system_prompt = nil,   -- non-blank replaces prompts.system
 --       sleep = nil,           -- function(seconds, cancel); default really sleeps
 --       fallback = nil,        -- a summarizer used when the model fails
 --       max_input_tokens = 120000, -- split longer histories into chunks
 --       on_progress = nil,     -- function(event) before each history call
+--       check_sections = true, -- ask once more for missing headings (false under a custom prompt)
+--       tool_vocabulary = nil, -- tool names over the built-in vocabulary (shell results keep their tail)
 --     }
 --     local text, usage, meta = summarizer:summarize(req, cancel)
 --
@@ -15,7 +17,9 @@
 -- (`compact.core.serialize_records`) in one user message. When that message
 -- would exceed `max_input_tokens` (heuristic estimate), the history is split
 -- into chunks (`compact.summarizers.chunks`) summarized in order, each next
--- chunk merged into the running summary with the update prompt. Each model
+-- chunk merged into the running summary with the update prompt; a chunk the
+-- model rejects as too long is halved and retried (MAX_HALVINGS). A split
+-- turn with little history is one pass over history and prefix. Each model
 -- call gets one attempt and up to two retries (sleeping 2 s, then 4 s) for
 -- transport and stream errors and HTTP 408, 409, 429 and 5xx.
 -- @module compact.summarizers.generator
@@ -28,6 +32,7 @@ local prompts = require "compact.summarizers.prompts"
 local util = require "compact.util"
 local chunks = require "compact.summarizers.chunks"
 local vocabulary = require "compact.tool_vocabulary"
+local message_model = require "compact.message"
 
 local generator = {}
 
@@ -133,6 +138,14 @@ function generator.new(config)
   local options
   options, err = checks.check("config.options", config.options, { "table", default = {} })
   if err then return nil, err end
+  -- max_output_tokens, and the request options the generator takes
+  -- (compact.providers.options); any other key is a typo
+  local request_options
+  request_options, err = require("compact.providers.options").check("config", "config.options", options,
+    { max_output_tokens = true })
+  if not request_options then return nil, err end
+  request_options.max_output_tokens = nil
+  if next(request_options) == nil then request_options = nil end
   for _, field in ipairs({
     { "config.generator", config.generator, { "method", "generate" } },
     { "config.model", config.model, { "string", non_blank = true } },
@@ -167,6 +180,7 @@ function generator.new(config)
     fallback_summarize = config.fallback and method_of(config.fallback, "summarize"),
     model = config.model,
     max_output_tokens = max_output_tokens,
+    request_options = request_options,
     system_prompt = system_prompt,
     sleep = config.sleep or generator.default_sleep,
     fallback = config.fallback,
@@ -192,7 +206,7 @@ local function extract(message)
     return nil, errors.new("invalid_response", "generator returned " .. type(message) .. ", not a message")
   end
   local stop = rawget(message, "stop_reason")
-  if stop == "error" or stop == "aborted" then
+  if message_model.is_failed_stop(stop) then
     local detail = rawget(message, "error_message")
     return nil, errors.new(stop == "aborted" and "cancelled" or "summarization",
       "summary generation " .. (stop == "aborted" and "was aborted" or "failed")
@@ -239,6 +253,7 @@ function Summarizer:_call(messages, cancel)
     tools = nil,
     tool_choice = "none",
     max_output_tokens = self.max_output_tokens,
+    options = self.request_options,
   }
   local delays = generator.RETRY_DELAYS
   local last_err
