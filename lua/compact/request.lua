@@ -3,11 +3,11 @@
 -- they are estimated, so each message is read once.
 -- @module compact.request
 
-local core = require "compact.core"
-local errors = require "compact.errors"
-local util = require "compact.util"
-local estimation = require "compact.estimation"
-local usage_module = require "compact.usage"
+local core = require("compact.core")
+local errors = require("compact.errors")
+local util = require("compact.util")
+local estimation = require("compact.estimation")
+local usage_module = require("compact.usage")
 
 local request_module = {}
 

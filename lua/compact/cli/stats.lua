@@ -4,11 +4,11 @@
 -- and the largest messages. Internal to `compact.cli`.
 -- @module compact.cli.stats
 
-local compact = require "compact"
-local core = require "compact.core"
-local common = require "compact.cli.common"
-local HELP = require "compact.cli.help"
-local message_model = require "compact.message"
+local compact = require("compact")
+local core = require("compact.core")
+local common = require("compact.cli.common")
+local HELP = require("compact.cli.help")
+local message_model = require("compact.message")
 
 local fmt_int, percent, slice, label_of = common.fmt_int, common.percent, common.slice, common.label_of
 

@@ -44,19 +44,19 @@
 -- column); the error also carries `path`, `line` and `column` fields.
 -- @module compact.importers
 
-local core = require "compact.core"
-local errors = require "compact.errors"
-local repair = require "compact.repair"
-local usage_module = require "compact.usage"
-local summary_module = require "compact.summary"
-local common = require "compact.importers.common"
-local responses = require "compact.importers.responses"
-local pi = require "compact.importers.pi"
-local openai = require "compact.importers.openai"
-local anthropic = require "compact.importers.anthropic"
-local claude_code = require "compact.importers.claude_code"
-local codex = require "compact.importers.codex"
-local gemini_cli = require "compact.importers.gemini_cli"
+local core = require("compact.core")
+local errors = require("compact.errors")
+local repair = require("compact.repair")
+local usage_module = require("compact.usage")
+local summary_module = require("compact.summary")
+local common = require("compact.importers.common")
+local responses = require("compact.importers.responses")
+local pi = require("compact.importers.pi")
+local openai = require("compact.importers.openai")
+local anthropic = require("compact.importers.anthropic")
+local claude_code = require("compact.importers.claude_code")
+local codex = require("compact.importers.codex")
+local gemini_cli = require("compact.importers.gemini_cli")
 
 local new_context, fail, is_array, str = common.new_context, common.fail, common.is_array, common.str
 local empty_list, text_block = common.empty_list, common.text_block

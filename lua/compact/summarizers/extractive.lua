@@ -21,14 +21,14 @@
 -- first (items that mention its words are kept first), then recency.
 -- @module compact.summarizers.extractive
 
-local checks = require "compact.checks"
-local errors = require "compact.errors"
-local util = require "compact.util"
-local cancel_mod = require "compact.cancel"
-local file_lists = require "compact.summary"
-local T = require "compact.summarizers.extractive_text"
-local read = require "compact.summarizers.extractive_read"
-local vocabulary = require "compact.tool_vocabulary"
+local checks = require("compact.checks")
+local errors = require("compact.errors")
+local util = require("compact.util")
+local cancel_mod = require("compact.cancel")
+local file_lists = require("compact.summary")
+local T = require("compact.summarizers.extractive_text")
+local read = require("compact.summarizers.extractive_read")
+local vocabulary = require("compact.tool_vocabulary")
 
 local extractive = {}
 

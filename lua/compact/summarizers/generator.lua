@@ -24,15 +24,15 @@
 -- transport and stream errors and HTTP 408, 409, 429 and 5xx.
 -- @module compact.summarizers.generator
 
-local checks = require "compact.checks"
-local errors = require "compact.errors"
-local usage_module = require "compact.usage"
-local cancel_mod = require "compact.cancel"
-local prompts = require "compact.summarizers.prompts"
-local util = require "compact.util"
-local chunks = require "compact.summarizers.chunks"
-local vocabulary = require "compact.tool_vocabulary"
-local message_model = require "compact.message"
+local checks = require("compact.checks")
+local errors = require("compact.errors")
+local usage_module = require("compact.usage")
+local cancel_mod = require("compact.cancel")
+local prompts = require("compact.summarizers.prompts")
+local util = require("compact.util")
+local chunks = require("compact.summarizers.chunks")
+local vocabulary = require("compact.tool_vocabulary")
+local message_model = require("compact.message")
 
 local generator = {}
 
