@@ -391,6 +391,20 @@ describe("gemini-cli saved chats (/chat save)", function()
   end)
 end)
 
+describe("message times", function()
+  it("keeps each message's time, and a pi export writes it", function()
+    local r = load(CLAUDE)
+    -- the user line, msg_A's first line (of three), the result after it
+    assert.same({ 1772442001000, 1772442003000, 1772442006000 },
+      { r.messages[1].timestamp, r.messages[2].timestamp, r.messages[3].timestamp })
+    assert.equals(1775808602000, load(CODEX).messages[4].timestamp)   -- the reasoning item opening the reply
+    assert.equals(1779285603000, load(GEMINI).messages[2].timestamp)
+    local text = assert(require("compact.exporters").export("pi", r, { now = function() return 0 end }))
+    local second = require("compact.core").json_decode(select(3, text:find("^[^\n]*\n[^\n]*\n([^\n]*)")))
+    assert.same({ "2026-03-02T09:00:03.000Z", 1772442003000 }, { second.timestamp, second.message.timestamp })
+  end)
+end)
+
 describe("detection and --from", function()
   it("detects each format from the content", function()
     local want = { [CLAUDE] = "claude-code", [CLAUDE_COMPACTED] = "claude-code", [CODEX] = "codex",

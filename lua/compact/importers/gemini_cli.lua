@@ -15,7 +15,7 @@
 --   the reply's usage: input = input - cached + tool, cache_read = cached,
 --   output = output + thoughts, reasoning = thoughts.
 -- * `info`, `error` and `warning` messages are the CLI's own notes and are
---   skipped.
+--   skipped. Messages keep their `timestamp` (as epoch milliseconds).
 -- * A chat saved with `/chat save` (`checkpoint-<tag>.json`: Gemini API
 --   `Content` objects, a list or `{ history }`) is read too: `model` turns
 --   are assistant messages (`functionCall` parts tool calls, `thought`
@@ -159,11 +159,12 @@ local function gemini_message(ctx, m, where, add)
     local text, is_error = result_of(call)
     if text then
       results[#results + 1] = { role = "tool_result", tool_call_id = call.id, tool_name = call.name,
-                                content = text, is_error = is_error }
+                                content = text, is_error = is_error, timestamp = common.iso_millis(call.timestamp) }
     end
   end
   add({ role = "assistant", content = blocks, stop_reason = #results > 0 and "tool_use" or "stop",
-        usage = usage_of(m.tokens), provider_metadata = { model = str(m.model) } }, where)
+        usage = usage_of(m.tokens), provider_metadata = { model = str(m.model) },
+        timestamp = common.iso_millis(m.timestamp) }, where)
   for _, result in ipairs(results) do add(result, where) end
   return true
 end
@@ -177,7 +178,7 @@ local function from_list(ctx, list, wheres, object)
     local where = wheres[i]
     if type(m) ~= "table" then return common.fail(ctx, where, "expected a Gemini CLI message object") end
     if m.type == "user" then
-      add({ role = "user", content = content_of(ctx, m.content) }, where)
+      add({ role = "user", content = content_of(ctx, m.content), timestamp = common.iso_millis(m.timestamp) }, where)
     elseif m.type == "gemini" or m.type == "model" then
       local ok, err = gemini_message(ctx, m, where, add)
       if not ok then return nil, err end
