@@ -273,6 +273,7 @@ function Generator:generate(request, cancel) end
 
 ---@class compact.summarizers.generator
 ---@field RETRY_DELAYS number[] seconds slept before the second and third attempt
+---@field MAX_RETRY_WAIT number the longest Retry-After (seconds) a retry waits for (60); longer ends the retries
 ---@field DEFAULT_MAX_INPUT_TOKENS integer 120000: the default max_input_tokens
 ---@field DEFAULT_MAX_OUTPUT_TOKENS integer 4096: the default options.max_output_tokens
 ---@field MAX_HALVINGS integer 3: halvings of a chunk rejected as too long before ErrSummarization

@@ -148,6 +148,7 @@ local function make_env(io_table)
     open = io_table.open or io.open,
     rename = io_table.rename or os.rename,
     remove = io_table.remove or os.remove,
+    output_temp = io_table.output_temp or require("compact.core").output_temp,
   }
   local isatty = io_table.isatty
   if type(isatty) == "function" then

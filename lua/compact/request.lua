@@ -32,6 +32,11 @@ local read_plain = core.request_reader(slot_names, slot_types)
 local BUDGET = field_slots.input_token_budget
 local HUGE = math.huge
 
+--- Anchors below this fraction of the estimate of the messages they cover
+-- are ignored (the estimate is used, calibration 1).
+local ANCHOR_MIN_FRACTION = 0.25
+request_module.ANCHOR_MIN_FRACTION = ANCHOR_MIN_FRACTION
+
 local rawlen = util.rawlen
 local heuristic = estimation.heuristic()
 local check_estimator = estimation.check_estimator
@@ -143,6 +148,10 @@ local function estimate_parts(estimator, messages, system_prompt, summary, tools
   if not overhead then return nil, err end
   if not anchor_tokens then return overhead + total, ledger, 1, overhead end
   local through = ledger:total(anchor_through)
+  -- the sanity band: a provider count below a quarter of our estimate of the
+  -- same request is a server under-reporting (or a stale anchor), not a
+  -- calibration; trusting it would keep the estimate under every trigger
+  if anchor_tokens < ANCHOR_MIN_FRACTION * (overhead + through) then return overhead + total, ledger, 1, overhead end
   return anchor_tokens + (total - through), ledger,
     calibration(anchor_tokens, overhead + through), overhead
 end
@@ -150,7 +159,9 @@ request_module.estimate_parts = estimate_parts
 
 --- Estimate a request: system prompt + projected summary + raw messages +
 -- tool definitions; with a usage anchor `{ tokens = N, through = k }`,
--- `N + estimate(messages[k+1..])`.
+-- `N + estimate(messages[k+1..])`, unless `N` is below
+-- `ANCHOR_MIN_FRACTION` (1/4) of the estimate of what it covers (then the
+-- anchor is ignored).
 -- Returns tokens, ledger, calibration (1 without an anchor), overhead; or
 -- nil, err.
 function request_module.estimate(view)

@@ -118,6 +118,7 @@ local PI_BLOCKS = { toolCall = true }
 local ANTHROPIC_BLOCKS = { tool_use = true, tool_result = true, redacted_thinking = true, server_tool_use = true,
                            document = true }
 local OPENAI_PARTS = { image_url = true, refusal = true, input_audio = true }
+local ANTHROPIC_STOPS = { end_turn = true, max_tokens = true, stop_sequence = true, pause_turn = true, refusal = true }
 
 -- Score a message list for each format from the fields only one format has.
 local function classify(list)
@@ -127,8 +128,14 @@ local function classify(list)
       local role = m.role
       if role == "tool_result" then votes.state = votes.state + 1 end
       if role == "toolResult" or role == "bashExecution" or m.stopReason ~= nil then votes.pi = votes.pi + 1 end
+      -- Anthropic's own stop reasons and usage names
+      if ANTHROPIC_STOPS[m.stop_reason] or (type(m.usage) == "table" and m.usage.input_tokens ~= nil) then
+        votes.anthropic = votes.anthropic + 1
+      end
+      -- an assistant message without content (`"content": null`, which the
+      -- decoder leaves out) is Chat Completions' alone
       if role == "system" or role == "developer" or role == "tool" or role == "function" or m.tool_calls ~= nil
-          or m.function_call ~= nil then
+          or m.function_call ~= nil or (role == "assistant" and m.content == nil) then
         votes.openai = votes.openai + 1
       end
       if type(m.content) == "table" then

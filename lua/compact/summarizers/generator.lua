@@ -55,6 +55,11 @@ generator.MIN_HISTORY_SHARE = 0.25
 -- Seconds slept before the second and third attempt of a call.
 generator.RETRY_DELAYS = { 2, 4 }
 
+--- The longest `Retry-After` (an error's `retry_after`, in seconds) a retry
+-- waits for: 60. Shorter ones lengthen the delay; a longer one ends the
+-- retries at once.
+generator.MAX_RETRY_WAIT = 60
+
 local Summarizer = { __name = "compact.GeneratorSummarizer" }
 Summarizer.__index = Summarizer
 Summarizer.__tostring = function(self)
@@ -277,7 +282,15 @@ function Summarizer:_call(messages, cancel)
     last_err = err
     if cancel_mod.is_cancelled(cancel) then return nil, cancelled_error(err) end
     if attempt > #delays or not generator.is_retryable(err) then return nil, err end
-    local slept, sleep_err = pcall(self.sleep, delays[attempt], cancel)
+    local delay = delays[attempt]
+    -- the server's Retry-After is honoured up to MAX_RETRY_WAIT; a longer
+    -- one is not waited for (the error, with its retry_after, is returned)
+    local after = type(err) == "table" and rawget(err, "retry_after")
+    if type(after) == "number" and after == after and after > 0 then
+      if after > generator.MAX_RETRY_WAIT then return nil, err end
+      delay = math.max(delay, after)
+    end
+    local slept, sleep_err = pcall(self.sleep, delay, cancel)
     if not slept then
       return nil, errors.new("summarization", "the sleep function raised an error", { cause = sleep_err })
     end
