@@ -98,6 +98,17 @@ describe("request options", function()
     assert.matches("reasoning_effort", err.message, 1, true)
   end)
 
+  it("anthropic: reasoning_effort as a configuration default is a config error, not a failure of every request",
+    function()
+      local config = { api_key = "k", options = { reasoning_effort = "high" } }
+      local gen, err = anthropic(config)
+      assert.is_nil(gen)
+      assert.equal("invalid_config", err.code)
+      assert.equal('config.options.reasoning_effort: not a Messages API field (use options.thinking = '
+        .. '{ type = "enabled", budget_tokens = n })', err.message)
+      assert.same({ api_key = "k", options = { reasoning_effort = "high" } }, config)
+    end)
+
   it("unknown and ill-typed keys are errors naming the key, in configs and requests", function()
     for _, module in ipairs({ openai, anthropic }) do
       local gen, err = module { api_key = "k", options = { temprature = 1 } }
