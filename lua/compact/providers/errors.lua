@@ -101,11 +101,6 @@ local function matches(text, list, strong)
   return false
 end
 
---- Does an error message/code say the request does not fit the context?
-function classify.is_context_message(text)
-  return matches(text, OVERFLOW) and not matches(text, NOT_OVERFLOW)
-end
-
 -- Does an error of this status, code, type and message say the request does
 -- not fit the context window? A 413 always does (Cerebras sends it without
 -- a body); a 429 never does.
