@@ -180,6 +180,7 @@ describe("many small deltas", function()
         '"delta":{"type":"input_json_delta","partial_json":"%s%d%s"}}'):format(i == 1 and '{\\"a\\":[' or "",
         i, i < N and "," or "]}"))
     end
+    chunks[#chunks + 1] = ev("message_delta", '{"type":"message_delta","delta":{"stop_reason":"tool_use"}}')
     chunks[#chunks + 1] = ev("message_stop", '{"type":"message_stop"}')
     local msg = assert(generate(anthropic, { status = 200, chunks = chunks }))
     assert.equal(table.concat(thinking), msg.content[1].thinking)

@@ -369,6 +369,11 @@ function Handler:build()
       (self.stop_reason and (" (stop_reason " .. tostring(self.stop_reason) .. ")") or ""),
       { provider = "anthropic", stop_reason = self.stop_reason, retryable = true })
   end
+  if type(self.stop_reason) ~= "string" then
+    -- content, then message_stop with no stop_reason: the reply may be cut short
+    return nil, errors.new("stream", "anthropic: the response ended without a stop_reason",
+      { provider = "anthropic", retryable = true })
+  end
   return {
     role = "assistant", content = content, stop_reason = STOP[self.stop_reason] or "stop", usage = self.usage,
     provider_metadata = { provider = "anthropic", id = self.id, model = self.model,

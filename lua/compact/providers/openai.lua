@@ -193,6 +193,11 @@ local function build(state)
         { provider = "openai", finish_reason = state.finish, retryable = true })
     end
   end
+  if state.finish == nil then
+    -- content, then [DONE] with no finish reason: the reply may be cut short
+    return nil, errors.new("stream", "openai: the stream ended without a finish reason",
+      { provider = "openai", retryable = true })
+  end
   local content = {}
   if thinking ~= "" then content[#content + 1] = { type = "thinking", thinking = thinking } end
   if text ~= "" then content[#content + 1] = { type = "text", text = text } end
