@@ -251,6 +251,22 @@ describe("openai errors sent after HTTP 200", function()
   end)
 end)
 
+describe("error codes that are no HTTP status", function()
+  it("are never taken for one: MiniMax's 2013 in an Anthropic-style error event", function()
+    local msg, err = generate(anthropic, { status = 200, chunks = { 'event: error\ndata: {"type":"error",' ..
+      '"error":{"code":2013,"message":"invalid params"}}\n\n' } })
+    assert.is_nil(msg)
+    assert.equal("stream", err.code)
+    assert.equal(500, err.status) -- a status-less event's, not 2013
+    assert.is_true(err.retryable)
+    assert.is_nil(tostring(err):find("2013", 1, true))
+    local info = classify.error_info { error = { message = "m", code = 1039, status = "429" } }
+    assert.same({ "m", 1039, 429 }, { info.message, info.code, info.status })
+    assert.same({ 404, nil, nil, nil }, { classify.http_status "404", classify.http_status(2013),
+      classify.http_status(99), classify.http_status(404.5) })
+  end)
+end)
+
 describe("credentials in the configuration", function()
   for name, module in pairs({ openai = openai, anthropic = anthropic }) do
     it("stay out of tostring, generator fields and errors (" .. name .. ")", function()

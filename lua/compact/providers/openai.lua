@@ -249,9 +249,7 @@ local ERROR_STATUS = { server_error = 500, api_error = 500, internal_error = 500
 
 -- The status an error body in a 2xx answer stands for, or nil.
 local function status_of(info)
-  local status = info.status or tonumber(info.code)
-  if status and (status < 100 or status > 599 or status % 1 ~= 0) then status = nil end -- MiniMax's 2013
-  return status or ERROR_STATUS[info.type] or ERROR_STATUS[info.code]
+  return info.status or classify.http_status(info.code) or ERROR_STATUS[info.type] or ERROR_STATUS[info.code]
 end
 
 -- An error object sent after HTTP 200 (mid-stream, or as the JSON answer).
