@@ -205,6 +205,15 @@ describe("a base_url with a query string", function()
     assert.equal("http://127.0.0.1:8080/v1/chat/completions", call.url)
   end)
 
+  it("needs a host before the query", function()
+    for _, module in ipairs({ openai, anthropic }) do
+      local gen, err = module { api_key = "k", base_url = "https://?key=AIzaSyQUERYKEY123" }
+      assert.is_nil(gen)
+      assert.equal("invalid_config", err.code)
+      assert.equal("config.base_url: expected an http(s) URL with a host before the query", err.message)
+    end
+  end)
+
   it("a key in the query never shows in errors or tostring", function()
     local t = fake_transport.new({ status = 401, body = '{"error":{"message":"bad key AIzaSyQUERYKEY123"}}' })
     local gen = assert(openai { base_url = "https://g.example/v1beta/openai?key=AIzaSyQUERYKEY123", transport = t.fn })

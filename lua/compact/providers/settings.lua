@@ -92,6 +92,10 @@ function settings.check(config, defaults, own)
   -- a query (Azure's ?api-version=...) goes after the endpoint path
   local base, query = out.base_url:match("^([^?#]*)(%?[^#]*)")
   if base then out.base_url, out.base_query = base, query else out.base_query = "" end
+  if not out.base_url:match("^https?://[^/%s]") then -- no host before the query ("https://?key=...")
+    -- not shown: the query may hold a key
+    return nil, errors.invalid_config("config.base_url: expected an http(s) URL with a host before the query")
+  end
   out.base_url = out.base_url:gsub("/+$", "")
   local opts, opts_err = request_options.check("config", "config.options", out.options)
   if not opts then return nil, opts_err end
