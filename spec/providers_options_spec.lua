@@ -214,6 +214,15 @@ describe("a base_url with a query string", function()
     end
   end)
 
+  it("a malformed base_url is not echoed with its password or query", function()
+    for _, module in ipairs({ openai, anthropic }) do
+      local _, err = module { api_key = "k", base_url = "https://user:s3cretpass@host/v1 x?key=AIzaSyQUERYKEY123" }
+      assert.equal('config.base_url: expected an http(s) URL, got string "https://host/v1 x?..."', err.message)
+      _, err = module { api_key = "k", base_url = "ftp://h/?key=AIzaSyQUERYKEY123" }
+      assert.equal('config.base_url: expected an http(s) URL, got string "ftp://h/?..."', err.message)
+    end
+  end)
+
   it("a key in the query never shows in errors or tostring", function()
     local t = fake_transport.new({ status = 401, body = '{"error":{"message":"bad key AIzaSyQUERYKEY123"}}' })
     local gen = assert(openai { base_url = "https://g.example/v1beta/openai?key=AIzaSyQUERYKEY123", transport = t.fn })

@@ -87,7 +87,9 @@ function settings.check(config, defaults, own)
   local out, err = config_check.fields(config, rules)
   if not out then return nil, err end
   if not out.base_url:match("^https?://[^%s]+$") then
-    return config_check.expected("config.base_url", "an http(s) URL", out.base_url)
+    -- shown without user:password@ and the query, which may hold keys
+    return config_check.expected("config.base_url", "an http(s) URL",
+      (settings.display_url(out.base_url):gsub("%?.*$", "?...")))
   end
   -- a query (Azure's ?api-version=...) goes after the endpoint path
   local base, query = out.base_url:match("^([^?#]*)(%?[^#]*)")
