@@ -6,6 +6,7 @@
 local core = require "compact.core"
 local errors = require "compact.errors"
 local util = require "compact.util"
+local message_model = require "compact.message"
 
 -- An import context: the name used in messages and a place for notes.
 local function new_context(name)
@@ -152,7 +153,7 @@ local function tools_of(ctx, raw)
   local tools = {}
   for _, tool in ipairs(raw) do
     local fn = type(tool) == "table" and (type(tool["function"]) == "table" and tool["function"] or tool) or {}
-    local parameters = fn.parameters or fn.input_schema
+    local parameters = message_model.tool_schema(fn)
     if type(fn.name) == "string" and (parameters == nil or type(parameters) == "table")
         and (tool.type == nil or tool.type == "function" or tool.type == "custom") then
       tools[#tools + 1] = { name = fn.name, description = str(fn.description),

@@ -13,6 +13,7 @@ local classify = require("compact.providers.errors")
 local settings = require("compact.providers.settings")
 local stream = require("compact.providers.stream")
 local errors = require("compact.errors")
+local message_model = require("compact.message")
 
 local anthropic = {}
 
@@ -112,7 +113,7 @@ function anthropic.map_tools(tools)
   local out = {}
   for _, tool in ipairs(tools or {}) do
     out[#out + 1] = { name = tool.name, description = tool.description,
-      input_schema = tool.parameters or tool.input_schema or { type = "object", properties = {} } }
+      input_schema = message_model.tool_schema(tool) or { type = "object", properties = {} } }
   end
   return out
 end
@@ -179,11 +180,6 @@ end
 
 local STOP = { end_turn = "stop", stop_sequence = "stop", pause_turn = "stop", max_tokens = "length",
   model_context_window_exceeded = "length", tool_use = "tool_use" }
-
--- The status an in-stream error type stands for (documented error types).
-local ERROR_STATUS = { invalid_request_error = 400, authentication_error = 401, permission_error = 403,
-  not_found_error = 404, request_too_large = 413, rate_limit_error = 429, api_error = 500,
-  overloaded_error = 529, timeout_error = 504 }
 
 local function merge_usage(usage, u)
   if type(u) ~= "table" then return end
@@ -263,15 +259,10 @@ function Handler:delta(index, d)
 end
 
 -- The error of an error body (a JSON answer) or, `in_stream`, of an
--- `error` event: a stream error unless it says the request does not fit.
+-- `error` event (compact.providers.errors.in_band_error: the one rule of
+-- both providers).
 local function stream_error(data, in_stream)
-  local info = classify.error_info(data)
-  local status = ERROR_STATUS[info.type] or info.status or 500
-  if in_stream then
-    info.status = status
-    return classify.stream_error("anthropic", info)
-  end
-  return classify.api_error("anthropic", status, { message = info.message, type = info.type })
+  return classify.in_band_error("anthropic", classify.error_info(data), in_stream)
 end
 
 -- Events after message_start, by type.

@@ -15,6 +15,7 @@ local classify = require("compact.providers.errors")
 local settings = require("compact.providers.settings")
 local stream = require("compact.providers.stream")
 local errors = require("compact.errors")
+local message_model = require("compact.message")
 
 local openai = {}
 
@@ -104,7 +105,7 @@ function openai.map_tools(tools)
   for _, tool in ipairs(tools or {}) do
     out[#out + 1] = { type = "function", ["function"] = {
       name = tool.name, description = tool.description,
-      parameters = tool.parameters or tool.input_schema or { type = "object", properties = {} },
+      parameters = message_model.tool_schema(tool) or { type = "object", properties = {} },
     } }
   end
   return out
@@ -242,26 +243,11 @@ local function append(state, list, text, kind, index, fields)
   return nil
 end
 
--- The status an error type in a 200 answer stands for (OpenAI and
--- compatible servers: vLLM, LiteLLM, OpenRouter).
-local ERROR_STATUS = { server_error = 500, api_error = 500, internal_error = 500, rate_limit_exceeded = 429,
-  rate_limit_error = 429, overloaded_error = 529, timeout_error = 504, invalid_request_error = 400 }
-
--- The status an error body in a 2xx answer stands for, or nil.
-local function status_of(info)
-  return info.status or classify.http_status(info.code) or ERROR_STATUS[info.type] or ERROR_STATUS[info.code]
-end
-
--- An error object sent after HTTP 200 (mid-stream, or as the JSON answer).
--- Without a status to go by, an error that is not a context or content
--- rejection means the server broke off the response: a retryable stream
--- error, as when the connection drops.
+-- An error object sent after HTTP 200 (mid-stream, or as the JSON answer):
+-- classified by the status it states or its type stands for, a retryable
+-- stream error without one (the server broke off the response).
 local function in_band_error(value)
-  local info = classify.error_info(value)
-  local status = status_of(info)
-  local err = classify.api_error("openai", status, { message = info.message, type = info.type, code = info.code })
-  if err.code == "http" and status == nil then return classify.stream_error("openai", info) end
-  return err
+  return classify.in_band_error("openai", classify.error_info(value))
 end
 
 -- An SSE `error` event (llama.cpp writes `error: {...}` after HTTP 200,
@@ -274,8 +260,7 @@ local function error_event(data)
     info = classify.error_info({ error = value })
   end
   if info.message == nil and type(value) ~= "table" and data:find("%S") then info.message = data:sub(1, 500) end
-  info.status = status_of(info)
-  return classify.stream_error("openai", info)
+  return classify.in_band_error("openai", info, true)
 end
 
 -- Apply one streamed tool call delta.
