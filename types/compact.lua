@@ -236,7 +236,7 @@ function Summarizer:summarize(req, cancel) end
 ---@class compact.Delta
 ---@field type "text"|"thinking"|"tool_call"
 ---@field text string the streamed piece (tool-call arguments JSON for tool_call)
----@field index integer 1-based block position (Anthropic content block; OpenAI: 1, or the tool call's position)
+---@field index integer 1-based position of its content block in the final assistant message (both providers)
 ---@field id? string tool_call only
 ---@field name? string tool_call only
 

@@ -220,6 +220,12 @@ function Handler:start_block(index, cb)
   local block = new_block(cb)
   self.blocks[index] = block
   self.order[#self.order + 1] = index
+  if block.type ~= "ignored" then
+    -- its position in the final message (blocks left out do not count):
+    -- the `index` its on_delta pieces carry
+    self.kept = self.kept + 1
+    block.position = self.kept
+  end
   local size = stream.ENTRY_BYTES
   for _, key in ipairs({ "text", "thinking", "signature" }) do
     local list = block[key]
@@ -247,8 +253,8 @@ function Handler:delta(index, d)
     local err = self.budget:add(text)
     if err then return err end
     if self.emit and text ~= "" and kind[2] ~= "signature" then
-      return self.emit(block.type, text, index + 1, block.type == "tool_call" and { id = block.id, name = block.name }
-        or nil)
+      return self.emit(block.type, text, block.position,
+        block.type == "tool_call" and { id = block.id, name = block.name } or nil)
     end
     return nil
   end
@@ -401,7 +407,8 @@ end
 
 -- The handler as stream.run calls it (plain functions, not methods).
 local function make_handler(budget, emit)
-  local self = setmetatable({ blocks = {}, order = {}, usage = common.usage(), budget = budget, emit = emit }, Handler)
+  local self = setmetatable({ blocks = {}, order = {}, kept = 0, usage = common.usage(), budget = budget,
+    emit = emit }, Handler)
   return {
     event = function(ev) return self:event(ev) end,
     finish = function() return self:finish() end,
