@@ -109,6 +109,36 @@ describe("request options", function()
       assert.same({ api_key = "k", options = { reasoning_effort = "high" } }, config)
     end)
 
+  it("anthropic: a temperature above 1 and enabled thinking without a budget are rejected before sending", function()
+    local cases = {
+      { { temperature = 1.5 }, ".temperature: expected a number >= 0 and <= 1 (the Messages API range), got number 1.5" },
+      { { thinking = { type = "enabled" } }, '.thinking.budget_tokens: required with type "enabled" (the ' ..
+        'Messages API needs a thinking budget)' },
+    }
+    for _, case in ipairs(cases) do
+      local config = { api_key = "k", options = case[1] }
+      local gen, err = anthropic(config)
+      assert.is_nil(gen)
+      assert.equal("invalid_config", err.code)
+      assert.equal("config.options" .. case[2], err.message)
+      local body, msg
+      body, msg, err = sent_body(anthropic, {}, request({ options = case[1] }), AN_OK)
+      assert.is_nil(body) -- nothing was sent
+      assert.is_nil(msg)
+      assert.equal("invalid_request", err.code)
+      assert.equal("anthropic: request.options" .. case[2], err.message)
+      -- OpenAI-compatible servers take both (z.ai's thinking = { type = "enabled" })
+      body = sent_body(openai, {}, request({ options = case[1] }), OA_OK)
+      assert.truthy(body.temperature or body.thinking)
+    end
+    -- the limits themselves pass
+    local body = sent_body(anthropic, {}, request({ options = { temperature = 1,
+      thinking = { type = "enabled", budget_tokens = 1024 } } }), AN_OK)
+    assert.same({ 1, 1024 }, { body.temperature, body.thinking.budget_tokens })
+    body = sent_body(anthropic, {}, request({ options = { thinking = { type = "disabled" } } }), AN_OK)
+    assert.same({ type = "disabled" }, body.thinking)
+  end)
+
   it("unknown and ill-typed keys are errors naming the key, in configs and requests", function()
     for _, module in ipairs({ openai, anthropic }) do
       local gen, err = module { api_key = "k", options = { temprature = 1 } }

@@ -14,6 +14,7 @@ local settings = require("compact.providers.settings")
 local stream = require("compact.providers.stream")
 local errors = require("compact.errors")
 local message_model = require("compact.message")
+local request_options = require("compact.providers.options")
 
 local anthropic = {}
 
@@ -133,17 +134,11 @@ local function mark_cache(body)
   if block then block.cache_control = EPHEMERAL end
 end
 
--- `reasoning_effort` has no Messages API field: an error naming `where`.
-local function no_reasoning_effort(where)
-  return where .. ".reasoning_effort: not a Messages API field "
-    .. "(use options.thinking = { type = \"enabled\", budget_tokens = n })"
-end
-
--- Request options in Messages API fields.
+-- Request options in Messages API fields (what the API rejects is an
+-- ErrInvalidRequest: compact.providers.options.check_messages_api).
 local function apply_options(body, opts)
-  if opts.reasoning_effort ~= nil then
-    return nil, errors.invalid_request("anthropic: " .. no_reasoning_effort("request.options"))
-  end
+  local ok, err = request_options.check_messages_api("request", "request.options", opts)
+  if not ok then return nil, errors.invalid_request("anthropic: " .. err.message) end
   body.temperature, body.top_p = opts.temperature, opts.top_p
   if opts.stop then body.stop_sequences = type(opts.stop) == "string" and { opts.stop } or opts.stop end
   if opts.thinking then body.thinking = { type = opts.thinking.type, budget_tokens = opts.thinking.budget_tokens } end
@@ -457,9 +452,9 @@ function anthropic.new(config)
     return nil, errors.invalid_config("config.api_key: required (not given, and ANTHROPIC_API_KEY is not set)")
   end
   -- as a default it would fail every request: say so now
-  if cfg.options.reasoning_effort ~= nil then
-    return nil, errors.invalid_config(no_reasoning_effort("config.options"))
-  end
+  local ok
+  ok, err = request_options.check_messages_api("config", "config.options", cfg.options)
+  if not ok then return nil, err end
   return settings.new_generator(Generator, "anthropic", cfg, { version = cfg.version, max_tokens = cfg.max_tokens })
 end
 
