@@ -195,6 +195,17 @@ describe("claude-code importer", function()
     assert.equals("/home/dev/projects/ledger", r.cwd)
   end)
 
+  it("takes the cwd where the session started, not where the agent cd'd to", function()
+    local cd = '{"type":"user","uuid":"zz1","parentUuid":"x","isSidechain":false,"cwd":"/home/dev/projects/ledger/src",'
+      .. '"message":{"role":"user","content":"and now the tests"}}\n'
+    local r = assert(importers.parse(read(CLAUDE) .. cd))
+    assert.equals("and now the tests", text_of(r.messages[#r.messages]))
+    assert.equals("/home/dev/projects/ledger", r.cwd)
+    -- entries before the first with a cwd (a summary line) do not count
+    r = assert(importers.parse('{"type":"summary","summary":"Earlier","leafUuid":"x"}\n' .. cd))
+    assert.equals("/home/dev/projects/ledger/src", r.cwd)
+  end)
+
   it("takes the summary from the compaction and restarts the context there", function()
     local r = load(CLAUDE_COMPACTED)
     local text = read(CLAUDE_COMPACTED)
