@@ -10,7 +10,8 @@
 -- the constraints, the requests, the files changed, test outcomes,
 -- decisions and open work. A fact is a set of alternatives; an
 -- alternative is a Lua pattern, or a list of patterns that must all match,
--- tried on the summary in lower case.
+-- tried on the summary in lower case; a fact's `wrong` alternatives, when
+-- one matches, mark it lost (the summary states the opposite).
 --
 -- The sessions of other agents are public transcripts (the agentcmd
 -- project's test fixtures) read at bench time from $COMPACT_SESSIONS
@@ -238,7 +239,7 @@ local sessions = {
   },
   -- == Kept aside (unseen) ==
   -- Real sessions nobody tuned on, facts written by hand from the imported
-  -- messages before any summary of them was read: two long Claude Code
+  -- messages before any summary of them was read: three long Claude Code
   -- sessions resumed after a compaction (marot/spotter's test transcripts:
   -- the importer gives Claude Code's own summary plus the messages after it),
   -- and short Claude Code and Codex sessions (tomjnsn/agentlogs's fixtures,
@@ -247,8 +248,9 @@ local sessions = {
   {
     agent = "claude-code", unseen = true, path = SESSIONS .. "/spotter-ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl",
     facts = {
+      -- the goal heading must not be the /compact command's arguments
       { "goal: bead spotter-4te, end-to-end OpenTelemetry tracing", { "spotter%-4te", "opentelemetry" },
-        { "spotter%-4te", "otel" } },
+        { "spotter%-4te", "otel" }, wrong = { "## goal\n/compact" } },
       { "request: continue with the remaining tasks", "continue implementation", "remaining tasks",
         "reamining tasks" },
       { "constraint: OTEL failures must never crash the app", "never crash", "graceful" },
@@ -282,8 +284,9 @@ local sessions = {
   {
     agent = "claude-code", unseen = true, path = SESSIONS .. "/spotter-4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
     facts = {
+      -- the goal heading must not be a background task's notification
       { "goal: bead spotter-dov, unified transcript visualization and debug parity",
-        { "spotter%-dov", "transcript" } },
+        { "spotter%-dov", "transcript" }, wrong = { "## goal\nread the output file" } },
       { "fixed: Access.get inside a guard (compile error)", "access%.get", "guard clause" },
       { "fixed: credo nesting depth in compute_expand_groups", "compute_expand_groups", { "credo", "nest" } },
       { "done: all_rendered_lines / expanded_tool_groups passed to transcript_panel", "all_rendered_lines",
@@ -311,6 +314,39 @@ local sessions = {
       { "modified: subagent_live.ex", "subagent_live%.ex" },
       { "earlier: transcript_computers.ex (new)", "transcript_computers%.ex" },
       { "earlier: transcript_renderer.ex", "transcript_renderer%.ex" },
+    },
+  },
+  {
+    agent = "claude-code", unseen = true, path = SESSIONS .. "/spotter-8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl",
+    facts = {
+      { "goal: bead spotter-fum, transcript readability in SessionLive", { "spotter%-fum", "transcript" },
+        wrong = { "## goal\nread the output file" } },
+      { "constraint: priv/static/assets is gitignored, spotter.css force-added", "git add %-f", "gitignore" },
+      { "done: fum.3 highlight.js integrated, committed 331f337", "331f337", "integrate highlight%.js" },
+      { "failed then fixed: node assets/build.js only runs from assets/", "could not resolve", "build%.js",
+        wrong = { "still failing:[^\n]*build%.js" } },
+      { "tests (fum.3): 120 tests pass", "120 tests" },
+      { "found: the subagent fixture has no agent_id, test adjusted", "subagent fixture",
+        { "fixture", "agent_id" } },
+      { "fixed: config/test.exs lacked the Endpoint config", "config/test%.exs", "secret_key_base" },
+      { "fixed: lazy_html test dependency added", "lazy_html" },
+      { "fixed: LiveView tests need the shared sandbox", "shared sandbox", "sandbox" },
+      { "decision: agent_id bug in load_session_messages filed as spotter-fum.5", "spotter%-fum%.5",
+        "load_session_messages" },
+      { "done: happy-dom installed for the JS tests", "happy%-dom" },
+      { "tests: 141 Elixir (127 + 14 doctests) + 16 Vitest = 157", "157", "141", "127 tests" },
+      { "done: fum.4 committed af81c43", "af81c43", "regression coverage" },
+      { "done: pushed (set upstream)", "set%-upstream", "pushed" },
+      { "done: bd sync", "bd sync" },
+      { "state: epic closed", "bd close spotter%-fum", { "epic", "complete" } },
+      { "earlier: fum.1 3bb8701, fum.2 b9288c2", "3bb8701", "b9288c2" },
+      { "created: assets/test/highlight-integration.test.js", "highlight%-integration%.test%.js" },
+      { "created: test/spotter_web/live/session_live_test.exs", "session_live_test%.exs" },
+      { "modified: transcript_renderer_test.exs", "transcript_renderer_test%.exs" },
+      { "modified: mix.exs", "mix%.exs" },
+      { "modified: assets/package.json", "package%.json" },
+      { "modified: assets/js/app.js", "app%.js" },
+      { "modified: session_live.ex", "session_live%.ex" },
     },
   },
   {
@@ -346,7 +382,9 @@ local sessions = {
       { "request: increase the width", "increase the width" },
       { "done: Agent Usage Y-axis width 95 -> 120", "width={120}", "width to 120", "95[^\n]*120" },
       { "modified: packages/web/src/routes/_app/app/team/index.tsx", "team/index%.tsx" },
-      { "done: committed 'web: Widen agent usage axis'", "widen agent usage axis" },
+      -- the commit succeeded (its hook's test names say "exit code 1")
+      { "done: committed 'web: Widen agent usage axis'", "widen agent usage axis",
+        wrong = { "still failing:[^\n]*widen agent usage axis" } },
       { "open: asked whether to push", "push%?", "want me to push" },
     },
   },
@@ -360,7 +398,13 @@ local function matches(summary, alternative)
   return true
 end
 
+-- A fact is kept when one of its alternatives matches and none of its
+-- `wrong` ones (the summary saying the opposite: "still failing" about what
+-- was fixed); the second result says it was stated wrongly.
 local function kept(summary, fact)
+  for _, alternative in ipairs(fact.wrong or {}) do
+    if matches(summary, alternative) then return false, true end
+  end
   for i = 2, #fact do
     if matches(summary, fact[i]) then return true end
   end
@@ -424,7 +468,8 @@ for _, session in ipairs(sessions) do
   else
     local lower, lost = summary:lower(), {}
     for _, fact in ipairs(session.facts) do
-      if not kept(lower, fact) then lost[#lost + 1] = fact[1] end
+      local ok, wrong = kept(lower, fact)
+      if not ok then lost[#lost + 1] = fact[1] .. (wrong and " (stated wrongly)" or "") end
     end
     local total = #session.facts
     local n = total - #lost
