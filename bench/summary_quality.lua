@@ -29,7 +29,8 @@
 --   lua bench/summary_quality.lua            (make bench runs it)
 --   SHOW=1 lua bench/summary_quality.lua     also prints the summaries
 package.path = "./lua/?.lua;./lua/?/init.lua;" .. package.path
-package.cpath = "./build/?.so;" .. package.cpath
+-- `make bench LUA=...` exports LUA_CPATH with that runtime's build folder
+package.cpath = (os.getenv("LUA_CPATH") and "" or "./build/?.so;") .. package.cpath
 
 local compact = require "compact"
 local importers = require "compact.importers"
