@@ -130,7 +130,7 @@ function Compactor:plan(request)
   if not tokens_before then return nil, ledger end
   if not require_reduction and (budget == nil or tokens_before <= budget * self.trigger_ratio) then return nil end
   local first_kept_index, turn_start = ledger:plan(scaled_keep(self.keep_recent_tokens, calibration))
-  if first_kept_index <= 1 and fit_on and budget ~= nil and tokens_before > budget then
+  if first_kept_index <= 1 and fit_on and budget ~= nil and tokens_before > budget and rawlen(messages) > 0 then
     -- the kept part covers everything but does not fit: keep less
     first_kept_index, turn_start = fit_cut(ledger, messages, budget, calibration,
       estimation.overhead(estimator, system_prompt, summary, tools) or 0)

@@ -130,19 +130,22 @@ function context_edit.cap_result(result, max, estimator)
     out.content = short
     return out
   end
-  local total, sizes = 0, {}
+  local total, sizes, list = 0, {}, {}
   for i, block in ipairs(content) do
     if block.type == "text" and type(block.text) == "string" then
       sizes[i] = estimator:text(block.text)
+      list[#list + 1] = sizes[i]
       total = total + sizes[i]
     end
   end
   if total <= max then return result end
+  -- the texts above one level are cut to it, so together they fit
+  local level = fit.water_level(list, total - max)
   local blocks = {}
   for i, block in ipairs(content) do
     blocks[i] = block
-    if sizes[i] then
-      local short = fit.shorten_tokens(estimator, block.text, math.floor(max * sizes[i] / total), marker)
+    if sizes[i] and sizes[i] > level then
+      local short = fit.shorten_tokens(estimator, block.text, level, marker)
       if short ~= block.text then
         blocks[i] = copy(block)
         blocks[i].text = short

@@ -229,7 +229,7 @@ end
 
 -- The largest per-text size T (tokens) such that cutting every text to T
 -- saves at least `need` tokens (binary search; 0 when nothing less does).
-local function water_level(sizes, need)
+function fit.water_level(sizes, need)
   local low, high = 0, 0
   for _, size in ipairs(sizes) do high = math.max(high, size) end
   while low < high do
@@ -287,7 +287,7 @@ local function truncate_newest(state, ctx)
   local need = math.ceil((state.tokens - ctx.budget) / calibration)
   local best
   for _ = 1, 6 do
-    local level = water_level(sizes, need)
+    local level = fit.water_level(sizes, need)
     best = truncated(kept, units, level, ctx)
     local tokens = ctx.measure(state.summary, best)
     if not tokens or tokens <= ctx.budget or level == 0 then break end
