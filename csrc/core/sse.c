@@ -281,9 +281,7 @@ static int sse_call_parser(lua_State *L, sse_parser *p, const char *chunk, size_
 {
     sse_call c;
     if (p->closed || p->failed) {
-        lua_pushnil(L);
-        lua_pushstring(L, p->closed ? "sse parser is closed" : "sse parser failed earlier");
-        return 2;
+        return compact_fail(L, "%s", p->closed ? "sse parser is closed" : "sse parser failed earlier");
     }
     c.p = p;
     c.chunk = chunk;
@@ -293,19 +291,14 @@ static int sse_call_parser(lua_State *L, sse_parser *p, const char *chunk, size_
     lua_pushlightuserdata(L, &c);
     if (lua_pcall(L, 1, 1, 0) != 0) {
         p->failed = 1;
-        lua_pushnil(L);
-        lua_insert(L, -2);
-        return 2;
+        return compact_fail_top(L);
     }
     if (c.rc != SSE_OK) {
         p->failed = 1;
-        lua_pushnil(L);
         if (c.rc == SSE_ETOOBIG)
-            lua_pushfstring(L, "event larger than %d bytes",
-                            (int)(p->state.max > 0x7fffffff ? 0x7fffffff : p->state.max));
-        else
-            lua_pushliteral(L, "not enough memory");
-        return 2;
+            return compact_fail(L, "event larger than %d bytes",
+                                (int)(p->state.max > 0x7fffffff ? 0x7fffffff : p->state.max));
+        return compact_fail(L, "not enough memory");
     }
     return 1;
 }
@@ -333,9 +326,7 @@ static int sse_feed(lua_State *L)
     size_t n;
     const char *s;
     if (lua_type(L, 2) != LUA_TSTRING) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "sse feed: chunk must be a string");
-        return 2;
+        return compact_fail(L, "sse feed: chunk must be a string");
     }
     s = lua_tolstring(L, 2, &n);
     /* an empty chunk must not be mistaken for finish (chunk == NULL) */
@@ -353,9 +344,7 @@ static int sse_last_id(lua_State *L)
 {
     sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
     if (p->closed) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "sse parser is closed");
-        return 2;
+        return compact_fail(L, "sse parser is closed");
     }
     if (!p->state.has_id)
         lua_pushnil(L);
@@ -371,9 +360,7 @@ static int sse_new(lua_State *L)
     if (!lua_isnoneornil(L, 1)) {
         long long n;
         if (lua_type(L, 1) != LUA_TNUMBER || !to_integer_exact(L, 1, &n) || n <= 0) {
-            lua_pushnil(L);
-            lua_pushliteral(L, "sse_parser: max_bytes must be a positive integer");
-            return 2;
+            return compact_fail(L, "sse_parser: max_bytes must be a positive integer");
         }
         max = (size_t)n;
     }

@@ -41,19 +41,27 @@ local Heuristic = { __name = "compact.Heuristic" }
 Heuristic.__index = Heuristic
 Heuristic.__tostring = function() return "compact.Heuristic" end
 
+-- The C measures return nil, err for bad data; an estimator raises
+-- (compact pcalls its estimators and keeps the error as `cause`).
+local function measured(tokens, err)
+  if tokens == nil then error(err, 0) end
+  return tokens
+end
+
 --- Estimate a string: its content-aware measure, rounded up (docs/estimation.md).
 -- @function estimator:text
 -- @tparam string text
-function Heuristic.text(_, text) return core.heuristic_text(text) end
+function Heuristic.text(_, text) return measured(core.heuristic_text(text)) end
 --- Estimate a message: 2 + 2 per block + 28 per tool call and tool result +
 -- 1200 per image + the measure of its text, thinking, tool names and arguments.
 -- @function estimator:message
 -- @tparam table message
-function Heuristic.message(_, message) return core.heuristic_message(message) end
---- Estimate tool definitions: per tool 8 + the measure of its name, description and schema.
+function Heuristic.message(_, message) return measured(core.heuristic_message(message)) end
+--- Estimate tool definitions: per tool 8 + the measure of its name,
+-- description and schema (`parameters` or `input_schema`).
 -- @function estimator:tools
 -- @tparam table definitions
-function Heuristic.tools(_, definitions) return core.heuristic_tools(definitions) end
+function Heuristic.tools(_, definitions) return measured(core.heuristic_tools(definitions)) end
 
 local heuristic_instance = setmetatable({}, Heuristic)
 
@@ -106,18 +114,10 @@ function estimation.ledger(estimator, messages)
     ledger = new_ledger()
     by_list[messages] = ledger
   end
-  -- pcall: a memory error or a raising finalizer inside the C walk
-  local ok, count, total, index, kind = pcall(sync, ledger, messages,
-    not is_heuristic_set[estimator] and estimator or nil)
-  if not ok then
-    return nil, errors.new("invalid_request", "messages: reading the list raised an error", { cause = count })
-  end
-  if count then return ledger, total end
-  if kind == "estimator" then
-    return nil, errors.new("invalid_request",
-      "messages[" .. tostring(index) .. "]: estimator:message failed", { cause = total })
-  end
-  return nil, errors.invalid_request(tostring(total))
+  local total, err, cause = sync(ledger, messages, not is_heuristic_set[estimator] and estimator or nil)
+  if total then return ledger, total end
+  if cause ~= nil then return nil, errors.new("invalid_request", err, { cause = cause }) end
+  return nil, errors.invalid_request(err)
 end
 
 --- Forget cached estimates: for `messages` (a list edited in place), or
@@ -164,8 +164,8 @@ local function estimate_tools(estimator, tools)
     local cached = tool_estimates[tools]
     local count = rawlen(tools)
     if cached and cached[1] == count and rawequal(cached[2], tools[count]) then return cached[3] end
-    local ok, result = pcall(core.heuristic_tools, tools)
-    if not ok then return nil, errors.invalid_request(tostring(result)) end
+    local result, err = core.heuristic_tools(tools)
+    if not result then return nil, errors.invalid_request(err) end
     tool_estimates[tools] = { count, tools[count], result }
     return result
   end

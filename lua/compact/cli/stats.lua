@@ -25,8 +25,7 @@ local function content_preview(message, limit)
     for _, block in ipairs(content or {}) do
       if block.type == "text" then parts[#parts + 1] = block.text
       elseif block.type == "tool_call" then
-        local ok, args = pcall(core.json_encode, block.arguments or {})
-        parts[#parts + 1] = block.name .. "(" .. (ok and args or "") .. ")"
+        parts[#parts + 1] = block.name .. "(" .. (core.json_encode(block.arguments or {}) or "") .. ")"
       elseif block.type == "thinking" then parts[#parts + 1] = "[thinking] " .. tostring(block.thinking)
       elseif block.type == "image" then parts[#parts + 1] = "[image]" end
     end

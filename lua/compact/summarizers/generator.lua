@@ -56,10 +56,7 @@ local function serialize(messages)
     end
     core = loaded
   end
-  local ok, text, err = pcall(core.serialize_records, messages)
-  if not ok then
-    return nil, errors.new("invalid_request", "cannot serialize messages: " .. tostring(text))
-  end
+  local text, err = core.serialize_records(messages)
   if text == nil then
     return nil, errors.new("invalid_request", "invalid messages: " .. tostring(err))
   end
