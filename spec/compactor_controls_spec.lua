@@ -92,7 +92,7 @@ end)
 
 describe("fit when keep_recent_tokens covers everything", function()
   local messages = {}
-  for i = 1, 4 do
+  for _ = 1, 4 do
     messages[#messages + 1] = user(("u"):rep(200))
     messages[#messages + 1] = answer(("a"):rep(200) .. "")
   end

@@ -36,6 +36,7 @@
 ---@field output integer generated tokens
 ---@field cache_read integer
 ---@field cache_write integer
+---@field stale? boolean set on kept replies by a compaction: counted for a context that is gone, never an anchor
 
 ---@alias compact.StopReason "stop"|"tool_use"|"length"|"error"|"aborted"
 
