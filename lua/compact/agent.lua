@@ -163,7 +163,7 @@ agent_module.recommended = {
     min_token_savings = 2000,
     max_tool_result_tokens = 25000,
   },
-  compactor = { trigger_ratio = 0.85, keep_recent_tokens = 20000 },
+  compactor = { trigger_ratio = 0.85, keep_recent_tokens = 0 },
 }
 
 --- The text skills add to the system prompt of a run: one block per skill,
