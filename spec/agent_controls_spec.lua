@@ -488,8 +488,9 @@ describe("stream events", function()
     local gen = kit.scripted { function() return nil, compact.error("http", "HTTP 500", { status = 500 }) end }
     local events, on_event = kit.recorder()
     local agent = new_agent { generator = gen, stream_events = true, on_event = on_event }
-    assert.is_nil(agent:run("go"))
+    local _, _, partial = agent:run("go")
     assert.same({ "message_start", "message_end" }, kit.kinds(events))
     assert.equal("error", events[2].message.stop_reason)
+    assert.equal(partial.new_messages[2], events[2].message)
   end)
 end)

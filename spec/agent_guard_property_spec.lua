@@ -29,7 +29,17 @@ local function run_case(seed, problems)
   local summarizer = kit.summarizer(function(_, _, n) return "summary " .. n .. " " .. ("s"):rep(rand(200)) end)
   local compactor = assert(compact.new { keep_recent_tokens = rand(1500), trigger_ratio = 0.5 + rand(60) / 100,
     summarizer = summarizer })
+  -- in half the cases the replies report usage that is exactly the estimate
+  -- (request + reply), so the agent anchors, and editing lowers the anchor
+  local report_usage = rand(2) == 0
   local calls, batches = 0, 0
+  local function with_usage(message, request)
+    if report_usage then
+      message.usage = { input = kit.request_estimate(request), output = kit.estimator:message(message),
+        cache_read = 0, cache_write = 0 }
+    end
+    return message
+  end
   local gen = { requests = 0 }
   function gen.generate(_, request)
     gen.requests = gen.requests + 1
@@ -41,9 +51,9 @@ local function run_case(seed, problems)
         calls = calls + 1
         list[i] = { "c" .. calls, "read", { path = "f" .. calls, size = rand(4) == 0 and rand(6000) or rand(800) } }
       end
-      return kit.tool_use(list)
+      return with_usage(kit.tool_use(list), request)
     end
-    return kit.reply(("r"):rep(rand(300)))
+    return with_usage(kit.reply(("r"):rep(rand(300))), request)
   end
   local agent = assert(agent_module.new {
     generator = gen, model = "m", estimator = kit.estimator, compactor = compactor, context_window_tokens = window,

@@ -367,15 +367,15 @@ function Run:generator_request()
   }
 end
 
--- One generator call. Returns an assistant message or nil, err.
+-- One generator call. Returns an assistant message, or nil, err and the
+-- failed attempt standing for it (for `new_messages`).
 function Run:generate()
-  local generator = self.agent.generator
-  if self.agent.stream_events then self:emit { type = "message_start" } end
-  local message, err = self:call_generator(generator)
-  if self.agent.stream_events then
-    self:emit { type = "message_end", message = message or failed_attempt(err, errors.is(err, "cancelled")) }
-  end
-  return message, err
+  local stream = self.agent.stream_events
+  if stream then self:emit { type = "message_start" } end
+  local message, err = self:call_generator(self.agent.generator)
+  local attempt = not message and failed_attempt(err, errors.is(err, "cancelled") or self:cancelled()) or nil
+  if stream then self:emit { type = "message_end", message = message or attempt } end
+  return message, err, attempt
 end
 
 function Run:call_generator(generator)
@@ -437,10 +437,10 @@ function Run:loop()
     end
     local fits, guard_err = self:guard()
     if not fits then return self:fail(guard_err) end
-    local message, err = self:generate()
+    local message, err, attempt = self:generate()
     if not message then
-      local aborted = errors.is(err, "cancelled") or self:cancelled()
-      new[#new + 1] = failed_attempt(err, aborted)
+      local aborted = attempt.stop_reason == "aborted"
+      new[#new + 1] = attempt
       if aborted then return self:fail(cancelled_error(err)) end
       if not (self.agent.compactor and errors.is(err, "context_window_exceeded")) then return self:fail(err) end
       if recoveries >= MAX_OVERFLOW_RECOVERIES then return self:fail(err) end
