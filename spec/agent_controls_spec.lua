@@ -112,6 +112,24 @@ describe("context editing", function()
     assert.equal(1, #events)
   end)
 
+  it("runs before maintenance plans: a compaction sees the edited context, or is not needed", function()
+    local summarizer = kit.summarizer()
+    local compactor = assert(compact.new { keep_recent_tokens = 427, trigger_ratio = 0.3, summarizer = summarizer })
+    local agent, _, events = setup({ keep_turns = 2, trigger_ratio = 0.5 }, { compactor = compactor })
+    assert(agent:run("go"))
+    -- 1291 - 700 = 591 is still above 1500 * 0.3
+    assert.same({ "context_edit", "compaction_start:threshold", "compaction_end:threshold" }, kit.kinds(events))
+    assert.equal(placeholder(400), summarizer.requests[1].messages[3].content)
+    assert.equal(placeholder(400), summarizer.requests[1].messages[7].content)
+    -- under a trigger of 1500 * 0.5 = 750 after editing: no compaction
+    summarizer = kit.summarizer()
+    compactor = assert(compact.new { keep_recent_tokens = 427, trigger_ratio = 0.5, summarizer = summarizer })
+    agent, _, events = setup({ keep_turns = 2, trigger_ratio = 0.5 }, { compactor = compactor })
+    assert(agent:run("go"))
+    assert.same({ "context_edit" }, kit.kinds(events))
+    assert.equal(0, summarizer.calls)
+  end)
+
   it("leaves excluded tools and already cleared results, so editing twice is editing once", function()
     local messages = {
       { role = "user", content = "one" }, tool_use { { "m1", "memory", { path = "notes" } } },
@@ -416,6 +434,17 @@ describe("agent:compact", function()
     assert.is_nil(record)
     assert.is_nil(err)
     assert.same({}, events)
+    -- a compaction the hook skips: nil too, nothing changed
+    local vetoed, _, vetoed_events = setup { on_before_compaction = function(ctx)
+      assert.equal("manual", ctx.reason)
+      return false
+    end }
+    local list = vetoed.state.messages
+    record, err = vetoed:compact()
+    assert.is_nil(record)
+    assert.is_nil(err)
+    assert.same({}, vetoed_events)
+    assert.equal(list, vetoed.state.messages)
     local summarizer
     agent, summarizer, events = setup({}, function() return nil, "down" end)
     local before = agent.state.messages
