@@ -27,9 +27,7 @@ engine.PRICES = { cache_read = 0.1, cache_write = 1.25, output = 5 }
 engine.SUMMARY_PROMPT_TOKENS = 600
 local END_OF_TURN_TEXT = "(the recorded turn ends here)"
 
-local function is_failed(message)
-  return message.stop_reason == "error" or message.stop_reason == "aborted"
-end
+local is_failed = require("compact.message").is_failed_attempt
 
 local function calls_of(message)
   local calls = {}

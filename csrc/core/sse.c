@@ -24,7 +24,10 @@
  * "message"); `id` is remembered across events unless it contains NUL;
  * `retry` and unknown fields are ignored. One deliberate difference: sse_end
  * dispatches an event left pending at the end of the stream (a server that
- * forgets the final blank line still gets its last event delivered). */
+ * forgets the final blank line still gets its last event delivered), and
+ * another: an `error` line (llama.cpp's server streams a failure as
+ * "error: {...}" instead of "event: error" + "data: {...}") is read as both,
+ * so the error reaches the caller instead of being dropped as unknown. */
 #include <stdlib.h>
 #include <string.h>
 #include "buffer.h"
@@ -110,6 +113,13 @@ static int sse_line(sse_state *p, const char *s, size_t n, sse_emit emit, void *
         name_len = n;
         value = s + n;
         value_len = 0;
+    }
+    if (name_len == 5 && memcmp(s, "error", 5) == 0) {
+        p->event.len = 0;
+        if ((rc = buffer_append(&p->event, "error", 5, p->max)) != SSE_OK)
+            return rc;
+        name_len = 4; /* and its value is data */
+        s = "data";
     }
     if (name_len == 4 && memcmp(s, "data", 4) == 0) {
         if ((rc = buffer_append(&p->data, value, value_len, p->max)) != SSE_OK)

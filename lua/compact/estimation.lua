@@ -1,4 +1,5 @@
---- Token estimation: the heuristic estimator, request estimates, and the
+--- Token estimation: the heuristic estimator, request estimates, the
+-- calibration of an estimate against the provider's count, and the
 -- planning ledgers that make repeated estimates of a growing conversation
 -- cheap.
 --
@@ -18,22 +19,25 @@
 local core = require "compact.core"
 local errors = require "compact.errors"
 local util = require "compact.util"
+local project_summary = require("compact.summary").project_summary
 
 local rawlen = util.rawlen
 
 local estimation = {}
 
-local SUMMARY_PREFIX =
-  "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
-local SUMMARY_SUFFIX = "\n</summary>"
+--- The bounds of the calibration ratio.
+estimation.MIN_CALIBRATION, estimation.MAX_CALIBRATION = 0.5, 4
+local MIN_CALIBRATION, MAX_CALIBRATION = estimation.MIN_CALIBRATION, estimation.MAX_CALIBRATION
 
---- Project a summary into the single user message the model sees.
--- @tparam ?string summary
--- @treturn ?table `{ role = "user", content = ... }`, or nil for an empty or nil summary
-function estimation.project_summary(summary)
-  if summary == nil or summary == "" then return nil end
-  if type(summary) ~= "string" then return nil end
-  return { role = "user", content = SUMMARY_PREFIX .. summary .. SUMMARY_SUFFIX }
+--- The calibration ratio of an anchor: the provider's count over our
+-- estimate of the same request, clamped to [0.5, 4].
+function estimation.calibration(provider_tokens, estimated_tokens)
+  local ratio = provider_tokens / estimated_tokens -- 0 estimated: +inf, clamped
+  if ratio ~= ratio then return 1 end
+  -- comparisons, not math.max/min: this runs on every plan with an anchor
+  if ratio < MIN_CALIBRATION then return MIN_CALIBRATION end
+  if ratio > MAX_CALIBRATION then return MAX_CALIBRATION end
+  return ratio
 end
 
 -- The heuristic estimator: one shared instance, so its ledgers are shared.
@@ -81,8 +85,7 @@ function estimation.check_estimator(estimator, field)
   end
   for _, method in ipairs { "text", "message", "tools" } do
     local ok, fn = pcall(function() return estimator[method] end)
-    if not ok or (type(fn) ~= "function" and not (type(fn) == "table" and getmetatable(fn)
-        and getmetatable(fn).__call)) then
+    if not ok or not util.is_callable(fn) then
       return nil, errors.invalid_request(field .. ": missing method '" .. method .. "'")
     end
   end
@@ -177,7 +180,7 @@ end
 -- but are estimated on every plan (estimators must be deterministic).
 -- `overhead` reads a remembered estimate inline; this computes a new one.
 local function remember(cache, estimator, method, value, what)
-  local tokens, err = call_estimator(estimator, method, method == "message" and estimation.project_summary(value)
+  local tokens, err = call_estimator(estimator, method, method == "message" and project_summary(value)
     or value, what)
   if not tokens then return nil, err end
   cache[estimator] = { value, tokens }

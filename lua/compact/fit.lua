@@ -25,6 +25,7 @@
 
 local errors = require "compact.errors"
 local placeholders = require "compact.placeholders"
+local message_model = require "compact.message"
 
 local fit = {}
 
@@ -34,11 +35,6 @@ fit.SHORTEN_CAPS = { 4096, 1024, 256 }
 --- The marker that replaces the middle of a shortened text.
 function fit.marker(bytes) return "[... " .. bytes .. " bytes cut by compaction ...]" end
 
-local function is_continuation(text, index)
-  local byte = text:byte(index)
-  return byte ~= nil and byte >= 0x80 and byte < 0xC0
-end
-
 --- Shorten `text` to about `cap` bytes: head and tail kept (cut on UTF-8
 -- character boundaries) around the marker (`marker(bytes_cut, head_end,
 -- tail_start)` gives its text; default `fit.marker(bytes_cut)`). Returns
@@ -46,10 +42,8 @@ end
 function fit.shorten_text(text, cap, marker)
   if #text <= cap then return text end
   local half = math.floor(cap / 2)
-  local head_end = half
-  while head_end > 0 and is_continuation(text, head_end + 1) do head_end = head_end - 1 end
-  local tail_start = #text - half + 1
-  while tail_start <= #text and is_continuation(text, tail_start) do tail_start = tail_start + 1 end
+  local head_end = message_model.cut_point(text, half)
+  local tail_start = message_model.start_point(text, #text - half + 1)
   local cut = tail_start - head_end - 1
   if cut <= 0 then return text end
   local mark = marker and marker(cut, head_end, tail_start) or fit.marker(cut)

@@ -9,22 +9,13 @@
 -- by lines `---`, after the summarizer's text and before the file lists.
 -- @module compact.user_requests
 
+local message_model = require "compact.message"
+
 local user_requests = {}
 
 user_requests.HEADING = "## User requests (verbatim)"
 local SEPARATOR = "\n\n---\n\n"
 local SECTION_START = "\n" .. user_requests.HEADING .. "\n"
-
--- The visible text of a user message (string content, text blocks joined).
-local function text_of(message)
-  local content = message.content
-  if type(content) == "string" then return content end
-  local parts = {}
-  for _, block in ipairs(content) do
-    if block.type == "text" and type(block.text) == "string" then parts[#parts + 1] = block.text end
-  end
-  return table.concat(parts, "\n")
-end
 
 -- Where the section starts in `text` (after a newline, or at the start), or nil.
 local function section_at(text)
@@ -73,7 +64,7 @@ function user_requests.section(estimator, limit, previous_summary, lists)
   for _, list in ipairs(lists) do
     for _, message in ipairs(list) do
       if message.role == "user" then
-        local text = text_of(message)
+        local text = message_model.text(message.content)
         if text:find("%S") then candidates[#candidates + 1] = { text, estimator:message(message) } end
       end
     end
