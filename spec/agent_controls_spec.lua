@@ -504,6 +504,30 @@ describe("stream events", function()
     assert.equal(final, events[9].message)
   end)
 
+  it("forward a real provider's streamed pieces (OpenAI over an injected transport)", function()
+    local fake = require "spec.support.fake_server"
+    local fake_transport = require "spec.support.fake_transport"
+    local scenario = fake.scenarios.oa_text
+    local transport = fake_transport.new(function()
+      return { status = scenario.status, headers = scenario.headers, chunks = fake_transport.chunks_of(scenario) }
+    end)
+    local gen = assert(require("compact.providers.openai") { api_key = "sk-test", transport = transport.fn })
+    local events, on_event = kit.recorder()
+    local agent = new_agent { generator = gen, stream_events = true, on_event = on_event }
+    local result = assert(agent:run("hi"))
+    local text = {}
+    for _, event in ipairs(events) do
+      if event.type == "delta" then
+        assert.equal("text", event.delta.type)
+        text[#text + 1] = event.delta.text
+      end
+    end
+    assert.equal(result.final.content[1].text, table.concat(text))
+    assert.equal("message_start", events[1].type)
+    assert.equal("message_end", events[#events].type)
+    assert.equal(result.final, events[#events].message)
+  end)
+
   it("are off by default: no on_delta, no events", function()
     local gen = kit.scripted { tool_use { { "c1", "read", { path = "a" } } }, reply("ok") }
     local events, on_event = kit.recorder()
