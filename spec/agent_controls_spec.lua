@@ -547,3 +547,70 @@ describe("stream events", function()
     assert.equal(partial.new_messages[2], events[2].message)
   end)
 end)
+
+describe("the guard on the issue's cases", function()
+  -- a generator that reads `files` files one per turn, then answers; like a
+  -- provider, it rejects a request whose estimate is over `window`
+  local function reader(files, window)
+    local gen = { calls = 0, rejected = 0, estimates = {} }
+    function gen.generate(self, request)
+      self.calls = self.calls + 1
+      local tokens = kit.request_estimate(request)
+      self.estimates[#self.estimates + 1] = tokens
+      if tokens > window then
+        self.rejected = self.rejected + 1
+        return nil, compact.error("context_window_exceeded", "prompt is too long")
+      end
+      if self.calls > files then return reply("read them all") end
+      return tool_use { { "read" .. self.calls, "read", { path = "f" .. self.calls } } }
+    end
+    return gen
+  end
+
+  local function agent_for(gen, window, guard)
+    return new_agent { generator = gen, context_window_tokens = window, guard = guard,
+      tools = { kit.tool("read", 1000) },
+      compactor = assert(compact.new { keep_recent_tokens = 2000, trigger_ratio = 0.8,
+        summarizer = kit.summarizer() }) }
+  end
+
+  it("60 file reads against an 8,000-token window: the seed fails after two recoveries, the guard never", function()
+    local gen = reader(60, 8000)
+    local result, err = agent_for(gen, 8000, false):run("read 60 files")
+    assert.is_nil(result)
+    assert.is_true(compact.is(err, compact.ErrContextWindowExceeded))
+    assert.equal(3, gen.rejected)
+    gen = reader(60, 8000)
+    local agent = agent_for(gen, 8000, true)
+    result = assert(agent:run("read 60 files"))
+    assert.equal(0, gen.rejected)
+    assert.equal(61, gen.calls)
+    assert.equal("read them all", result.final.content[1].text)
+    for _, tokens in ipairs(gen.estimates) do assert.is_true(tokens <= 8000) end
+    assert.is_true(#result.compactions >= 1)
+    assert.is_true(kit.pairs_intact(agent.state.messages))
+  end)
+
+  it("one 400 KB tool result against a 16,000-token window: summarized, or capped on entry", function()
+    local function run(cap)
+      local gen = kit.scripted { tool_use { { "c1", "read", { path = "big" } } }, reply("ok") }
+      local summarizer = kit.summarizer()
+      local agent = new_agent { generator = gen, context_window_tokens = 16000, guard = true,
+        max_tool_result_tokens = cap, tools = { kit.tool("read", 400 * 1024) },
+        compactor = assert(compact.new { keep_recent_tokens = 2000, summarizer = summarizer }) }
+      return assert(agent:run("read the log")), gen, summarizer
+    end
+    -- the guard alone: the result is newer than any valid cut, so the turn is summarized
+    local result, gen, summarizer = run(nil)
+    assert.equal(4, result.compactions[1].first_kept_index)
+    assert.equal(3, #summarizer.requests[1].messages)
+    assert.same({ compact.project_summary("summary 1\n\n<read-files>\nbig\n</read-files>") }, gen.requests[2].messages)
+    assert.is_true(gen.estimates[2] <= 16000)
+    -- with a cap the result enters the context cut, and nothing is compacted
+    result, gen, summarizer = run(4000)
+    assert.same({}, result.compactions)
+    assert.equal(0, summarizer.calls)
+    assert.matches("tokens cut: tool result too long", gen.requests[2].messages[3].content, 1, true)
+    assert.is_true(gen.estimates[2] <= 16000)
+  end)
+end)
