@@ -46,20 +46,16 @@ function Run:compaction_request(require_reduction)
   }
 end
 
--- The estimate of the context as it stands (anchored on the state's usage),
--- or nil when the estimator fails.
-function Run:estimate(messages, summary)
-  local state = self.state
-  local tools = self.agent.tool_definitions
-  local view = {
-    system_prompt = state.system_prompt, messages = messages or state.messages, estimator = self.agent.estimator,
-    tools = #tools > 0 and tools or nil, usage = not messages and state.usage or nil,
-  }
-  view.summary = summary
-  if summary == nil and not messages then view.summary = state.summary end
-  if view.summary == "" then view.summary = nil end
-  local ok, tokens = pcall(request_module.estimate, view)
-  if ok and type(tokens) == "number" then return tokens end
+-- The estimate of the context as the compactor's plan counts it (anchored
+-- on the state's usage), or of `kept` messages with the state's summary and
+-- no anchor; nil when the estimator fails.
+function Run:estimate(kept)
+  local request = self:compaction_request(false)
+  if kept then request.messages, request.usage = kept, nil end
+  local ok, view = pcall(request_module.check, request)
+  if not ok or not view then return nil end
+  local called, tokens = pcall(request_module.estimate, view)
+  if called and type(tokens) == "number" then return tokens end
   return nil
 end
 
@@ -171,7 +167,7 @@ end
 -- system prompt, tools, kept messages and the previous summary.
 function Run:savings(plan)
   local messages = self.state.messages
-  local after = self:estimate(core.slice(messages, plan.first_kept_index, #messages), self.state.summary or "")
+  local after = self:estimate(core.slice(messages, plan.first_kept_index, #messages))
   if not after or type(plan.tokens_before) ~= "number" then return math.huge end
   return plan.tokens_before - math.ceil(after * (plan.calibration or 1))
 end
