@@ -63,8 +63,17 @@ describe("agent config controls", function()
 
   it("recommended is a plain table a host merges into its configs", function()
     local recommended = agent_module.recommended
-    assert.same({ trigger_ratio = 0.65, keep_turns = 3 }, recommended.agent.edit)
-    assert.is_true(recommended.agent.guard)
+    -- the shape the docs promise (the values are the replay bench's to choose)
+    local keys = {}
+    for key in pairs(recommended) do keys[#keys + 1] = key end
+    table.sort(keys)
+    assert.same({ "agent", "compactor" }, keys)
+    assert.is_table(recommended.agent.edit)
+    assert.is_boolean(recommended.agent.guard)
+    assert.is_number(recommended.agent.min_token_savings)
+    assert.is_number(recommended.agent.max_tool_result_tokens)
+    assert.is_number(recommended.compactor.trigger_ratio)
+    assert.is_number(recommended.compactor.keep_recent_tokens)
     local compactor = assert(compact.new {
       summarizer = kit.summarizer(), trigger_ratio = recommended.compactor.trigger_ratio,
       keep_recent_tokens = recommended.compactor.keep_recent_tokens })
