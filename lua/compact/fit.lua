@@ -36,18 +36,24 @@ fit.SHORTEN_CAPS = { 4096, 1024, 256 }
 function fit.marker(bytes) return "[... " .. bytes .. " bytes cut by compaction ...]" end
 
 --- Shorten `text` to about `cap` bytes: head and tail kept (cut on UTF-8
--- character boundaries) around the marker (`marker(bytes_cut, head_end,
--- tail_start)` gives its text; default `fit.marker(bytes_cut)`). Returns
--- the text unchanged when it is not longer than the cap.
-function fit.shorten_text(text, cap, marker)
+-- character boundaries) around the marker. Returns the text unchanged when
+-- it is not longer than the cap.
+function fit.shorten_text(text, cap)
+  return fit.cut_middle(text, cap, fit.marker)
+end
+
+--- Keep about `cap` bytes of `text`, head and tail (cut on UTF-8 character
+-- boundaries), around `marker(bytes_cut, head_end, tail_start)` on a line
+-- of its own (the cut is `text:sub(head_end + 1, tail_start - 1)`); `text`
+-- itself when it is not longer than the cap.
+function fit.cut_middle(text, cap, marker)
   if #text <= cap then return text end
   local half = math.floor(cap / 2)
   local head_end = message_model.cut_point(text, half)
   local tail_start = message_model.start_point(text, #text - half + 1)
   local cut = tail_start - head_end - 1
   if cut <= 0 then return text end
-  local mark = marker and marker(cut, head_end, tail_start) or fit.marker(cut)
-  return text:sub(1, head_end) .. "\n" .. mark .. "\n" .. text:sub(tail_start)
+  return text:sub(1, head_end) .. "\n" .. marker(cut, head_end, tail_start) .. "\n" .. text:sub(tail_start)
 end
 
 --- Shorten `text` to at most `max` tokens of `estimator` (head and tail
@@ -64,7 +70,7 @@ function fit.shorten_tokens(estimator, text, max, marker)
   local cap = math.floor(#text * max / tokens)
   local short = text
   for _ = 1, 8 do
-    short = fit.shorten_text(text, cap, mark)
+    short = fit.cut_middle(text, cap, mark)
     if cap <= 0 or estimator:text(short) <= max then break end
     cap = math.floor(cap * 0.8)
   end
