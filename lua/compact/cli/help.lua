@@ -87,8 +87,8 @@ stdout, in FILE's format unless --format says otherwise (Claude Code, Codex
 and Gemini CLI sessions are written as our state JSON). Files are written
 whole or not at all (a temporary file beside each, then renamed). The plan,
 the compaction record and a before/after line go to stderr; a progress line
-too when stderr is a terminal. Exit status 3 when what was written is still
-over --budget / --window.
+too when stderr is a terminal. Exit status 3 when what was written, or what
+could not be compacted, is over --budget / --window.
 
 options:
   --summarizer S     extractive (default: offline, no key), openai or anthropic
@@ -99,8 +99,9 @@ options:
   --format F         state, openai, responses, anthropic or pi
   --append           FILE is a pi session: add a compaction entry to it (or
                      to a copy at OUT), as pi itself does
-  --fit              with --budget/--window: keep less and shorten old tool
-                     results until the result fits
+  --fit              with --budget/--window: keep less, shorten old tool
+                     results, then cut the newest turn's oversized messages
+                     until the result fits
   --quiet            nothing on stderr but errors
 
 model summarizers (openai, anthropic):
