@@ -3,7 +3,7 @@
 # Idempotent and quiet when everything is present; needs root to install.
 # Usage: scripts/deps.sh [extra-package ...]
 set -eu
-packages="lua5.4 liblua5.4-dev lua-busted lua-check lua-socket libcurl4-openssl-dev cmake make gcc luarocks pkg-config $*"
+packages="lua5.4 liblua5.4-dev lua-busted lua-check lua-socket libcurl4-openssl-dev libsqlite3-dev cmake make gcc luarocks pkg-config $*"
 missing=""
 for package in $packages; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

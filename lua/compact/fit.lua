@@ -14,6 +14,11 @@
 -- 3. `remove_images`: in those messages, image blocks become the text
 --    `[image removed by compaction]`.
 --
+-- With an archive (`ctx.archive`), the originals of the messages a step
+-- changes are archived first and the markers name them:
+-- `[... N bytes cut by compaction; recall #ID ...]`,
+-- `[image removed by compaction; recall #ID]`.
+--
 -- If the context still does not fit, the compaction fails with
 -- ErrNoReduction naming the figures. Each step runs at most once: no loop.
 -- Messages are never modified: a changed message is a new table.
@@ -26,8 +31,12 @@ local fit = {}
 fit.IMAGE_TEXT = "[image removed by compaction]"
 fit.SHORTEN_CAPS = { 4096, 1024, 256 }
 
---- The marker that replaces the middle of a shortened text.
-function fit.marker(bytes) return "[... " .. bytes .. " bytes cut by compaction ...]" end
+--- `; recall #ID` when the original is archived under `id`, else "".
+function fit.recall(id) return id and ("; recall #" .. id) or "" end
+
+--- The marker that replaces the middle of a shortened text (naming the
+-- archived original's id when given).
+function fit.marker(bytes, id) return "[... " .. bytes .. " bytes cut by compaction" .. fit.recall(id) .. " ...]" end
 
 local function is_continuation(text, index)
   local byte = text:byte(index)
@@ -37,7 +46,7 @@ end
 --- Shorten `text` to about `cap` bytes: head and tail kept (cut on UTF-8
 -- character boundaries) around the marker. Returns the text unchanged when
 -- it is not longer than the cap.
-function fit.shorten_text(text, cap)
+function fit.shorten_text(text, cap, id)
   if #text <= cap then return text end
   local half = math.floor(cap / 2)
   local head_end = half
@@ -46,7 +55,7 @@ function fit.shorten_text(text, cap)
   while tail_start <= #text and is_continuation(text, tail_start) do tail_start = tail_start + 1 end
   local cut = tail_start - head_end - 1
   if cut <= 0 then return text end
-  return text:sub(1, head_end) .. "\n" .. fit.marker(cut) .. "\n" .. text:sub(tail_start)
+  return text:sub(1, head_end) .. "\n" .. fit.marker(cut, id) .. "\n" .. text:sub(tail_start)
 end
 
 local function copy_message(message, content)
@@ -57,10 +66,10 @@ local function copy_message(message, content)
 end
 
 -- A tool result with its texts shortened to `cap`, or nil when unchanged.
-local function shortened_result(message, cap)
+local function shortened_result(message, cap, id)
   local content = message.content
   if type(content) == "string" then
-    local short = fit.shorten_text(content, cap)
+    local short = fit.shorten_text(content, cap, id)
     return short ~= content and copy_message(message, short) or nil
   end
   if type(content) ~= "table" then return nil end
@@ -68,7 +77,7 @@ local function shortened_result(message, cap)
   for i, block in ipairs(content) do
     blocks[i] = block
     if block.type == "text" and type(block.text) == "string" then
-      local short = fit.shorten_text(block.text, cap)
+      local short = fit.shorten_text(block.text, cap, id)
       if short ~= block.text then
         blocks[i] = copy_message(block, nil)
         blocks[i].text = short
@@ -80,13 +89,13 @@ local function shortened_result(message, cap)
 end
 
 -- A message with its image blocks replaced by text, or nil when unchanged.
-local function without_images(message)
+local function without_images(message, id)
   local content = message.content
   if type(content) ~= "table" then return nil end
   local blocks, changed = {}, false
   for i, block in ipairs(content) do
     if block.type == "image" then
-      blocks[i] = { type = "text", text = fit.IMAGE_TEXT }
+      blocks[i] = { type = "text", text = id and fit.IMAGE_TEXT:sub(1, -2) .. fit.recall(id) .. "]" or fit.IMAGE_TEXT }
       changed = true
     else
       blocks[i] = block
@@ -106,6 +115,22 @@ local function rewrite_older(kept, rewrite)
   end
   return changed and out or nil
 end
+
+-- With an archive, archive the originals of the messages `out` changed in
+-- `kept` and rewrite them again naming their ids (`rewrite(message, id)`).
+-- Returns the list, or nil, err.
+local function name_originals(kept, out, ctx, rewrite)
+  if not ctx.archive then return out end
+  local originals, at = {}, {}
+  for i = 1, #kept do
+    if out[i] ~= kept[i] then originals[#originals + 1], at[#at + 1] = kept[i], i end
+  end
+  local ids, err = ctx.archive(originals)
+  if not ids then return nil, err end
+  for k, i in ipairs(at) do out[i] = rewrite(kept[i], ids[k]) or out[i] end
+  return out
+end
+fit.name_originals = name_originals
 
 -- Turn starts (user messages) in (first, newest turn start] that are valid
 -- cuts: no call at or after `first` has its result at or after the cut.
@@ -161,26 +186,32 @@ local function keep_less(state, ctx)
 end
 
 local function shorten_tool_results(state, ctx)
-  local best
+  local best, best_cap
   for _, cap in ipairs(fit.SHORTEN_CAPS) do
     local kept = rewrite_older(state.kept, function(message)
       return message.role == "tool_result" and shortened_result(message, cap) or nil
     end)
     if kept then
-      best = kept
+      best, best_cap = kept, cap
       local tokens = ctx.measure(state.summary, kept)
       if tokens and tokens <= ctx.budget then break end
     end
   end
   if not best then return false end
-  state.kept = best
+  local named, err = name_originals(state.kept, best, ctx, function(message, id)
+    return shortened_result(message, best_cap, id)
+  end)
+  if not named then return nil, err end
+  state.kept = named
   return true
 end
 
-local function remove_images(state)
+local function remove_images(state, ctx)
   local kept = rewrite_older(state.kept, without_images)
   if not kept then return false end
-  state.kept = kept
+  local named, err = name_originals(state.kept, kept, ctx, without_images)
+  if not named then return nil, err end
+  state.kept = named
   return true
 end
 
@@ -191,8 +222,8 @@ local steps = {
 
 --- Degrade `state = { summary, first_kept_index, kept, tokens }` until it
 -- fits `ctx.budget`. `ctx` gives `messages`, `budget`, `measure(summary,
--- kept)`, `suffix_tokens(summary, k)`, `slice(k)` and `resummarize(summary,
--- from, to)`. Returns the state with `degraded = { { step =, tokens_saved =
+-- kept)`, `suffix_tokens(summary, k)`, `slice(k)`, `resummarize(summary,
+-- from, to)` and optionally `archive(messages) -> ids | nil, err`. Returns the state with `degraded = { { step =, tokens_saved =
 -- }, ... }`, or nil and an error (ErrNoReduction with the figures, or the
 -- summarizer's).
 function fit.run(state, ctx)
