@@ -196,6 +196,7 @@ local INTERNAL = {
   ["compact.summarizers.chunks"] = true, ["compact.summarizers.extractive_read"] = true,
   ["compact.summarizers.extractive_text"] = true, ["compact.checks"] = true,
   ["compact.providers.settings"] = true, ["compact.providers.errors"] = true, ["compact.providers.stream"] = true,
+  ["compact.archive_common"] = true, ["compact.archive_memory"] = true, ["compact.agent_recall"] = true,
 }
 
 local function module_files()

@@ -21,6 +21,7 @@ local checks = require "compact.checks"
 local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"
+local recall = require "compact.agent_recall"
 local repair = require "compact.repair"
 local tools_module = require "compact.agent_tools"
 local usage_module = require "compact.usage"
@@ -41,6 +42,7 @@ local MAX_OVERFLOW_RECOVERIES = 2
 local known_config = {
   generator = true, model = true, system_prompt = true, tools = true, compactor = true,
   context_window_tokens = true, reserve_tokens = true, estimator = true, on_event = true, fit = true,
+  archive = true, conversation_id = true, recall_tool = true,
 }
 
 local known_options = { max_output_tokens = true, skills = true, cancel = true }
@@ -81,6 +83,13 @@ function agent_module.new(config)
   if compactor ~= nil and not (has_method(compactor, "plan") and has_method(compactor, "apply")) then
     return config_error("config.compactor: expected a compactor (compact.new)")
   end
+  -- the archive, its recall tool and a compactor that archives into it
+  local archived, holder = nil, {}
+  archived, err = recall.configure(config)
+  if not archived then return nil, err end
+  _, err = recall.add_tool(archived, definitions, handlers, holder)
+  if err then return nil, err end
+  compactor = archived.compactor
   local window, reserve
   window, err = checks.check("config.context_window_tokens", config.context_window_tokens,
     { "number", above = 0, optional = true })
@@ -97,10 +106,12 @@ function agent_module.new(config)
   if config.fit ~= nil and type(config.fit) ~= "boolean" then
     return config_error("config.fit: expected a boolean, got " .. type(config.fit))
   end
-  return setmetatable({
+  holder.agent = setmetatable({
     generator = config.generator,
     model = config.model,
-    compactor = config.compactor,
+    compactor = compactor,
+    archive = archived.archive,
+    conversation_id = archived.conversation_id,
     context_window_tokens = window,
     reserve_tokens = reserve,
     estimator = estimator,
@@ -110,6 +121,7 @@ function agent_module.new(config)
     _handlers = handlers,
     state = { system_prompt = config.system_prompt, messages = {} },
   }, Agent)
+  return holder.agent
 end
 
 --- The text skills add to the system prompt of a run: one block per skill,

@@ -30,7 +30,7 @@ local function tokens_of(text)
   return list
 end
 
---- Create an empty archive. `policy` is compact.archive (passed in to
+--- Create an empty archive. `policy` is compact.archive_common (passed in to
 -- avoid a require cycle).
 function memory.new(policy)
   return setmetatable({

@@ -32,7 +32,7 @@ local known_config = { keep_recent_tokens = true, trigger_ratio = true, summariz
   archive = true, conversation_id = true }
 
 -- compact.archive, loaded only by compactors that have an archive
-local function archive_module() return require "compact.archive" end
+local function archive_module() return require "compact.archive_common" end
 
 -- The archive options: archive (nil or a table with put/search/get),
 -- conversation_id (default: a fresh one). Returns archive, id or nil, err.

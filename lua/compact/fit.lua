@@ -47,6 +47,13 @@ end
 -- character boundaries) around the marker. Returns the text unchanged when
 -- it is not longer than the cap.
 function fit.shorten_text(text, cap, id)
+  return fit.cut_middle(text, cap, function(cut) return fit.marker(cut, id) end)
+end
+
+--- Keep about `cap` bytes of `text`, head and tail (cut on UTF-8 character
+-- boundaries), around `marker(bytes_cut)` on a line of its own; `text`
+-- itself when it is not longer than the cap.
+function fit.cut_middle(text, cap, marker)
   if #text <= cap then return text end
   local half = math.floor(cap / 2)
   local head_end = half
@@ -55,7 +62,7 @@ function fit.shorten_text(text, cap, id)
   while tail_start <= #text and is_continuation(text, tail_start) do tail_start = tail_start + 1 end
   local cut = tail_start - head_end - 1
   if cut <= 0 then return text end
-  return text:sub(1, head_end) .. "\n" .. fit.marker(cut, id) .. "\n" .. text:sub(tail_start)
+  return text:sub(1, head_end) .. "\n" .. marker(cut) .. "\n" .. text:sub(tail_start)
 end
 
 local function copy_message(message, content)
