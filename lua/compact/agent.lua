@@ -84,9 +84,9 @@ function agent_module.new(config)
     return config_error("config.compactor: expected a compactor (compact.new)")
   end
   -- the archive, its recall tool and a compactor that archives into it
-  local archived, holder = nil, {}
-  archived, err = recall.configure(config)
-  if not archived then return nil, err end
+  local holder = {}
+  local archived, archive_err = recall.configure(config)
+  if not archived then return nil, archive_err end
   _, err = recall.add_tool(archived, definitions, handlers, holder)
   if err then return nil, err end
   compactor = archived.compactor

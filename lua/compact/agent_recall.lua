@@ -55,7 +55,8 @@ function recall.configure(config)
     archive, id = compactor.archive, id or compactor.conversation_id
   end
   if config.recall_tool ~= nil and type(config.recall_tool) ~= "boolean" then
-    return nil, errors.invalid_config("config.recall_tool: expected a boolean, got " .. errors.describe(config.recall_tool))
+    return nil, errors.invalid_config("config.recall_tool: expected a boolean, got "
+      .. errors.describe(config.recall_tool))
   end
   if archive == nil then
     if id ~= nil then
@@ -70,7 +71,8 @@ function recall.configure(config)
   if id == nil then
     id = archive_module.fresh_conversation_id()
   elseif type(id) ~= "string" or id == "" or id:find("%z") then
-    return nil, errors.invalid_config("config.conversation_id: expected a non-empty string, got " .. errors.describe(id))
+    return nil, errors.invalid_config("config.conversation_id: expected a non-empty string, got "
+      .. errors.describe(id))
   end
   if ours and (compactor.archive ~= archive or compactor.conversation_id ~= id) then
     compactor = with_archive(compactor, archive, id)

@@ -102,7 +102,8 @@ local function without_images(message, id)
   local blocks, changed = {}, false
   for i, block in ipairs(content) do
     if block.type == "image" then
-      blocks[i] = { type = "text", text = id and fit.IMAGE_TEXT:sub(1, -2) .. fit.recall(id) .. "]" or fit.IMAGE_TEXT }
+      local text = id and fit.IMAGE_TEXT:sub(1, -2) .. fit.recall(id) .. "]" or fit.IMAGE_TEXT
+      blocks[i] = { type = "text", text = text }
       changed = true
     else
       blocks[i] = block
@@ -230,9 +231,10 @@ local steps = {
 --- Degrade `state = { summary, first_kept_index, kept, tokens }` until it
 -- fits `ctx.budget`. `ctx` gives `messages`, `budget`, `measure(summary,
 -- kept)`, `suffix_tokens(summary, k)`, `slice(k)`, `resummarize(summary,
--- from, to)` and optionally `archive(messages) -> ids | nil, err`. Returns the state with `degraded = { { step =, tokens_saved =
--- }, ... }`, or nil and an error (ErrNoReduction with the figures, or the
--- summarizer's).
+-- from, to)` and optionally `archive(messages) -> ids | nil, err`.
+-- Returns the state with `degraded = { { step =, tokens_saved = }, ... }`,
+-- or nil and an error (ErrNoReduction with the figures, the summarizer's
+-- or the archive's).
 function fit.run(state, ctx)
   local degraded = {}
   local initial = state.tokens
