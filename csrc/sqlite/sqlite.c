@@ -216,6 +216,8 @@ static sqlite3_stmt *bind_args(lua_State *L, int *nret)
     stmt = u->stmts[n - 1];
     stmt_clear(stmt);
     params = sqlite3_bind_parameter_count(stmt);
+    while (top - 2 > params && lua_isnil(L, top))
+        top--; /* trailing nils: f(a, b) called as f(a, b, nil) */
     if (top - 2 > params) {
         *nret = fail(L, "too many arguments for the statement", "range");
         return NULL;

@@ -36,15 +36,15 @@ function memory.new(policy)
   return setmetatable({
     policy = policy,
     bodies = {}, roles = {}, texts = {}, conversation_of = {}, positions = {},
-    conversations = {}, order = {},
+    by_conversation = {}, order = {},
   }, MemoryArchive)
 end
 
 local function conversation(self, id)
-  local c = self.conversations[id]
+  local c = self.by_conversation[id]
   if not c then
     c = { postings = {}, lengths = {}, count = 0, total = 0 }
-    self.conversations[id] = c
+    self.by_conversation[id] = c
     self.order[#self.order + 1] = id
   end
   return c
@@ -136,7 +136,7 @@ function MemoryArchive:search(conversation_id, query, opts)
   if err then return nil, err end
   limit, err = policy.check_search(where, query, opts)
   if not limit then return nil, err end
-  local c = self.conversations[conversation_id]
+  local c = self.by_conversation[conversation_id]
   if not c or c.count == 0 then return {} end
   local wanted, terms = {}, {}
   for _, word in ipairs(policy.query_words(query)) do
@@ -190,7 +190,7 @@ end
 function MemoryArchive:conversations()
   if self.closed then return closed_error("archive:conversations") end
   local out = {}
-  for i, id in ipairs(self.order) do out[i] = { id = id, count = self.conversations[id].count } end
+  for i, id in ipairs(self.order) do out[i] = { id = id, count = self.by_conversation[id].count } end
   return out
 end
 
@@ -198,7 +198,7 @@ end
 function MemoryArchive:close()
   if not self.closed then
     self.closed = true
-    self.bodies, self.texts, self.conversations = {}, {}, {}
+    self.bodies, self.texts, self.by_conversation = {}, {}, {}
   end
   return true
 end
