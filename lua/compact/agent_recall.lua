@@ -51,7 +51,8 @@ end
 function recall.configure(config)
   local archive, id, compactor = config.archive, config.conversation_id, config.compactor
   local ours = compactor ~= nil and getmetatable(compactor) == compactor_module().Compactor
-  if archive == nil and ours and compactor.archive ~= nil then
+  -- the compactor's archive (and its conversation) unless the agent names another
+  if ours and compactor.archive ~= nil and (archive == nil or archive == compactor.archive) then
     archive, id = compactor.archive, id or compactor.conversation_id
   end
   if config.recall_tool ~= nil and type(config.recall_tool) ~= "boolean" then
