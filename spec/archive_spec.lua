@@ -190,6 +190,17 @@ for _, backend in ipairs(backends) do
   end)
 end
 
+describe("without compact.sqlite", function()
+  it("open fails with ErrInvalidConfig naming the module; memory() works", function()
+    if has_sqlite then return pending("this build has compact.sqlite (make test COMPACT_SQLITE=OFF checks this)") end
+    local archive, err = compact.archive.open(":memory:")
+    assert.is_nil(archive)
+    assert.is_true(compact.is(err, compact.ErrInvalidConfig))
+    assert.is_truthy(err.message:find("the C module compact.sqlite is not available", 1, true), err.message)
+    assert.are.same({ 1, 2, 3, 4 }, assert(compact.archive.memory():put("c1", conversation())))
+  end)
+end)
+
 local sqlite_describe = has_sqlite and describe or pending
 sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .. NO_SQLITE), function()
   it("keeps the originals in its file across opens, ids going on", function()

@@ -62,9 +62,11 @@ describe("rockspecs", function()
       assert.is_truthy(io.open(spec.test.script), path)
       if spec.package == "compact-core" then
         assert.are.equal("OFF", spec.build.variables.COMPACT_HTTP, path)
+        assert.are.equal("OFF", spec.build.variables.COMPACT_SQLITE, path)
         assert.is_nil(spec.external_dependencies, path)
       else
         assert.are.equal("ON", spec.build.variables.COMPACT_HTTP, path)
+        assert.are.equal("ON", spec.build.variables.COMPACT_SQLITE, path)
         assert.are.equal("curl", spec.external_dependencies.CURL.library, path)
       end
     end

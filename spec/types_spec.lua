@@ -197,6 +197,7 @@ local INTERNAL = {
   ["compact.summarizers.extractive_text"] = true, ["compact.checks"] = true,
   ["compact.providers.settings"] = true, ["compact.providers.errors"] = true, ["compact.providers.stream"] = true,
   ["compact.archive_common"] = true, ["compact.archive_memory"] = true, ["compact.agent_recall"] = true,
+  ["compact.cli.recall"] = true,
 }
 
 local function module_files()
