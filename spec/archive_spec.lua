@@ -142,8 +142,8 @@ for _, backend in ipairs(backends) do
 
     it("rejects bad arguments with ErrInvalidRequest naming them, storing nothing", function()
       local cases = {
-        { function() return archive:put(nil, conversation()) end, "archive:put: conversation_id: expected a non-empty string, got nil" },
-        { function() return archive:put("", conversation()) end, "archive:put: conversation_id: expected a non-empty string, got string \"\"" },
+        { function() return archive:put(nil, conversation()) end, "archive:put: conversation_id: expected a non-empty string of at most 1024 bytes, got nil" },
+        { function() return archive:put("", conversation()) end, "archive:put: conversation_id: expected a non-empty string of at most 1024 bytes, got string \"\"" },
         { function() return archive:put("c1", "x") end, "archive:put: messages: expected a list of messages, got string \"x\"" },
         { function() return archive:search("c1", 7) end, "archive:search: query: expected a string, got number 7" },
         { function() return archive:get(0) end, "archive:get: id: expected a positive integer, got number 0" },

@@ -38,17 +38,27 @@ CREATE TABLE IF NOT EXISTS compact_archive (
   body TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS compact_archive_position ON compact_archive (conversation, position);
 CREATE VIRTUAL TABLE IF NOT EXISTS compact_archive_text USING fts5 (
-  text, conversation UNINDEXED, role UNINDEXED, position UNINDEXED,
+  text, conversation, role UNINDEXED, position UNINDEXED,
   tokenize = 'unicode61 remove_diacritics 2');
+INSERT INTO compact_archive_text (compact_archive_text, rank) VALUES ('rank', 'bm25(1.0, 0.0)');
 ]]
+
+-- Candidates ranked per search step: the newest RANK_WINDOW matches (all
+-- of them when there are fewer), so a search costs about the same with
+-- 1 000 or 1 000 000 messages archived; a word found in more messages
+-- than that is left out of the any-word step.
+archive.RANK_WINDOW = 500
 
 local STATEMENTS = {
   last_position = "SELECT coalesce(max(position), 0) FROM compact_archive WHERE conversation = ?",
   insert = "INSERT INTO compact_archive (conversation, position, role, body) VALUES (?, ?, ?, ?)",
   insert_text = "INSERT INTO compact_archive_text (rowid, text, conversation, role, position) VALUES (?, ?, ?, ?, ?)",
+  -- the rowid above which the newest RANK_WINDOW matches are
+  window = "SELECT rowid FROM compact_archive_text WHERE compact_archive_text MATCH ? "
+    .. "ORDER BY rowid DESC LIMIT 1 OFFSET " .. archive.RANK_WINDOW,
   search = "SELECT rowid, role, position, snippet(compact_archive_text, 0, '', '', '" .. common.ELLIPSIS .. "', "
-    .. common.SNIPPET_TOKENS .. "), bm25(compact_archive_text) FROM compact_archive_text "
-    .. "WHERE compact_archive_text MATCH ? AND conversation = ? ORDER BY rank LIMIT ?",
+    .. common.SNIPPET_TOKENS .. "), rank FROM compact_archive_text "
+    .. "WHERE compact_archive_text MATCH ? AND rowid > ? ORDER BY rank LIMIT ?",
   get = "SELECT body, conversation FROM compact_archive WHERE id = ?",
   conversations = "SELECT conversation, count(*) FROM compact_archive GROUP BY conversation ORDER BY min(id)",
   begin = "BEGIN IMMEDIATE",
@@ -124,6 +134,50 @@ local function rollback(db, statements, where, message, code)
   return nil, db_error(where, message, code)
 end
 
+-- The token standing for a conversation in the index (its id in hex, one
+-- FTS5 token, so a conversation is found through the index, not by reading
+-- rows).
+local function conversation_token(conversation_id)
+  return "c" .. conversation_id:gsub(".", function(c) return string.format("%02x", c:byte()) end)
+end
+
+-- FTS5 queries: each word a quoted string in the text column (so no word
+-- is query syntax), within the conversation.
+local function quoted_terms(words)
+  local quoted = {}
+  for i, word in ipairs(words) do quoted[i] = 'text : "' .. word:gsub('"', '""') .. '"' end
+  return quoted
+end
+
+local function fts_query(token, terms, operator)
+  return "conversation : " .. token .. " AND (" .. table.concat(terms, operator) .. ")"
+end
+
+-- One step: the best `limit` matches of `query` among its newest
+-- RANK_WINDOW, added to `hits` unless already there. Returns true, or nil
+-- and the SQLite failure.
+local function search_step(db, s, query, limit, hits, seen)
+  local rows, message, code = db:rows(s.window, query)
+  if not rows then return nil, message, code end
+  local above = rows[1] and rows[1][1] or 0
+  rows, message, code = db:rows(s.search, query, above, limit)
+  if not rows then return nil, message, code end
+  for _, row in ipairs(rows) do
+    if #hits < limit and not seen[row[1]] then
+      seen[row[1]] = true
+      hits[#hits + 1] = { id = row[1], role = row[2], index = row[3], snippet = common.bound_snippet(row[4] or ""),
+        score = -row[5] }
+    end
+  end
+  return true
+end
+
+-- Does `term` match more than RANK_WINDOW messages of the conversation?
+local function is_common(db, s, token, term)
+  local rows = db:rows(s.window, fts_query(token, { term }, ""))
+  return rows ~= nil and rows[1] ~= nil
+end
+
 --- Archive `messages` (a list) under `conversation_id`, in one transaction.
 -- @return the ids, one per message in order; or nil and an error
 function Archive:put(conversation_id, messages)
@@ -144,27 +198,20 @@ function Archive:put(conversation_id, messages)
   last, message, code = db:rows(s.last_position, conversation_id)
   if not last then return rollback(db, s, where, message, code) end
   local position = last[1][1]
+  local token = conversation_token(conversation_id)
   local ids = {}
   for i, row in ipairs(rows) do
     position = position + 1
     local id
     id, message, code = db:run(s.insert, conversation_id, position, row.role, row.body)
     if not id then return rollback(db, s, where, message, code) end
-    ok, message, code = db:run(s.insert_text, id, row.text, conversation_id, row.role, position)
+    ok, message, code = db:run(s.insert_text, id, row.text, token, row.role, position)
     if not ok then return rollback(db, s, where, message, code) end
     ids[i] = id
   end
   ok, message, code = db:run(s.commit)
   if not ok then return rollback(db, s, where, message, code) end
   return ids
-end
-
--- The FTS5 query for `words`: each word a quoted string (so no word is
--- query syntax), any of them matching.
-local function fts_query(words)
-  local quoted = {}
-  for i, word in ipairs(words) do quoted[i] = '"' .. word:gsub('"', '""') .. '"' end
-  return table.concat(quoted, " OR ")
 end
 
 --- Search `conversation_id` for `query` (words).
@@ -184,13 +231,19 @@ function Archive:search(conversation_id, query, opts)
   if not limit then return nil, err end
   local words = common.query_words(query)
   if #words == 0 then return {} end
-  local rows, message, code = db:rows(self.statements.search, fts_query(words), conversation_id, limit)
-  if not rows then return nil, db_error(where, message, code) end
-  local hits = {}
-  for i, row in ipairs(rows) do
-    hits[i] = { id = row[1], role = row[2], index = row[3], snippet = common.bound_snippet(row[4] or ""),
-      score = -row[5] }
+  local s, token, terms = self.statements, conversation_token(conversation_id), quoted_terms(words)
+  local hits, seen = {}, {}
+  -- messages with every word first, then (when they are fewer than the
+  -- limit) messages with any of the words that are not common
+  local ok, message, code = search_step(db, s, fts_query(token, terms, " AND "), limit, hits, seen)
+  if ok and #hits < limit and #terms > 1 then
+    local rare = {}
+    for _, term in ipairs(terms) do
+      if not is_common(db, s, token, term) then rare[#rare + 1] = term end
+    end
+    if #rare > 0 then ok, message, code = search_step(db, s, fts_query(token, rare, " OR "), limit, hits, seen) end
   end
+  if not ok then return nil, db_error(where, message, code) end
   return hits
 end
 

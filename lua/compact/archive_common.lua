@@ -19,6 +19,8 @@ archive.DEFAULT_LIMIT, archive.MAX_LIMIT = 5, 100
 archive.MAX_QUERY_WORDS = 32
 --- Bytes of a message's text that are indexed (the whole original is kept).
 archive.MAX_INDEXED_BYTES = 1024 * 1024
+--- The longest conversation id.
+archive.MAX_CONVERSATION_BYTES = 1024
 --- Tokens around the matches a snippet shows, and its most bytes.
 archive.SNIPPET_TOKENS, archive.SNIPPET_BYTES = 16, 320
 
@@ -35,9 +37,10 @@ archive.error = archive_error
 
 --- Check a conversation id: a non-empty string without NUL bytes.
 function archive.check_conversation(where, conversation_id)
-  if type(conversation_id) ~= "string" or conversation_id == "" or conversation_id:find("%z") then
-    return nil, errors.invalid_request(where .. ": conversation_id: expected a non-empty string, got "
-      .. errors.describe(conversation_id))
+  if type(conversation_id) ~= "string" or conversation_id == "" or conversation_id:find("%z")
+      or #conversation_id > archive.MAX_CONVERSATION_BYTES then
+    return nil, errors.invalid_request(where .. ": conversation_id: expected a non-empty string of at most "
+      .. archive.MAX_CONVERSATION_BYTES .. " bytes, got " .. errors.describe(conversation_id))
   end
   return conversation_id
 end

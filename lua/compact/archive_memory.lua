@@ -1,7 +1,8 @@
 --- The in-memory archive, `compact.archive.memory()`: pure Lua, the same
 -- methods and semantics as the SQLite archive (compact.archive), for hosts
 -- without SQLite and for tests. An inverted index per conversation ranks
--- hits with bm25 (k1 = 1.2, b = 0.75), like FTS5.
+-- the messages holding every word first, then by bm25 (k1 = 1.2, b = 0.75),
+-- like the SQLite archive (which also ranks among its newest matches only).
 --
 -- Words are runs of letters and digits: ASCII is matched without case,
 -- other characters as they are (no diacritics folding, unlike SQLite).
@@ -144,7 +145,7 @@ function MemoryArchive:search(conversation_id, query, opts)
       if not wanted[token] then wanted[token] = true; terms[#terms + 1] = token end
     end
   end
-  local scores, found = {}, {}
+  local scores, found, matched = {}, {}, {}
   local n, average = c.count, c.total / c.count
   for _, term in ipairs(terms) do
     local list = c.postings[term]
@@ -156,10 +157,15 @@ function MemoryArchive:search(conversation_id, query, opts)
         local norm = K1 * (1 - B + B * c.lengths[id] / average)
         if not scores[id] then found[#found + 1] = id end
         scores[id] = (scores[id] or 0) + idf * tf * (K1 + 1) / (tf + norm)
+        matched[id] = (matched[id] or 0) + 1
       end
     end
   end
+  -- messages with every word first (as the SQLite archive), then by bm25
+  local all = #terms
   table.sort(found, function(a, b)
+    local full_a, full_b = matched[a] == all, matched[b] == all
+    if full_a ~= full_b then return full_a end
     if scores[a] ~= scores[b] then return scores[a] > scores[b] end
     return a < b
   end)

@@ -1,0 +1,272 @@
+-- bench/archive.lua: the archive at scale, and whether recall finds what a
+-- summary dropped.
+--
+-- 1. Speed. The shared pi session is archived over and over (each copy's
+--    text varied: about one word in eight replaced by another word of the
+--    session, every number changed) into an SQLite archive file until it
+--    holds ARCHIVE_MESSAGES messages (default 100 000), one put per copy
+--    as a compaction would. After every put one search runs at once (the
+--    first search after a put), then 500 more with 3-4 words taken from
+--    random archived messages. Reports search p50/p99/max (target: p99 <=
+--    5 ms) and, measured in the same run, an extractive compaction of the
+--    session with and without an archive (the archive holding 0 and then
+--    ARCHIVE_MESSAGES messages): archiving's share of the compaction's time
+--    (target: <= 30 %).
+-- 2. Quality. The session is compacted with the extractive summarizer into
+--    a fresh archive; lines of the summarized messages that appear in no
+--    other message and not in the summary are the dropped facts. Each is
+--    searched with 4 of its words (the 4 rarest in the conversation, and
+--    separately its first 4 words of 3+ letters); a hit is the source
+--    message in the top 5 (target: >= 90 % with the rarest words).
+--
+-- Exits 1 when a target is missed. Wall time (luasocket) when available.
+--   lua bench/archive.lua [SESSION.jsonl]          (make bench runs it)
+--   ARCHIVE_MESSAGES=20000 lua bench/archive.lua   a quicker run
+package.path = "./lua/?.lua;./lua/?/init.lua;" .. package.path
+package.cpath = "./build/?.so;" .. package.cpath
+
+local compact = require "compact"
+local common = require "compact.archive_common"
+local lcg = require "spec.support.lcg"
+
+local SHARED = os.getenv("COMPACT_SHARED") or "../shared"
+local SESSION = arg[1] or (SHARED .. "/data/pi-large-session.jsonl")
+local TOTAL = tonumber(os.getenv("ARCHIVE_MESSAGES")) or 100000
+local DB = os.getenv("ARCHIVE_DB") or "build/bench-archive.db"
+local P99_TARGET_MS, OVERHEAD_TARGET, HIT_TARGET = 5, 0.30, 0.90
+
+local ok_socket, socket = pcall(require, "socket")
+local now = ok_socket and socket.gettime or os.clock
+
+if not pcall(require, "compact.sqlite") then
+  print("bench/archive.lua: skipped, compact.sqlite is not built (no libsqlite3 or -DCOMPACT_SQLITE=OFF)")
+  return
+end
+local source = io.open(SESSION, "rb")
+if not source then
+  print("bench/archive.lua: skipped, no session at " .. SESSION .. " (set COMPACT_SHARED or pass a path)")
+  return
+end
+source:close()
+
+local conversation = assert(compact.importers.load(SESSION))
+local session = conversation.messages
+local failed = false
+
+local function percentile(list, p)
+  local sorted = {}
+  for i, v in ipairs(list) do sorted[i] = v end
+  table.sort(sorted)
+  return sorted[math.max(1, math.ceil(#sorted * p))]
+end
+
+local function median(list) return percentile(list, 0.5) end
+
+-- ---- realistic variation -------------------------------------------------
+
+local vocabulary, seen_words = {}, {}
+for _, message in ipairs(session) do
+  for word in common.message_text(message):gmatch("%a%a%a+") do
+    if not seen_words[word] then seen_words[word] = true; vocabulary[#vocabulary + 1] = word end
+  end
+end
+table.sort(vocabulary)
+
+local random = lcg(7)
+
+local function vary_text(text)
+  text = text:gsub("%a%a%a+", function(word)
+    if random(8) == 0 then return vocabulary[random(#vocabulary) + 1] end
+    return word
+  end)
+  return (text:gsub("%d", function() return tostring(random(10)) end))
+end
+
+local function vary(message)
+  local copy = {}
+  for k, v in pairs(message) do copy[k] = v end
+  if type(message.content) == "string" then
+    copy.content = vary_text(message.content)
+  elseif type(message.content) == "table" then
+    local blocks = {}
+    for i, block in ipairs(message.content) do
+      if block.type == "text" and type(block.text) == "string" then
+        local b = {}
+        for k, v in pairs(block) do b[k] = v end
+        b.text = vary_text(block.text)
+        blocks[i] = b
+      else
+        blocks[i] = block
+      end
+    end
+    copy.content = blocks
+  end
+  return copy
+end
+
+-- ---- 1. speed ---------------------------------------------------------------
+
+local function compaction_time(archive, runs)
+  local times = {}
+  for run = 1, runs do
+    local compactor = assert(compact.new { summarizer = compact.extractive_summarizer(), keep_recent_tokens = 20000,
+      archive = archive, conversation_id = archive and ("compaction-" .. run .. "-" .. tostring(now())) or nil })
+    local start = now()
+    local result = assert(compactor:compact { messages = session, require_reduction = true })
+    times[run] = now() - start
+    assert(not archive or result.record.archived)
+  end
+  return median(times)
+end
+
+local function random_query(texts)
+  for _ = 1, 50 do
+    local text = texts[random(#texts) + 1]
+    local words = {}
+    for word in text:gmatch("%a%a%a+") do words[#words + 1] = word end
+    if #words >= 4 then
+      local count, first = 3 + random(2), random(#words - 3) + 1
+      local picked = {}
+      for i = first, math.min(#words, first + count - 1) do picked[#picked + 1] = words[i] end
+      return table.concat(picked, " ")
+    end
+  end
+  return "error timeout"
+end
+
+os.remove(DB); os.remove(DB .. "-wal"); os.remove(DB .. "-shm")
+local archive = assert(compact.archive.open(DB))
+
+-- warm up, then compaction with and without an (empty) archive
+compaction_time(nil, 1)
+local plain = compaction_time(nil, 5)
+local with_empty = compaction_time(archive, 5)
+-- those runs archived 5 copies of the summarized part
+local archived = 5 * (#session - 10)
+
+local texts, put_times, first_search, searches = {}, {}, {}, {}
+for _, message in ipairs(session) do texts[#texts + 1] = common.message_text(message) end
+local started = now()
+local copy = 0
+while archived < TOTAL do
+  copy = copy + 1
+  local batch = {}
+  for i = 1, math.min(#session, TOTAL - archived) do batch[i] = vary(session[i]) end
+  local start = now()
+  assert(archive:put("fill", batch))
+  put_times[#put_times + 1] = now() - start
+  archived = archived + #batch
+  local query = random_query(texts)
+  start = now()
+  assert(archive:search("fill", query))
+  local t = now() - start
+  first_search[#first_search + 1], searches[#searches + 1] = t, t
+  if copy % 20 == 0 then texts[#texts + 1] = common.message_text(batch[1]) end
+end
+local fill_seconds = now() - started
+for _ = 1, 500 do
+  local query = random_query(texts)
+  local start = now()
+  assert(archive:search("fill", query))
+  searches[#searches + 1] = now() - start
+end
+local with_full = compaction_time(archive, 3)
+archive:close()
+
+local function ms(seconds) return string.format("%.2f ms", seconds * 1000) end
+print(string.format("bench/archive.lua: %s (%d messages), archive %s (SQLite %s), clock: %s", SESSION, #session, DB,
+  require("compact.sqlite").version(), ok_socket and "wall (luasocket)" or "CPU (os.clock)"))
+print(string.format("  archived %d messages in %.1f s (%d puts of up to %d messages, put median %s)", archived,
+  fill_seconds, #put_times, #session, ms(median(put_times))))
+local p99 = percentile(searches, 0.99)
+print(string.format("  search (%d queries of 3-4 words): p50 %s, p99 %s, max %s; first after a put: p99 %s (%d)",
+  #searches, ms(median(searches)), ms(p99), ms(percentile(searches, 1)), ms(percentile(first_search, 0.99)),
+  #first_search))
+local function overhead(t) return (t - plain) / plain end
+print(string.format("  extractive compaction of the session: %s; with an archive: %s (+%.0f %%) empty, %s (+%.0f %%) at %d",
+  ms(plain), ms(with_empty), overhead(with_empty) * 100, ms(with_full), overhead(with_full) * 100, archived))
+if p99 > P99_TARGET_MS / 1000 then
+  print(string.format("  FAIL: search p99 %s > %d ms", ms(p99), P99_TARGET_MS)); failed = true
+end
+if math.max(overhead(with_empty), overhead(with_full)) > OVERHEAD_TARGET then
+  print(string.format("  FAIL: archiving adds more than %d %% to a compaction", OVERHEAD_TARGET * 100)); failed = true
+end
+
+-- ---- 2. quality -------------------------------------------------------------
+
+local function normalized(text) return (text:lower():gsub("%s+", " ")) end
+
+local function quality(name, make_archive)
+  local target = make_archive()
+  local compactor = assert(compact.new { summarizer = compact.extractive_summarizer(), keep_recent_tokens = 20000,
+    archive = target, conversation_id = "quality" })
+  local result = assert(compactor:compact { messages = session, require_reduction = true })
+  local summary = normalized(result.summary)
+  local first, last = result.record.archived.first_id, result.record.archived.last_id
+  -- lines and their messages; document frequency of words
+  local line_count, df, candidates = {}, {}, {}
+  for id = first, last do
+    local text = common.message_text(assert(target:get(id)))
+    local words_here = {}
+    for word in text:lower():gmatch("[%w_]+") do words_here[word] = true end
+    for word in pairs(words_here) do df[word] = (df[word] or 0) + 1 end
+    local lines_here = {}
+    for line in text:gmatch("[^\n]+") do
+      local key = normalized(line):gsub("^ ", ""):gsub(" $", "")
+      if not lines_here[key] then
+        lines_here[key] = true
+        line_count[key] = (line_count[key] or 0) + 1
+        candidates[#candidates + 1] = { id = id, line = key }
+      end
+    end
+  end
+  local facts, per_message = {}, {}
+  for _, c in ipairs(candidates) do
+    local words = {}
+    for word in c.line:gmatch("%a%a%a+") do words[#words + 1] = word end
+    if #words >= 6 and line_count[c.line] == 1 and not summary:find(c.line, 1, true) and not per_message[c.id] then
+      per_message[c.id] = true
+      facts[#facts + 1] = { id = c.id, line = c.line, words = words }
+    end
+  end
+  local hits = { rarest = 0, first = 0 }
+  local misses = {}
+  for _, fact in ipairs(facts) do
+    local unique, seen = {}, {}
+    for _, w in ipairs(fact.words) do
+      if not seen[w] then seen[w] = true; unique[#unique + 1] = w end
+    end
+    local by_rarity = {}
+    for i, w in ipairs(unique) do by_rarity[i] = w end
+    table.sort(by_rarity, function(a, b)
+      if (df[a] or 0) ~= (df[b] or 0) then return (df[a] or 0) < (df[b] or 0) end
+      return a < b
+    end)
+    local queries = { rarest = table.concat({ unpack(by_rarity, 1, 4) }, " "), -- luacheck: ignore 143
+      first = table.concat({ unpack(unique, 1, 4) }, " ") } -- luacheck: ignore 143
+    for kind, query in pairs(queries) do
+      local found = false
+      for _, hit in ipairs(assert(target:search("quality", query, { limit = 5 }))) do
+        if hit.id == fact.id then found = true end
+      end
+      if found then hits[kind] = hits[kind] + 1
+      elseif kind == "rarest" and #misses < 3 then misses[#misses + 1] = query .. "  <- " .. fact.line:sub(1, 80) end
+    end
+  end
+  target:close()
+  local rate = hits.rarest / math.max(1, #facts)
+  print(string.format("  recall quality (%s): %d dropped facts from %d summarized messages; found in the top 5 with "
+    .. "the 4 rarest words %d (%.1f %%), with the first 4 words %d (%.1f %%)", name, #facts, last - first + 1,
+    hits.rarest, rate * 100, hits.first, hits.first / math.max(1, #facts) * 100))
+  for _, miss in ipairs(misses) do print("    missed: " .. miss) end
+  if rate < HIT_TARGET then
+    print(string.format("  FAIL: %s recall hit rate %.1f %% < %d %%", name, rate * 100, HIT_TARGET * 100)); failed = true
+  end
+end
+
+unpack = table.unpack or unpack -- luacheck: ignore 111 113 143
+quality("SQLite", function() return assert(compact.archive.open(":memory:")) end)
+quality("memory", compact.archive.memory)
+
+if not os.getenv("ARCHIVE_KEEP") then os.remove(DB); os.remove(DB .. "-wal"); os.remove(DB .. "-shm") end
+if failed then os.exit(1) end
