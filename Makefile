@@ -114,6 +114,7 @@ bench: deps build
 	$(LUA) bench/tokenizer.lua
 	$(LUA) bench/warm.lua $(ACCURACY_SESSION)
 	$(LUA) bench/state_codec.lua $(ACCURACY_SESSION)
+	$(LUA) bench/archive.lua $(ACCURACY_SESSION)
 	LUA=$(LUA) sh bench/vs_pi.sh $(ACCURACY_SESSION)
 
 # make npm-deps: the JavaScript tokenizers the tokenizer spec and bench

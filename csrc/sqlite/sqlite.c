@@ -11,6 +11,12 @@
  *   db:run(n, ...)                   -> last insert rowid | nil, msg, code
  *   db:rows(n, ...)                  -> { { col1, col2, ... }, ... } | nil, msg, code
  *   db:close()                       -- also __gc and __close; twice is a no-op
+ *   db:add_rank_function()           -> true | nil, msg, code
+ *       registers the FTS5 auxiliary function compact_rank(table, w0, w1, ...):
+ *       bm25 (k1 = 1.2, b = 0.75) over column 0 with the caller's weight
+ *       (idf) for phrase i given as argument i + 1 (NULL or missing: 0), so
+ *       a query ranks its matches without FTS5's bm25() counting every row
+ *       that holds each phrase first.
  *
  * One userdata, one metatable: the prepared statements belong to their
  * connection (numbered, at most MAX_STMTS), so closing the connection
@@ -348,6 +354,65 @@ static int db_rows(lua_State *L)
     return step_all(L, stmt, 1);
 }
 
+/* compact_rank: see the header. Weights come from the caller because
+ * computing idf here would scan each phrase's whole doclist per query. */
+static void compact_rank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nval,
+                         sqlite3_value **vals)
+{
+    const double k1 = 1.2, b = 0.75;
+    int nphrase = api->xPhraseCount(fts), i, len = 0;
+    sqlite3_int64 nrow = 0, total = 0;
+    double avg, score = 0;
+    if (api->xColumnSize(fts, 0, &len) != SQLITE_OK || api->xRowCount(fts, &nrow) != SQLITE_OK ||
+        api->xColumnTotalSize(fts, 0, &total) != SQLITE_OK) {
+        sqlite3_result_error(ctx, "compact_rank: cannot read the index sizes", -1);
+        return;
+    }
+    avg = nrow > 0 && total > 0 ? (double)total / (double)nrow : 1.0;
+    for (i = 0; i < nphrase && i < nval; i++) {
+        double weight = sqlite3_value_double(vals[i]);
+        Fts5PhraseIter it;
+        int col = -1, off = 0, tf = 0;
+        if (!(weight > 0))
+            continue;
+        if (api->xPhraseFirst(fts, i, &it, &col, &off) != SQLITE_OK)
+            continue;
+        for (; col >= 0; api->xPhraseNext(fts, &it, &col, &off))
+            if (col == 0)
+                tf++;
+        if (tf > 0)
+            score += weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * (double)len / avg));
+    }
+    sqlite3_result_double(ctx, score);
+}
+
+static int db_add_rank_function(lua_State *L)
+{
+    int nret = 0, rc;
+    fts5_api *api = NULL;
+    sqlite3_stmt *stmt = NULL;
+    db_ud *u = check_open(L, &nret);
+    if (u == NULL)
+        return nret;
+    rc = sqlite3_prepare_v2(u->db, "SELECT fts5(?1)", -1, &stmt, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_pointer(stmt, 1, (void *)&api, "fts5_api_ptr", NULL);
+        sqlite3_step(stmt);
+        rc = sqlite3_finalize(stmt);
+    } else {
+        sqlite3_finalize(stmt);
+    }
+    if (rc != SQLITE_OK)
+        return fail_db(L, u, rc);
+    if (api == NULL || api->iVersion < 2)
+        return fail(L, "this SQLite has no FTS5", "error");
+    rc = api->xCreateFunction(api, "compact_rank", NULL, compact_rank, NULL);
+    if (rc != SQLITE_OK)
+        return fail_db(L, u, rc);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 static int sqlite_version(lua_State *L)
 {
     lua_pushstring(L, sqlite3_libversion());
@@ -368,6 +433,7 @@ COMPACT_EXPORT int luaopen_compact_sqlite(lua_State *L)
         { "run", db_run },
         { "rows", db_rows },
         { "close", db_close },
+        { "add_rank_function", db_add_rank_function },
         { NULL, NULL }
     };
     static const luaL_Reg functions[] = {

@@ -26,6 +26,8 @@ local errors = require "compact.errors"
 
 local archive = {}
 
+local unpack = table.unpack or unpack -- luacheck: ignore 143
+
 ---------------------------------------------------------------------------
 -- The SQLite archive.
 
@@ -40,14 +42,24 @@ CREATE INDEX IF NOT EXISTS compact_archive_position ON compact_archive (conversa
 CREATE VIRTUAL TABLE IF NOT EXISTS compact_archive_text USING fts5 (
   text, conversation, role UNINDEXED, position UNINDEXED,
   tokenize = 'unicode61 remove_diacritics 2');
-INSERT INTO compact_archive_text (compact_archive_text, rank) VALUES ('rank', 'bm25(1.0, 0.0)');
+INSERT INTO compact_archive_text (compact_archive_text, rank) VALUES ('automerge', 8);
 ]]
 
 -- Candidates ranked per search step: the newest RANK_WINDOW matches (all
 -- of them when there are fewer), so a search costs about the same with
 -- 1 000 or 1 000 000 messages archived; a word found in more messages
--- than that is left out of the any-word step.
-archive.RANK_WINDOW = 500
+-- than that is left out of the any-word step. A word's document count is
+-- counted up to DF_SAMPLE matches and estimated from the density of its
+-- newest ones above that.
+archive.RANK_WINDOW, archive.DF_SAMPLE = 300, 100
+
+-- compact_rank's weight arguments: ?4 for the conversation phrase, then
+-- one per query word.
+local function weight_params()
+  local params = {}
+  for i = 1, common.MAX_QUERY_WORDS + 1 do params[i] = "?" .. (i + 3) end
+  return table.concat(params, ", ")
+end
 
 local STATEMENTS = {
   last_position = "SELECT coalesce(max(position), 0) FROM compact_archive WHERE conversation = ?",
@@ -56,9 +68,15 @@ local STATEMENTS = {
   -- the rowid above which the newest RANK_WINDOW matches are
   window = "SELECT rowid FROM compact_archive_text WHERE compact_archive_text MATCH ? "
     .. "ORDER BY rowid DESC LIMIT 1 OFFSET " .. archive.RANK_WINDOW,
-  search = "SELECT rowid, role, position, snippet(compact_archive_text, 0, '', '', '" .. common.ELLIPSIS .. "', "
-    .. common.SNIPPET_TOKENS .. "), rank FROM compact_archive_text "
-    .. "WHERE compact_archive_text MATCH ? AND rowid > ? ORDER BY rank LIMIT ?",
+  -- up to DF_SAMPLE of a word's newest matches: how many, and the oldest
+  sample = "SELECT count(*), min(rowid) FROM (SELECT rowid FROM compact_archive_text "
+    .. "WHERE compact_archive_text MATCH ? ORDER BY rowid DESC LIMIT " .. archive.DF_SAMPLE .. ")",
+  rank = "SELECT rowid, compact_rank(compact_archive_text, " .. weight_params() .. ") AS score "
+    .. "FROM compact_archive_text WHERE compact_archive_text MATCH ?1 AND rowid > ?2 "
+    .. "ORDER BY score DESC, rowid DESC LIMIT ?3",
+  hit = "SELECT role, position, snippet(compact_archive_text, 0, '', '', '" .. common.ELLIPSIS .. "', "
+    .. common.SNIPPET_TOKENS .. ") FROM compact_archive_text WHERE compact_archive_text MATCH ?1 AND rowid = ?2",
+  last_id = "SELECT coalesce(max(id), 0) FROM compact_archive",
   get = "SELECT body, conversation FROM compact_archive WHERE id = ?",
   conversations = "SELECT conversation, count(*) FROM compact_archive GROUP BY conversation ORDER BY min(id)",
   begin = "BEGIN IMMEDIATE",
@@ -112,6 +130,11 @@ function archive.open(path)
     end
     return nil, db_error("compact.archive.open", message, code)
   end
+  ok, message, code = db:add_rank_function()
+  if not ok then
+    db:close()
+    return nil, db_error("compact.archive.open", message, code)
+  end
   local statements = {}
   for name, sql in pairs(STATEMENTS) do
     statements[name], message, code = db:prepare(sql)
@@ -154,28 +177,43 @@ local function fts_query(token, terms, operator)
 end
 
 -- One step: the best `limit` matches of `query` among its newest
--- RANK_WINDOW, added to `hits` unless already there. Returns true, or nil
--- and the SQLite failure.
-local function search_step(db, s, query, limit, hits, seen)
-  local rows, message, code = db:rows(s.window, query)
-  if not rows then return nil, message, code end
-  local above = rows[1] and rows[1][1] or 0
-  rows, message, code = db:rows(s.search, query, above, limit)
+-- RANK_WINDOW (phrase i + 1 weighted by weights[i]), added to `hits`
+-- unless already there. Returns true, or nil and the SQLite failure.
+-- `bound` is the most messages the query can match (when known): no window
+-- is looked for below RANK_WINDOW. `snippet_query` finds the words alone.
+local function search_step(db, s, query, bound, weights, snippet_query, limit, hits, seen)
+  local above = 0
+  local rows, message, code
+  if bound > archive.RANK_WINDOW then
+    rows, message, code = db:rows(s.window, query)
+    if not rows then return nil, message, code end
+    above = rows[1] and rows[1][1] or 0
+  end
+  rows, message, code = db:rows(s.rank, query, above, limit, nil, unpack(weights))
   if not rows then return nil, message, code end
   for _, row in ipairs(rows) do
-    if #hits < limit and not seen[row[1]] then
-      seen[row[1]] = true
-      hits[#hits + 1] = { id = row[1], role = row[2], index = row[3], snippet = common.bound_snippet(row[4] or ""),
-        score = -row[5] }
+    local id = row[1]
+    if #hits < limit and not seen[id] then
+      local detail
+      detail, message, code = db:rows(s.hit, snippet_query, id)
+      if not detail then return nil, message, code end
+      seen[id] = true
+      detail = detail[1] or {}
+      hits[#hits + 1] = { id = id, role = detail[1], index = detail[2], snippet = common.bound_snippet(detail[3] or ""),
+        score = row[2] }
     end
   end
   return true
 end
 
--- Does `term` match more than RANK_WINDOW messages of the conversation?
-local function is_common(db, s, token, term)
-  local rows = db:rows(s.window, fts_query(token, { term }, ""))
-  return rows ~= nil and rows[1] ~= nil
+-- The document count of `term` in the archive: exact up to DF_SAMPLE,
+-- estimated from how densely its newest matches lie above that.
+local function document_count(db, s, term, last_id)
+  local rows, message, code = db:rows(s.sample, term)
+  if not rows then return nil, message, code end
+  local count, oldest = rows[1][1], rows[1][2]
+  if count < archive.DF_SAMPLE or not oldest then return count end
+  return math.min(last_id, count * last_id / math.max(1, last_id - oldest + 1))
 end
 
 --- Archive `messages` (a list) under `conversation_id`, in one transaction.
@@ -232,16 +270,37 @@ function Archive:search(conversation_id, query, opts)
   local words = common.query_words(query)
   if #words == 0 then return {} end
   local s, token, terms = self.statements, conversation_token(conversation_id), quoted_terms(words)
+  local rows, message, code = db:rows(s.last_id)
+  if not rows then return nil, db_error(where, message, code) end
+  local last_id = rows[1][1]
+  -- bm25's idf of each word, from its (estimated) document count
+  local weights, counts = {}, {}
+  for i, term in ipairs(terms) do
+    counts[i], message, code = document_count(db, s, term, last_id)
+    if not counts[i] then return nil, db_error(where, message, code) end
+    weights[i] = math.log((last_id - counts[i] + 0.5) / (counts[i] + 0.5) + 1)
+  end
   local hits, seen = {}, {}
   -- messages with every word first, then (when they are fewer than the
   -- limit) messages with any of the words that are not common
-  local ok, message, code = search_step(db, s, fts_query(token, terms, " AND "), limit, hits, seen)
+  local ok, fewest = true, math.huge
+  for i = 1, #terms do fewest = math.min(fewest, counts[i]) end
+  local any_word = table.concat(terms, " OR ")
+  if fewest > 0 then
+    ok, message, code = search_step(db, s, fts_query(token, terms, " AND "), fewest, weights, any_word, limit, hits,
+      seen)
+  end
   if ok and #hits < limit and #terms > 1 then
-    local rare = {}
-    for _, term in ipairs(terms) do
-      if not is_common(db, s, token, term) then rare[#rare + 1] = term end
+    local rare, rare_weights, total = {}, {}, 0
+    for i, term in ipairs(terms) do
+      if counts[i] > 0 and counts[i] <= archive.RANK_WINDOW then
+        rare[#rare + 1], rare_weights[#rare + 1], total = term, weights[i], total + counts[i]
+      end
     end
-    if #rare > 0 then ok, message, code = search_step(db, s, fts_query(token, rare, " OR "), limit, hits, seen) end
+    if #rare > 0 then
+      ok, message, code = search_step(db, s, fts_query(token, rare, " OR "), total, rare_weights, any_word, limit,
+        hits, seen)
+    end
   end
   if not ok then return nil, db_error(where, message, code) end
   return hits
