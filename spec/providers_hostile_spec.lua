@@ -55,7 +55,7 @@ describe("a server echoing the credentials", function()
     { "openai: a refusal", openai, "oa_echo_refusal", "filtered" },
     { "openai: an error inside the stream", openai, "oa_echo_stream_error", "stream" },
     { "anthropic: an error body", anthropic, "an_echo_json", "http" },
-    { "anthropic: an error event", anthropic, "an_echo_event", "http" },
+    { "anthropic: an error event", anthropic, "an_echo_event", "stream" },
   }
   for _, case in ipairs(cases) do
     it("never shows the key: " .. case[1], function()

@@ -192,12 +192,13 @@ local INTERNAL = {
   ["compact.tokenizer_estimator"] = true,
   ["compact.providers.common"] = true, ["compact.importers.common"] = true,
   ["compact.importers.pi"] = true, ["compact.importers.openai"] = true, ["compact.importers.anthropic"] = true,
-  ["compact.usage"] = true, ["compact.repair"] = true, ["compact.fit"] = true, ["compact.agent_tools"] = true,
+  ["compact.usage"] = true, ["compact.message"] = true, ["compact.repair"] = true, ["compact.fit"] = true, ["compact.agent_tools"] = true,
   ["compact.summarizers.chunks"] = true, ["compact.summarizers.extractive_read"] = true,
   ["compact.summarizers.extractive_text"] = true, ["compact.checks"] = true,
   ["compact.providers.settings"] = true, ["compact.providers.errors"] = true, ["compact.providers.stream"] = true,
   ["compact.archive_common"] = true, ["compact.archive_memory"] = true, ["compact.agent_recall"] = true,
   ["compact.cli.recall"] = true,
+  ["compact.providers.options"] = true,
 }
 
 local function module_files()

@@ -36,6 +36,7 @@
 ---@field output integer generated tokens
 ---@field cache_read integer
 ---@field cache_write integer
+---@field reasoning? integer tokens of `output` spent on reasoning, when the provider reports them
 
 ---@alias compact.StopReason "stop"|"tool_use"|"length"|"error"|"aborted"
 
@@ -218,6 +219,25 @@ function Summarizer:summarize(req, cancel) end
 ---@field tools? compact.ToolDefinition[]
 ---@field tool_choice? "auto"|"none"
 ---@field max_output_tokens? integer
+---@field options? compact.RequestOptions over the provider config's `options`
+---@field on_delta? fun(delta: compact.Delta) each streamed piece; what it raises ends the request as code "callback"
+
+---@class compact.RequestOptions
+---@field temperature? number 0-2
+---@field top_p? number 0-1
+---@field stop? string|string[]
+---@field reasoning_effort? string OpenAI-compatible servers only
+---@field thinking? { type: string, budget_tokens?: integer }
+---@field cache? boolean Anthropic: cache_control on the system prompt, the last tool and the newest message
+---@field prompt_cache_key? string OpenAI: sent as prompt_cache_key
+---@field extra? table<string, any> merged raw into the request body
+
+---@class compact.Delta
+---@field type "text"|"thinking"|"tool_call"
+---@field text string the streamed piece (tool-call arguments JSON for tool_call)
+---@field index integer 1-based block position (Anthropic content block; OpenAI: 1, or the tool call's position)
+---@field id? string tool_call only
+---@field name? string tool_call only
 
 ---@class compact.Generator
 local Generator = {}
@@ -227,10 +247,13 @@ local Generator = {}
 ---@return compact.Error|nil err
 function Generator:generate(request, cancel) end
 
+---@class compact.SummarizerOptions: compact.RequestOptions
+---@field max_output_tokens? integer
+
 ---@class compact.GeneratorSummarizerConfig
 ---@field generator compact.Generator
 ---@field model string non-blank
----@field options? { max_output_tokens?: integer }
+---@field options? compact.SummarizerOptions unknown keys are errors
 ---@field system_prompt? string non-blank replaces the default
 ---@field sleep? fun(seconds: number, cancel?: compact.CancelToken) default really sleeps
 ---@field fallback? compact.Summarizer used when the model fails; sets record.fallback
@@ -369,6 +392,7 @@ function agent.render_skills(skills) end
 ---@field ca_file? string
 ---@field max_body? integer bytes of a plain (non-streamed) response body, default 1 MiB
 ---@field max_response_bytes? integer text, thinking and tool-argument bytes of a stream, default 32 MiB
+---@field options? compact.RequestOptions defaults of every request (a request's own options win)
 
 ---@class compact.OpenAIConfig: compact.ProviderConfig
 ---@field max_tokens_field? "max_tokens"|"max_completion_tokens" default by server
@@ -378,19 +402,24 @@ function agent.render_skills(skills) end
 ---@field version? string anthropic-version header, default "2023-06-01"
 ---@field max_tokens? integer when a request has no max_output_tokens, default 4096
 
+---A generator made by compact.providers.openai / .anthropic.
+---@class compact.ProviderGenerator: compact.Generator
+---@field drop_reasoning "never"|"after_user" what the provider stops sending again (openai "after_user", anthropic "never")
+
 ---@class compact.providers.openai
----@overload fun(config?: compact.OpenAIConfig): compact.Generator|nil, compact.Error|nil
+---@overload fun(config?: compact.OpenAIConfig): compact.ProviderGenerator|nil, compact.Error|nil
 local providers_openai = {}
 ---@param config? compact.OpenAIConfig
----@return compact.Generator|nil
+---@return compact.ProviderGenerator|nil
 ---@return compact.Error|nil err
 function providers_openai.new(config) end
 ---The Chat Completions request body for a generate request.
 ---@param request compact.GenerateRequest
 ---@param options table
+---@param request_options? compact.RequestOptions
 ---@return table|nil body
 ---@return compact.Error|nil err
-function providers_openai.body(request, options) end
+function providers_openai.body(request, options, request_options) end
 ---Our messages as Chat Completions messages.
 ---@param system_prompt? string
 ---@param messages compact.Message[]
@@ -403,18 +432,19 @@ function providers_openai.map_messages(system_prompt, messages, system_role) end
 function providers_openai.map_tools(tools) end
 
 ---@class compact.providers.anthropic
----@overload fun(config?: compact.AnthropicConfig): compact.Generator|nil, compact.Error|nil
+---@overload fun(config?: compact.AnthropicConfig): compact.ProviderGenerator|nil, compact.Error|nil
 local providers_anthropic = {}
 ---@param config? compact.AnthropicConfig
----@return compact.Generator|nil
+---@return compact.ProviderGenerator|nil
 ---@return compact.Error|nil err
 function providers_anthropic.new(config) end
 ---The Messages API request body for a generate request.
 ---@param request compact.GenerateRequest
 ---@param options table
+---@param request_options? compact.RequestOptions
 ---@return table|nil body
 ---@return compact.Error|nil err
-function providers_anthropic.body(request, options) end
+function providers_anthropic.body(request, options, request_options) end
 ---Our messages as Messages API messages.
 ---@param messages compact.Message[]
 ---@return table[]

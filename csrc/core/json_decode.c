@@ -495,17 +495,13 @@ static int decode_protected(lua_State *L)
 static int json_decode(lua_State *L)
 {
     if (lua_type(L, 1) != LUA_TSTRING) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "json: expected a string to decode, got %s", luaL_typename(L, 1));
-        return 2;
+        return compact_fail(L, "json: expected a string to decode, got %s", luaL_typename(L, 1));
     }
     lua_settop(L, 1);
     json_push_registered(L, "compact.json_decode_protected", decode_protected);
     lua_insert(L, 1);
     if (lua_pcall(L, 1, 1, 0) != 0) {
-        lua_pushnil(L);
-        lua_insert(L, -2);
-        return 2;
+        return compact_fail_top(L);
     }
     return 1;
 }

@@ -759,12 +759,10 @@ static int json_encode(lua_State *L)
     lua_settop(L, 2);
     if (json_encode_value(L, 1, 2))
         return 1;
-    lua_pushnil(L);
-    lua_insert(L, -2);
-    return 2;
+    return compact_fail_top(L);
 }
 
-int luaopen_compact_core_json(lua_State *L)
+int luaopen_compact_core_json_encode(lua_State *L)
 {
     static const luaL_Reg functions[] = {
         {"json_encode", json_encode},

@@ -459,9 +459,7 @@ static int records_serialize(lua_State *L)
     size_t i, n;
     const int messages = 1, base = 3, msg = 4;
     if (!lua_istable(L, messages)) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
-        return 2;
+        return compact_fail(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
     }
     lua_settop(L, messages);
     w.L = L;
@@ -476,9 +474,7 @@ static int records_serialize(lua_State *L)
         w.index = (long long)i;
         lua_rawgeti(L, messages, (int)i); /* msg */
         if (!inspect_message(L, msg, (long long)i, &info, 0, NULL)) {
-            lua_pushnil(L);
-            lua_insert(L, -2);
-            return 2;
+            return compact_fail_top(L);
         }
         if (info.role == ROLE_USER)
             rc = write_user(&w, msg);
@@ -487,9 +483,7 @@ static int records_serialize(lua_State *L)
         else
             rc = write_tool_result(&w, msg);
         if (rc != 0) {
-            lua_pushnil(L);
-            lua_pushstring(L, w.err);
-            return 2;
+            return compact_fail(L, "%s", w.err);
         }
         lua_settop(L, base);
     }

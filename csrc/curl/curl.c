@@ -33,6 +33,12 @@
 
 #include "request.h"
 
+/* COMPACT_VERSION: from CMakeLists.txt (lua/compact/version.lua). */
+#ifndef COMPACT_VERSION
+#error "COMPACT_VERSION is not defined: build with CMake (it passes -DCOMPACT_VERSION)"
+#endif
+#define COMPACT_USER_AGENT "compact/" COMPACT_VERSION " (libcurl)"
+
 static void req_release(http_req *r)
 {
     if (r->state == ST_CLOSED)
@@ -223,7 +229,7 @@ static const char *set_fixed_options(http_req *r)
     SETOPT(CURLOPT_NOSIGNAL, 1L);
     SETOPT(CURLOPT_ERRORBUFFER, r->errbuf);
     SETOPT(CURLOPT_HTTPHEADER, r->headers);
-    SETOPT(CURLOPT_USERAGENT, "compact/0.1 (libcurl)");
+    SETOPT(CURLOPT_USERAGENT, COMPACT_USER_AGENT);
     SETOPT(CURLOPT_FOLLOWLOCATION, 0L);
     SETOPT(CURLOPT_SSL_VERIFYPEER, 1L);
     SETOPT(CURLOPT_SSL_VERIFYHOST, 2L);
@@ -619,5 +625,7 @@ COMPACT_EXPORT int luaopen_compact_curl(lua_State *L)
     }
     new_class(L, HTTP_MT, methods, req_gc, req_tostring);
     luaL_newlib(L, functions);
+    lua_pushliteral(L, COMPACT_USER_AGENT);
+    lua_setfield(L, -2, "USER_AGENT");
     return 1;
 }

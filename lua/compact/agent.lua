@@ -22,10 +22,12 @@ local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"
 local recall = require "compact.agent_recall"
+local summary_module = require "compact.summary"
 local repair = require "compact.repair"
 local tools_module = require "compact.agent_tools"
 local usage_module = require "compact.usage"
 local util = require "compact.util"
+local message_model = require "compact.message"
 
 local agent_module = {}
 
@@ -216,7 +218,7 @@ local function failed_attempt(err, aborted)
     content = setmetatable({}, core.json_array_mt),
     stop_reason = aborted and "aborted" or "error",
     error_message = safe_tostring(err),
-    usage = { input = 0, output = 0, cache_read = 0, cache_write = 0 },
+    usage = message_model.zero_usage(),
   }
 end
 
@@ -399,7 +401,7 @@ end
 function Run:generator_request()
   local agent, state = self.agent, self.state
   local messages = {}
-  local projected = estimation.project_summary(state.summary)
+  local projected = summary_module.project_summary(state.summary)
   if projected then messages[1] = projected end
   local raw = state.messages
   local offset = #messages
@@ -480,7 +482,7 @@ function Run:loop()
       recoveries = recoveries + 1
       local ok, recover_err = self:recover()
       if not ok then return self:fail(recover_err) end
-    elseif message.stop_reason == "error" or message.stop_reason == "aborted" then
+    elseif message_model.is_failed_attempt(message) then
       -- A failed attempt reported as a message: kept for the caller, not in the context.
       new[#new + 1] = message
       if message.stop_reason == "aborted" or self:cancelled() then

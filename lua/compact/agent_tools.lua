@@ -115,8 +115,7 @@ function tools.run(handler, call, cancel)
   end
   local result = tools.result(call, content, is_error)
   if type(content) == "table" then
-    local called, valid, problem = pcall(core.validate_messages, { result })
-    if not called then problem = valid; valid = false end
+    local valid, problem = core.validate_messages({ result })
     if not valid then
       return tools.result(call, "tool " .. call.name .. " returned invalid content: " .. safe_tostring(problem), true)
     end

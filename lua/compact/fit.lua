@@ -25,6 +25,7 @@
 -- @module compact.fit
 
 local errors = require "compact.errors"
+local message_model = require "compact.message"
 
 local fit = {}
 
@@ -37,11 +38,6 @@ function fit.recall(id) return id and ("; recall #" .. id) or "" end
 --- The marker that replaces the middle of a shortened text (naming the
 -- archived original's id when given).
 function fit.marker(bytes, id) return "[... " .. bytes .. " bytes cut by compaction" .. fit.recall(id) .. " ...]" end
-
-local function is_continuation(text, index)
-  local byte = text:byte(index)
-  return byte ~= nil and byte >= 0x80 and byte < 0xC0
-end
 
 --- Shorten `text` to about `cap` bytes: head and tail kept (cut on UTF-8
 -- character boundaries) around the marker. Returns the text unchanged when
@@ -56,10 +52,8 @@ end
 function fit.cut_middle(text, cap, marker)
   if #text <= cap then return text end
   local half = math.floor(cap / 2)
-  local head_end = half
-  while head_end > 0 and is_continuation(text, head_end + 1) do head_end = head_end - 1 end
-  local tail_start = #text - half + 1
-  while tail_start <= #text and is_continuation(text, tail_start) do tail_start = tail_start + 1 end
+  local head_end = message_model.cut_point(text, half)
+  local tail_start = message_model.start_point(text, #text - half + 1)
   local cut = tail_start - head_end - 1
   if cut <= 0 then return text end
   return text:sub(1, head_end) .. "\n" .. marker(cut) .. "\n" .. text:sub(tail_start)

@@ -103,7 +103,7 @@ compact.heuristic = estimation.heuristic
 -- @function project_summary
 -- @tparam ?string summary
 -- @return `{ role = "user", content = "The conversation history ..." }`, or nil for no summary
-compact.project_summary = estimation.project_summary
+compact.project_summary = require("compact.summary").project_summary
 
 --- A new cancellation token.
 -- @function cancel_token

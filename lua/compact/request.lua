@@ -32,10 +32,6 @@ local read_plain = core.request_reader(slot_names, slot_types)
 local BUDGET = field_slots.input_token_budget
 local HUGE = math.huge
 
---- The bounds of the calibration ratio.
-local MIN_CALIBRATION, MAX_CALIBRATION = 0.5, 4
-request_module.MIN_CALIBRATION, request_module.MAX_CALIBRATION = MIN_CALIBRATION, MAX_CALIBRATION
-
 local rawlen = util.rawlen
 local heuristic = estimation.heuristic()
 local check_estimator = estimation.check_estimator
@@ -132,18 +128,7 @@ function request_module.check(request)
   }
 end
 
---- The calibration ratio of an anchor: the provider's count over our
--- estimate of the same request, clamped to [0.5, 4].
-function request_module.calibration(provider_tokens, estimated_tokens)
-  local ratio = provider_tokens / estimated_tokens -- 0 estimated: +inf, clamped
-  if ratio ~= ratio then return 1 end
-  -- comparisons, not math.max/min: this runs on every plan with an anchor
-  if ratio < MIN_CALIBRATION then return MIN_CALIBRATION end
-  if ratio > MAX_CALIBRATION then return MAX_CALIBRATION end
-  return ratio
-end
-
-local ledger_of, overhead_of = estimation.ledger, estimation.overhead
+local ledger_of, overhead_of, calibration = estimation.ledger, estimation.overhead, estimation.calibration
 
 -- request_module.estimate on the parts of a request (no view needed).
 local function estimate_parts(estimator, messages, system_prompt, summary, tools, anchor_tokens, anchor_through)
@@ -154,7 +139,7 @@ local function estimate_parts(estimator, messages, system_prompt, summary, tools
   if not anchor_tokens then return overhead + total, ledger, 1, overhead end
   local through = ledger:total(anchor_through)
   return anchor_tokens + (total - through), ledger,
-    request_module.calibration(anchor_tokens, overhead + through), overhead
+    calibration(anchor_tokens, overhead + through), overhead
 end
 request_module.estimate_parts = estimate_parts
 

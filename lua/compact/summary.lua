@@ -1,11 +1,25 @@
---- File lists carried in summaries and the post-processing every summary
--- gets (docs/summarizers.md).
+--- Summaries: the user message a summary is projected into, the file
+-- lists summaries carry and the post-processing every summary gets
+-- (docs/summarizers.md).
 -- @module compact.summary
 
 local errors = require "compact.errors"
 local util = require "compact.util"
 
 local files = {}
+
+local SUMMARY_PREFIX =
+  "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
+local SUMMARY_SUFFIX = "\n</summary>"
+
+--- Project a summary into the single user message the model sees.
+-- @tparam ?string summary
+-- @treturn ?table `{ role = "user", content = ... }`, or nil for an empty or nil summary
+function files.project_summary(summary)
+  if summary == nil or summary == "" then return nil end
+  if type(summary) ~= "string" then return nil end
+  return { role = "user", content = SUMMARY_PREFIX .. summary .. SUMMARY_SUFFIX }
+end
 
 --- Tools whose calls name files, by tool name: the argument key holding the
 -- path and whether the call reads or modifies.

@@ -10,6 +10,7 @@
 local core = require "compact.core"
 local errors = require "compact.errors"
 local util = require "compact.util"
+local message_model = require "compact.message"
 
 local usage_module = {}
 
@@ -33,9 +34,7 @@ end
 
 --- A new usage table with the four fields at 0.
 -- @treturn table `{ input = 0, output = 0, cache_read = 0, cache_write = 0 }`
-function usage_module.zero()
-  return { input = 0, output = 0, cache_read = 0, cache_write = 0 }
-end
+function usage_module.zero() return message_model.zero_usage() end
 
 --- Add a usage table's fields into `total` (fields that are not finite
 -- numbers count 0; a `usage` that is not a table adds nothing).
@@ -48,8 +47,6 @@ function usage_module.add(total, usage)
   end
   return total
 end
-
-local unusable_stop = { error = true, aborted = true }
 
 --- The anchor of the last assistant reply at index `>= from` with a positive
 -- usage total and a stop reason other than `error`/`aborted`.
@@ -68,7 +65,7 @@ function usage_module.anchor(messages, from)
   for index = #messages, math.max(from, 1), -1 do
     local message = rawget(messages, index)
     if type(message) == "table" and rawget(message, "role") == "assistant"
-        and not unusable_stop[rawget(message, "stop_reason")] then
+        and not message_model.is_failed_attempt(message) then
       local tokens = usage_module.total(rawget(message, "usage"))
       if tokens > 0 then return { tokens = tokens, through = index } end
     end

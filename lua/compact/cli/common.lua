@@ -25,11 +25,7 @@ function common.percent(part, whole)
   return string.format("%.1f%%", 100 * part / whole)
 end
 
-function common.slice(list, first, last)
-  local out = {}
-  for i = first, last or #list do out[#out + 1] = list[i] end
-  return out
-end
+common.slice = require("compact.message").slice
 
 function common.label_of(message)
   if message.role == "tool_result" and message.tool_name then

@@ -2,8 +2,9 @@
 -- @module compact.exporters.common
 
 local core = require "compact.core"
-local estimation = require "compact.estimation"
+local summary_module = require "compact.summary"
 local errors = require "compact.errors"
+local message = require "compact.message"
 
 local common = {}
 
@@ -42,16 +43,11 @@ function common.map_tools(tools, convert)
   return out
 end
 
---- The text of content (a string, or the text blocks of a list joined).
-function common.text_of(content)
-  if type(content) == "string" then return content end
-  local out = {}
-  for _, block in ipairs(content or {}) do
-    if block.type == "text" then out[#out + 1] = block.text
-    elseif block.type == "image" then out[#out + 1] = "[image: " .. tostring(block.mime_type) .. "]" end
-  end
-  return table.concat(out, "\n")
-end
+local function image_placeholder(block) return "[image: " .. tostring(block.mime_type) .. "]" end
+
+--- The text of content as a reader sees it: a string, or the text blocks
+-- of a list joined by "\n", an image standing as "[image: <mime type>]".
+function common.text_of(content) return message.text(content, image_placeholder) end
 
 --- A call's arguments as the JSON string the OpenAI formats carry.
 function common.arguments_json(block)
@@ -61,7 +57,7 @@ end
 
 --- The summary as the user message the model sees, or nil.
 function common.summary_message(summary)
-  return estimation.project_summary(summary)
+  return summary_module.project_summary(summary)
 end
 
 return common

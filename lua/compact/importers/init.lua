@@ -37,7 +37,7 @@ local core = require "compact.core"
 local errors = require "compact.errors"
 local repair = require "compact.repair"
 local usage_module = require "compact.usage"
-local estimation = require "compact.estimation"
+local summary_module = require "compact.summary"
 local common = require "compact.importers.common"
 local responses = require "compact.importers.responses"
 local pi = require "compact.importers.pi"
@@ -299,7 +299,7 @@ end
 -- file as its projection (so the file works as a request) and in `summary`:
 -- read back, the projection is not a message of its own.
 local function drop_projected_summary(result)
-  local projected = estimation.project_summary(result.summary)
+  local projected = summary_module.project_summary(result.summary)
   local first = result.messages[1]
   if projected and first and first.role == "user" and first.content == projected.content then
     table.remove(result.messages, 1)

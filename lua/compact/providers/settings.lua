@@ -6,6 +6,7 @@
 local errors = require "compact.errors"
 local config_check = require "compact.checks"
 local util = require "compact.util"
+local request_options = require "compact.providers.options"
 
 local settings = {}
 
@@ -41,6 +42,7 @@ local function shared_rules(defaults)
     ca_file = { "string", optional = true },
     max_body = { "integer", min = 1, default = settings.MAX_BODY },
     max_response_bytes = { "integer", min = 1, default = settings.MAX_RESPONSE_BYTES },
+    options = { "any" },
   }
 end
 
@@ -74,7 +76,13 @@ function settings.check(config, defaults, own)
   if not out.base_url:match("^https?://[^%s]+$") then
     return config_check.expected("config.base_url", "an http(s) URL", out.base_url)
   end
+  -- a query (Azure's ?api-version=...) goes after the endpoint path
+  local base, query = out.base_url:match("^([^?#]*)(%?[^#]*)")
+  if base then out.base_url, out.base_query = base, query else out.base_query = "" end
   out.base_url = out.base_url:gsub("/+$", "")
+  local opts, opts_err = request_options.check("config", "config.options", out.options)
+  if not opts then return nil, opts_err end
+  out.options = opts
   if out.yield ~= nil and type(out.yield) ~= "boolean" and not util.is_callable(out.yield) then
     return config_check.expected("config.yield", "a boolean or a function", out.yield)
   end
@@ -95,8 +103,12 @@ end
 local private = setmetatable({}, { __mode = "k" })
 
 -- The strings to scrub for a key, credential headers and URL userinfo.
-local function scrub_list(key, secret_headers, base_url)
+local function scrub_list(key, secret_headers, base_url, query)
   local list = { key }
+  -- query values long enough to be keys (`?key=...`) never show either
+  for value in (query or ""):gmatch("[?&][^=&]*=([^&]+)") do
+    if #value >= 8 then list[#list + 1] = value end
+  end
   for _, value in pairs(secret_headers) do
     list[#list + 1] = value
     local token = value:match("^%S+%s+(%S.*)$") -- "Bearer <token>"
@@ -121,13 +133,23 @@ function settings.generator_class(name)
   return class
 end
 
+--- The URL of endpoint `path` under a checked config's base URL, the
+-- base URL's query (if any) after it.
+function settings.endpoint(cfg, path)
+  return cfg.base_url .. path .. (cfg.base_query or "")
+end
+
 --- Make a generator of `class` from a checked config: the key and the
--- credential headers move to the private table (never visible fields).
+-- credential headers move to the private table (never visible fields);
+-- `options.defaults` is the config's request `options`.
 function settings.new_generator(class, name, cfg, options)
+  options = options or {}
+  options.defaults = cfg.options
   local key, secret_headers = cfg.api_key, cfg.secret_headers
   cfg.api_key, cfg.secret_headers = nil, nil
   local gen = setmetatable({ _config = cfg, _name = name, _options = options }, class)
-  private[gen] = { key = key, headers = secret_headers, scrub = scrub_list(key, secret_headers, cfg.base_url) }
+  private[gen] = { key = key, headers = secret_headers,
+    scrub = scrub_list(key, secret_headers, cfg.base_url, cfg.base_query) }
   return gen
 end
 

@@ -26,11 +26,7 @@ local function groups_of(messages)
   return groups
 end
 
-local function slice(list, first, last)
-  local out = {}
-  for i = first, last do out[#out + 1] = list[i] end
-  return out
-end
+local slice = require("compact.message").slice
 
 --- Split `messages` into chunks of records.
 -- @tparam table messages the messages to summarize

@@ -4,6 +4,7 @@
 -- @module compact.summarizers.extractive_read
 
 local T = require "compact.summarizers.extractive_text"
+local message_model = require "compact.message"
 
 local read = {}
 
@@ -21,18 +22,9 @@ end
 
 -- Text and image count of a content value.
 local function content_of(content)
-  if type(content) == "string" then return content, 0 end
-  if type(content) ~= "table" then return "", 0 end
-  local parts, images = {}, 0
-  for i = 1, #content do
-    local block = content[i]
-    if type(block) == "table" and block.type == "text" and type(block.text) == "string" then
-      parts[#parts + 1] = block.text
-    elseif type(block) == "table" and block.type == "image" then
-      images = images + 1
-    end
-  end
-  return table.concat(parts, "\n"), images
+  local images = 0
+  local text = message_model.text(content, function() images = images + 1 end)
+  return text, images
 end
 read.content_of = content_of
 
@@ -106,7 +98,7 @@ local function register_call(facts, turn, block)
 end
 
 local function read_assistant(facts, msg)
-  if msg.stop_reason == "error" or msg.stop_reason == "aborted" then return end
+  if message_model.is_failed_attempt(msg) then return end
   local content = msg.content
   if type(content) == "string" then content = { { type = "text", text = content } } end
   if type(content) ~= "table" then return end

@@ -3,6 +3,8 @@
 -- output, user constraints and the keywords of `instructions`.
 -- @module compact.summarizers.extractive_text
 
+local cut_point = require("compact.message").cut_point
+
 local text = {}
 
 --- One line: white space runs become single spaces, trimmed.
@@ -10,18 +12,12 @@ function text.flatten(s)
   return (s:gsub("%s+", " "):match("^ ?(.-) ?$"))
 end
 
--- The byte index where a UTF-8 sequence starting at or before `i` begins.
-local function char_start(s, i)
-  while i > 1 and s:byte(i) and s:byte(i) >= 0x80 and s:byte(i) < 0xC0 do i = i - 1 end
-  return i
-end
-
 --- Cut `s` to at most `limit` bytes at a word boundary (never inside a
 -- UTF-8 sequence), ending with "..." when something was cut.
 function text.cut_words(s, limit)
   if #s <= limit then return s end
   if limit <= 3 then return ("..."):sub(1, limit) end
-  local stop = char_start(s, limit - 2) - 1
+  local stop = cut_point(s, limit - 3)
   local space = s:sub(1, stop):match("^.*()%s")
   if space and space > stop / 2 then stop = space - 1 end
   return (s:sub(1, stop):gsub("[%s,;:]+$", "")) .. "..."

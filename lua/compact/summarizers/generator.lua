@@ -27,6 +27,7 @@ local cancel_mod = require "compact.cancel"
 local prompts = require "compact.summarizers.prompts"
 local util = require "compact.util"
 local chunks = require "compact.summarizers.chunks"
+local message_model = require "compact.message"
 
 local generator = {}
 
@@ -56,10 +57,7 @@ local function serialize(messages)
     end
     core = loaded
   end
-  local ok, text, err = pcall(core.serialize_records, messages)
-  if not ok then
-    return nil, errors.new("invalid_request", "cannot serialize messages: " .. tostring(text))
-  end
+  local text, err = core.serialize_records(messages)
   if text == nil then
     return nil, errors.new("invalid_request", "invalid messages: " .. tostring(err))
   end
@@ -115,6 +113,14 @@ function generator.new(config)
   local options
   options, err = checks.check("config.options", config.options, { "table", default = {} })
   if err then return nil, err end
+  -- max_output_tokens, and the request options the generator takes
+  -- (compact.providers.options); any other key is a typo
+  local request_options
+  request_options, err = require("compact.providers.options").check("config", "config.options", options,
+    { max_output_tokens = true })
+  if not request_options then return nil, err end
+  request_options.max_output_tokens = nil
+  if next(request_options) == nil then request_options = nil end
   for _, field in ipairs({
     { "config.generator", config.generator, { "method", "generate" } },
     { "config.model", config.model, { "string", non_blank = true } },
@@ -141,6 +147,7 @@ function generator.new(config)
     fallback_summarize = config.fallback and method_of(config.fallback, "summarize"),
     model = config.model,
     max_output_tokens = max_output_tokens,
+    request_options = request_options,
     system_prompt = system_prompt,
     sleep = config.sleep or generator.default_sleep,
     fallback = config.fallback,
@@ -164,7 +171,7 @@ local function extract(message)
     return nil, errors.new("invalid_response", "generator returned " .. type(message) .. ", not a message")
   end
   local stop = rawget(message, "stop_reason")
-  if stop == "error" or stop == "aborted" then
+  if message_model.is_failed_stop(stop) then
     local detail = rawget(message, "error_message")
     return nil, errors.new(stop == "aborted" and "cancelled" or "summarization",
       "summary generation " .. (stop == "aborted" and "was aborted" or "failed")
@@ -210,6 +217,7 @@ function Summarizer:_call(text, cancel)
     tools = nil,
     tool_choice = "none",
     max_output_tokens = self.max_output_tokens,
+    options = self.request_options,
   }
   local delays = generator.RETRY_DELAYS
   local last_err
