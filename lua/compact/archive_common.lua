@@ -8,6 +8,7 @@
 local checks = require "compact.checks"
 local core = require "compact.core"
 local errors = require "compact.errors"
+local message_module = require "compact.message"
 local state = require "compact.state"
 local util = require "compact.util"
 
@@ -124,13 +125,7 @@ end
 function archive.bound_snippet(text)
   text = util.trim((text:gsub("%s+", " ")))
   if #text <= archive.SNIPPET_BYTES then return text end
-  local cut = archive.SNIPPET_BYTES
-  while cut > 0 do
-    local byte = text:byte(cut + 1)
-    if not byte or byte < 0x80 or byte >= 0xC0 then break end
-    cut = cut - 1
-  end
-  return text:sub(1, cut) .. ELLIPSIS
+  return message_module.cut(text, archive.SNIPPET_BYTES) .. ELLIPSIS
 end
 
 -- Encode each message of `messages` (checked): the JSON bodies, roles and
