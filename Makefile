@@ -95,11 +95,13 @@ soak: deps build
 	$(LUA) bench/soak.lua
 
 # make nvim-smoke: Debian's neovim (LuaJIT) loads compact from build-luajit/
-# and compacts the sample conversation headless; exits non-zero on failure.
+# and compacts the sample conversation headless, then runs the UI loop of
+# docs/agent.md with a scripted generator; exits non-zero on failure.
 nvim-smoke:
 	@sh scripts/deps.sh neovim luajit libluajit-5.1-dev
 	@$(MAKE) --no-print-directory build LUA=luajit
 	nvim --headless -u NONE -c "luafile scripts/nvim_smoke.lua"
+	nvim --headless -u NONE -c "luafile scripts/nvim_ui_smoke.lua"
 
 lint:
 	@sh scripts/deps.sh

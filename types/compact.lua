@@ -37,6 +37,7 @@
 ---@field cache_read integer
 ---@field cache_write integer
 ---@field reasoning? integer tokens of `output` spent on reasoning, when the provider reports them
+---@field stale? boolean set on kept replies by a compaction: counted for a context that is gone, never an anchor
 
 ---@alias compact.StopReason "stop"|"tool_use"|"length"|"error"|"aborted"
 
@@ -167,6 +168,7 @@ function Estimator:tools(defs) end
 ---@field file_tools? table<string, compact.FileTool|false> extra or replaced tool names; false removes one
 ---@field archive? compact.ArchiveLike where the originals go before they are replaced
 ---@field conversation_id? string the archive's conversation (default: a fresh one); only with archive
+---@field keep_user_messages_tokens? number >= 0, default 0: newest user requests of the span kept verbatim
 
 ---@class compact.Compactor
 ---@field keep_recent_tokens number
@@ -175,6 +177,7 @@ function Estimator:tools(defs) end
 ---@field file_tools table<string, compact.FileTool> the merged tool map
 ---@field archive? compact.ArchiveLike
 ---@field conversation_id? string set with archive
+---@field keep_user_messages_tokens number
 local Compactor = {}
 ---Plan a compaction without calling the summarizer.
 ---@param request compact.Request
@@ -302,12 +305,41 @@ function summarizers_extractive.new(config) end
 ---@field handler fun(args: table, cancel?: compact.CancelToken): string|compact.Block[]|nil, boolean|string|nil
 
 ---@class compact.AgentEvent
----@field type "compaction_start"|"compaction_end"|"repair"
----@field reason? "threshold"|"overflow" compaction events
+---@field type "compaction_start"|"compaction_end"|"compaction_skipped"|"repair"|"context_edit"|"message_start"|"message_end"|"tool_start"|"tool_end"|"delta"
+---@field reason? "threshold"|"overflow"|"guard"|"manual" compaction events
 ---@field report? compact.RepairReport repair: what repairing the context changed
 ---@field plan? compact.Plan compaction_start: the plan about to be applied
 ---@field record? compact.Record compaction_end after success
----@field err? compact.Error compaction_end after a failure
+---@field err? compact.Error compaction_end after a failure; compaction_skipped: what the hook raised
+---@field cleared? integer context_edit: tool results cleared
+---@field tokens_saved? integer context_edit: the estimate they no longer cost
+---@field message? compact.AssistantMessage message_end: the reply (or the failed attempt)
+---@field call? compact.ToolCallBlock tool_start, tool_end
+---@field result? compact.ToolResultMessage tool_end: the result entering the context
+---@field delta? compact.Delta delta: a streamed piece, as the generator passed it to on_delta
+
+---@class compact.Delta
+---@field type "text"|"thinking"|"tool_call"
+---@field text string
+---@field index? integer
+
+---@class compact.EditConfig
+---@field trigger_ratio? number > 0, default 0.65: edit when the estimate is above budget * this
+---@field keep_turns? integer >= 0, default 3: turns whose tool results stay
+---@field exclude_tools? string[] tools whose results are never cleared
+
+---@class compact.Edit
+---@field cleared integer
+---@field tokens_saved integer
+
+---@class compact.CompactionHookContext
+---@field reason "threshold"|"overflow"|"guard"|"manual"
+---@field plan compact.Plan
+---@field request compact.Request
+
+---@class compact.AgentCompactOptions
+---@field instructions? string focus for this summary (default: config.instructions)
+---@field cancel? compact.CancelToken
 
 ---@class compact.AgentConfig
 ---@field generator compact.Generator
@@ -323,6 +355,14 @@ function summarizers_extractive.new(config) end
 ---@field archive? compact.ArchiveLike archive what compactions replace; offers the recall tool
 ---@field conversation_id? string the archive's conversation (default: a fresh one per agent)
 ---@field recall_tool? boolean default true with an archive: offer the model the `recall` tool
+---@field edit? compact.EditConfig context editing; nil: off
+---@field guard? boolean default false: check every request against the budget, inside the tool loop too
+---@field max_tool_result_tokens? integer >= 1: bigger tool results are cut head and tail
+---@field min_token_savings? number >= 0, default 0: skip a maintenance compaction saving less
+---@field instructions? string focus for every automatic compaction
+---@field on_before_compaction? fun(ctx: compact.CompactionHookContext): nil|false|{ summary: string }
+---@field max_turns? integer >= 1, default 100: tool batches per run
+---@field stream_events? boolean default false: message, tool and delta events (and on_delta)
 
 ---@class compact.Skill
 ---@field name string
@@ -343,6 +383,7 @@ function summarizers_extractive.new(config) end
 ---@field final? compact.AssistantMessage nil in a partial result
 ---@field new_messages compact.Message[]
 ---@field compactions compact.Record[]
+---@field edits compact.Edit[] context edits, in order
 
 ---@class compact.Agent
 ---@field state compact.State the context kept between runs; assign to restore
@@ -357,6 +398,14 @@ function summarizers_extractive.new(config) end
 ---@field fit boolean compactions fit the budget (request.fit; default true)
 ---@field archive? compact.ArchiveLike the agent's archive (its own or its compactor's)
 ---@field conversation_id? string the archive's conversation, set with archive
+---@field edit? { trigger_ratio: number, keep_turns: integer, exclude: table<string, boolean> }
+---@field guard boolean
+---@field max_tool_result_tokens? integer
+---@field min_token_savings number
+---@field instructions? string
+---@field on_before_compaction? fun(ctx: compact.CompactionHookContext): any
+---@field max_turns integer
+---@field stream_events boolean
 local Agent = {}
 ---Run one prompt to completion.
 ---@param prompt string|compact.Block[]|compact.UserMessage
@@ -365,9 +414,19 @@ local Agent = {}
 ---@return compact.Error|nil err
 ---@return compact.AgentResult|nil partial what the run produced before failing
 function Agent:run(prompt, opts) end
+---Compact now, whatever the threshold (reason "manual").
+---@param opts? compact.AgentCompactOptions
+---@return compact.Record|nil record nil: nothing can be removed (or an error)
+---@return compact.Error|nil err
+function Agent:compact(opts) end
+
+---@class compact.AgentRecommended
+---@field agent { edit: compact.EditConfig, guard: boolean, min_token_savings: number, max_tool_result_tokens: integer }
+---@field compactor { trigger_ratio: number, keep_recent_tokens: number }
 
 ---@class compact.agent
 ---@field Agent table the metatable of agents
+---@field recommended compact.AgentRecommended settings a host merges into its configs
 local agent = {}
 ---@param config compact.AgentConfig
 ---@return compact.Agent|nil

@@ -13,6 +13,10 @@
 --    256 bytes per text).
 -- 3. `remove_images`: in those messages, image blocks become the text
 --    `[image removed by compaction]`.
+-- 4. `truncate_newest`: the newest turn's own oversized texts (user or
+--    assistant text, tool results) keep their head and tail around
+--    `[... N tokens cut by compaction ...]` (N in the estimator's tokens;
+--    the placeholder comes from `compact.placeholders.replacement`).
 --
 -- With an archive (`ctx.archive`), the originals of the messages a step
 -- changes are archived first and the markers name them:
@@ -25,6 +29,7 @@
 -- @module compact.fit
 
 local errors = require "compact.errors"
+local placeholders = require "compact.placeholders"
 local message_model = require "compact.message"
 
 local fit = {}
@@ -47,7 +52,8 @@ function fit.shorten_text(text, cap, id)
 end
 
 --- Keep about `cap` bytes of `text`, head and tail (cut on UTF-8 character
--- boundaries), around `marker(bytes_cut)` on a line of its own; `text`
+-- boundaries), around `marker(bytes_cut, head_end, tail_start)` on a line
+-- of its own (the cut is `text:sub(head_end + 1, tail_start - 1)`); `text`
 -- itself when it is not longer than the cap.
 function fit.cut_middle(text, cap, marker)
   if #text <= cap then return text end
@@ -56,7 +62,28 @@ function fit.cut_middle(text, cap, marker)
   local tail_start = message_model.start_point(text, #text - half + 1)
   local cut = tail_start - head_end - 1
   if cut <= 0 then return text end
-  return text:sub(1, head_end) .. "\n" .. marker(cut) .. "\n" .. text:sub(tail_start)
+  return text:sub(1, head_end) .. "\n" .. marker(cut, head_end, tail_start) .. "\n" .. text:sub(tail_start)
+end
+
+--- Shorten `text` to at most `max` tokens of `estimator` (head and tail
+-- kept around `marker(tokens_cut, cut_text)`); the text itself when it
+-- fits. Best effort when even the marker does not fit. The estimator may
+-- raise: callers run under pcall.
+function fit.shorten_tokens(estimator, text, max, marker)
+  local tokens = estimator:text(text)
+  if tokens <= max then return text end
+  local function mark(_, head_end, tail_start)
+    local cut = text:sub(head_end + 1, tail_start - 1)
+    return marker(math.ceil(estimator:text(cut)), cut)
+  end
+  local cap = math.floor(#text * max / tokens)
+  local short = text
+  for _ = 1, 8 do
+    short = fit.cut_middle(text, cap, mark)
+    if cap <= 0 or estimator:text(short) <= max then break end
+    cap = math.floor(cap * 0.8)
+  end
+  return short
 end
 
 local function copy_message(message, content)
@@ -170,6 +197,7 @@ local function later_turn_starts(messages, first)
   for i = #ascending, 1, -1 do valid[#valid + 1] = ascending[i] end
   return valid
 end
+fit.later_turn_starts = later_turn_starts
 
 -- Step 1. Returns true when it changed the state, or nil, err.
 local function keep_less(state, ctx)
@@ -217,18 +245,102 @@ local function remove_images(state, ctx)
   return true
 end
 
+-- The texts of a message the last rung may cut: its string content or
+-- its text blocks, as { index (0: the string content), text }.
+local function texts_of(message)
+  local content = message.content
+  if type(content) == "string" then return { { 0, content } } end
+  local out = {}
+  if type(content) == "table" then
+    for i, block in ipairs(content) do
+      if block.type == "text" and type(block.text) == "string" then out[#out + 1] = { i, block.text } end
+    end
+  end
+  return out
+end
+
+-- The largest per-text size T (tokens) such that cutting every text to T
+-- saves at least `need` tokens (binary search; 0 when nothing less does).
+function fit.water_level(sizes, need)
+  local low, high = 0, 0
+  for _, size in ipairs(sizes) do high = math.max(high, size) end
+  while low < high do
+    local mid = math.ceil((low + high) / 2)
+    local saved = 0
+    for _, size in ipairs(sizes) do saved = saved + math.max(0, size - mid) end
+    if saved >= need then low = mid else high = mid - 1 end
+  end
+  return low
+end
+
+-- The kept messages with the newest turn's texts above `level` tokens cut
+-- to it (head and tail around `[... N tokens cut by compaction ...]`).
+local function truncated(kept, units, level, ctx)
+  local out = {}
+  for i = 1, #kept do out[i] = kept[i] end
+  for _, unit in ipairs(units) do
+    if unit.size > level then
+      local message = out[unit.message]
+      local function marker(tokens, cut)
+        return placeholders.replacement("truncated", tokens, cut, { message = kept[unit.message] })
+      end
+      local short = fit.shorten_tokens(ctx.estimator, unit.text, level, marker)
+      if unit.block == 0 then
+        out[unit.message] = copy_message(message, short)
+      else
+        local blocks = {}
+        for j, block in ipairs(message.content) do blocks[j] = block end
+        blocks[unit.block] = copy_message(blocks[unit.block], nil)
+        blocks[unit.block].text = short
+        out[unit.message] = copy_message(message, blocks)
+      end
+    end
+  end
+  return out
+end
+
+-- Step 4: cut the newest turn's own oversized texts until the context fits.
+local function truncate_newest(state, ctx)
+  local kept = state.kept
+  local first = 1
+  for i = #kept, 1, -1 do
+    if kept[i].role == "user" then first = i; break end
+  end
+  local units, sizes = {}, {}
+  for i = first, #kept do
+    for _, text in ipairs(texts_of(kept[i])) do
+      local size = ctx.estimator:text(text[2])
+      units[#units + 1] = { message = i, block = text[1], text = text[2], size = size }
+      sizes[#sizes + 1] = size
+    end
+  end
+  if #units == 0 then return false end
+  local calibration = ctx.calibration or 1
+  local need = math.ceil((state.tokens - ctx.budget) / calibration)
+  local best
+  for _ = 1, 6 do
+    local level = fit.water_level(sizes, need)
+    best = truncated(kept, units, level, ctx)
+    local tokens = ctx.measure(state.summary, best)
+    if not tokens or tokens <= ctx.budget or level == 0 then break end
+    need = need + math.ceil((tokens - ctx.budget) / calibration)
+  end
+  state.kept = best
+  return true
+end
+
 local steps = {
   { "keep_less", keep_less }, { "shorten_tool_results", shorten_tool_results },
-  { "remove_images", remove_images },
+  { "remove_images", remove_images }, { "truncate_newest", truncate_newest },
 }
 
 --- Degrade `state = { summary, first_kept_index, kept, tokens }` until it
 -- fits `ctx.budget`. `ctx` gives `messages`, `budget`, `measure(summary,
 -- kept)`, `suffix_tokens(summary, k)`, `slice(k)`, `resummarize(summary,
--- from, to)` and optionally `archive(messages) -> ids | nil, err`.
--- Returns the state with `degraded = { { step =, tokens_saved = }, ... }`,
--- or nil and an error (ErrNoReduction with the figures, the summarizer's
--- or the archive's).
+-- from, to)`, `estimator`, `calibration` (measure's tokens per estimator
+-- token) and optionally `archive(messages) -> ids | nil, err`. Returns the
+-- state with `degraded = { { step =, tokens_saved = }, ... }`, or nil and an
+-- error (ErrNoReduction with the figures, the summarizer's or the archive's).
 function fit.run(state, ctx)
   local degraded = {}
   local initial = state.tokens

@@ -81,8 +81,8 @@ Compact the conversation and write it (summary + kept messages) to OUT or
 stdout, in FILE's format unless --format says otherwise. Files are written
 whole or not at all (a temporary file beside each, then renamed). The plan,
 the compaction record and a before/after line go to stderr; a progress line
-too when stderr is a terminal. Exit status 3 when what was written is still
-over --budget / --window.
+too when stderr is a terminal. Exit status 3 when what was written, or what
+could not be compacted, is over --budget / --window.
 
 options:
   --summarizer S     extractive (default: offline, no key), openai or anthropic
@@ -93,8 +93,9 @@ options:
   --format F         state, openai, responses, anthropic or pi
   --append           FILE is a pi session: add a compaction entry to it (or
                      to a copy at OUT), as pi itself does
-  --fit              with --budget/--window: keep less and shorten old tool
-                     results until the result fits
+  --fit              with --budget/--window: keep less, shorten old tool
+                     results, then cut the newest turn's oversized messages
+                     until the result fits
   --archive FILE     keep every summarized or cut message in this SQLite
                      archive (created if missing) before replacing it;
                      `compact recall FILE WORDS` searches it

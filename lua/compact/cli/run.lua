@@ -140,10 +140,23 @@ local function check_budget(cli, env, info, final, record)
     or compact.estimate(common.request_of(final, info.request.estimator))
   if tokens and tokens > budget then
     env.err(string.format("compact run: the result is still over the budget: %s tokens > %s%s\n", fmt_int(tokens),
-      fmt_int(budget), info.request.fit and "" or " (--fit keeps less and shortens old tool results)"))
+      fmt_int(budget),
+      info.request.fit and "" or " (--fit keeps less, shortens old tool results, then cuts the newest turn)"))
     return cli.EXIT_OVER_BUDGET
   end
   return 0
+end
+
+-- A compaction that failed: exit 3 when the conversation it could not
+-- compact is over the budget, else 1.
+local function failed_exit(cli, env, info)
+  local budget, tokens = info.trigger.budget, info.estimate
+  if budget and tokens and tokens > budget then
+    env.err(string.format("compact run: the conversation stays over the budget: %s tokens > %s\n", fmt_int(tokens),
+      fmt_int(budget)))
+    return cli.EXIT_OVER_BUDGET
+  end
+  return cli.EXIT_FAILURE
 end
 
 local function print_summary_line(env, record, kept)
@@ -210,7 +223,7 @@ function run.compact(cli, env, options, positional, archive)
       options.append and "the session is left as it is\n" or "writing the conversation unchanged\n")
   else
     local result = apply(env, options, plan, info, conversation, name, path)
-    if not result then return cli.EXIT_FAILURE end
+    if not result then return failed_exit(cli, env, info) end
     -- a compaction makes the provider's count stale
     final.summary, final.messages, final.usage, record = result.summary, result.messages, nil, result.record
   end

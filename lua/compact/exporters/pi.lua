@@ -51,7 +51,8 @@ local function assistant_message(message, millis)
     model = meta.model, stopReason = STOP[message.stop_reason] or "stop", errorMessage = message.error_message,
     usage = { input = input, output = output, cacheRead = cache_read, cacheWrite = cache_write,
               totalTokens = input + output + cache_read + cache_write,
-              cost = { input = 0, output = 0, cacheRead = 0, cacheWrite = 0, total = 0 } },
+              cost = { input = 0, output = 0, cacheRead = 0, cacheWrite = 0, total = 0 },
+              stale = usage.stale == true or nil }, -- counted before a compaction: never an anchor
     timestamp = millis,
   }
 end

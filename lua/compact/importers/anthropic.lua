@@ -146,7 +146,8 @@ local function assistant_message(ctx, m, where, tool_names, add)
   if type(usage) == "table" then
     message.usage = { input = number_or_zero(usage.input_tokens), output = number_or_zero(usage.output_tokens),
                       cache_read = number_or_zero(usage.cache_read_input_tokens),
-                      cache_write = number_or_zero(usage.cache_creation_input_tokens) }
+                      cache_write = number_or_zero(usage.cache_creation_input_tokens),
+                      stale = usage.stale == true or nil }
   end
   add(message, where)
   for _, result in ipairs(out.server_results) do add(result, where) end

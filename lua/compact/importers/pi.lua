@@ -82,7 +82,8 @@ local function pi_message(ctx, m, where)
       role = "assistant", content = content, stop_reason = stop,
       error_message = (stop == "error" or stop == "aborted") and str(m.errorMessage) or nil,
       usage = { input = number_or_zero(usage.input), output = number_or_zero(usage.output),
-                cache_read = number_or_zero(usage.cacheRead), cache_write = number_or_zero(usage.cacheWrite) },
+                cache_read = number_or_zero(usage.cacheRead), cache_write = number_or_zero(usage.cacheWrite),
+                stale = usage.stale == true or nil },
       provider_metadata = meta,
     }
   elseif role == "toolResult" then
