@@ -163,6 +163,7 @@ function agent_module.new(config)
     _handlers = handlers,
     state = { system_prompt = config.system_prompt, messages = {} },
   }, Agent)
+  recall.attach(holder.agent, archived)
   return holder.agent
 end
 

@@ -37,12 +37,11 @@ function recall.definition() return {
 local function compactor_module() return require "compact.compactor" end
 
 -- A copy of one of our compactors that archives into `archive` under
--- `conversation_id`.
-local function with_archive(compactor, archive, conversation_id)
+-- `conversation_id`, sharing the agent's cache of archived messages.
+local function with_archive(compactor, archive, conversation_id, cache)
   local copy = {}
   for key, value in pairs(compactor) do copy[key] = value end
-  copy.archive, copy.conversation_id = archive, conversation_id
-  copy._archived = require("compact.archive_common").new_cache()
+  copy.archive, copy.conversation_id, copy._archived = archive, conversation_id, cache
   return setmetatable(copy, getmetatable(compactor))
 end
 
@@ -75,21 +74,31 @@ function recall.configure(config)
     return nil, errors.invalid_config("config.conversation_id: expected a non-empty string, got "
       .. errors.describe(id))
   end
+  local cache
   if ours and (compactor.archive ~= archive or compactor.conversation_id ~= id) then
-    compactor = with_archive(compactor, archive, id)
+    cache = archive_module.new_cache()
+    compactor = with_archive(compactor, archive, id, cache)
+  elseif ours then
+    cache = compactor._archived
+  else
+    cache = archive_module.new_cache()
   end
-  return { archive = archive, conversation_id = id, tool = config.recall_tool ~= false, compactor = compactor }
+  return { archive = archive, conversation_id = id, tool = config.recall_tool ~= false, compactor = compactor,
+    cache = cache }
 end
 
-local function shorten(text, max_tokens, estimator)
-  local ok, tokens = pcall(estimator.text, estimator, text)
-  if not ok or type(tokens) ~= "number" or tokens <= max_tokens then return text end
-  local fit = require "compact.fit"
-  local cap = math.floor(#text * max_tokens / tokens * 0.95)
-  local cut_tokens = math.ceil(tokens - max_tokens)
-  return fit.cut_middle(text, math.max(0, cap), function()
-    return "[... " .. cut_tokens .. " tokens cut: recalled message too long ...]"
+-- `header .. "\n" .. text` within `max_tokens` of the estimator (head and
+-- tail of the text kept around a marker).
+local function bounded(header, text, max_tokens, estimator)
+  local whole = header .. "\n" .. text
+  local ok, short = pcall(function()
+    if estimator:text(whole) <= max_tokens then return whole end
+    local room = math.max(1, max_tokens - estimator:text(header .. "\n"))
+    return header .. "\n" .. require("compact.fit").shorten_tokens(estimator, text, room, function(tokens)
+      return "[... " .. tokens .. " tokens cut: recalled message too long ...]"
+    end)
   end)
+  return ok and short or whole
 end
 
 local function search_text(setup, query)
@@ -113,8 +122,7 @@ local function fetch_text(setup, agent, id)
   local text = require("compact.archive_common").message_text(message)
   local header = "#" .. id .. " [" .. tostring(message.role) .. "]"
   if message.role == "tool_result" and message.is_error then header = header .. " (error)" end
-  local max_tokens = agent.max_tool_result_tokens or recall.DEFAULT_MAX_TOKENS
-  return header .. "\n" .. shorten(text, max_tokens, agent.estimator)
+  return bounded(header, text, agent.max_tool_result_tokens or recall.DEFAULT_MAX_TOKENS, agent.estimator)
 end
 
 --- The tool's handler for `agent` (set once the agent exists).
@@ -133,6 +141,20 @@ function recall.handler(setup, holder)
       return nil, "recall: give query (a few words) or id (a message number)"
     end
     return search_text(setup, query)
+  end
+end
+
+--- Give `agent` its `_recall_id(message) -> id`: the archive id of a
+-- message the agent is about to give up (a cleared or cut tool result),
+-- archiving it first; it raises the archive's error, so the caller (under
+-- pcall) keeps the original. Without an archive, nothing.
+function recall.attach(agent, setup)
+  if not setup.archive then return end
+  local tracker = require("compact.archive_common").tracker(setup.archive, setup.conversation_id, setup.cache)
+  agent._recall_id = function(message)
+    local ids, err = tracker.store({ message })
+    if not ids then error(err, 0) end
+    return ids[1]
   end
 end
 

@@ -146,7 +146,8 @@ local function rewrite_older(kept, rewrite)
 end
 
 -- With an archive, archive the originals of the messages `out` changed in
--- `kept` and rewrite them again naming their ids (`rewrite(message, id)`).
+-- `kept` and rewrite them again naming their ids (`rewrite(message, id, i)`;
+-- nil keeps out[i]).
 -- Returns the list, or nil, err.
 local function name_originals(kept, out, ctx, rewrite)
   if not ctx.archive then return out end
@@ -156,7 +157,7 @@ local function name_originals(kept, out, ctx, rewrite)
   end
   local ids, err = ctx.archive(originals)
   if not ids then return nil, err end
-  for k, i in ipairs(at) do out[i] = rewrite(kept[i], ids[k]) or out[i] end
+  for k, i in ipairs(at) do out[i] = rewrite(kept[i], ids[k], i) or out[i] end
   return out
 end
 fit.name_originals = name_originals
@@ -275,14 +276,16 @@ end
 
 -- The kept messages with the newest turn's texts above `level` tokens cut
 -- to it (head and tail around `[... N tokens cut by compaction ...]`).
-local function truncated(kept, units, level, ctx)
+-- `ids[i]`: the archive id of kept[i]'s original, named in its markers.
+local function truncated(kept, units, level, ctx, ids)
   local out = {}
   for i = 1, #kept do out[i] = kept[i] end
   for _, unit in ipairs(units) do
     if unit.size > level then
       local message = out[unit.message]
       local function marker(tokens, cut)
-        return placeholders.replacement("truncated", tokens, cut, { message = kept[unit.message] })
+        return placeholders.replacement("truncated", tokens, cut,
+          { message = kept[unit.message], recall_id = ids and ids[unit.message] })
       end
       local short = fit.shorten_tokens(ctx.estimator, unit.text, level, marker)
       if unit.block == 0 then
@@ -317,14 +320,18 @@ local function truncate_newest(state, ctx)
   if #units == 0 then return false end
   local calibration = ctx.calibration or 1
   local need = math.ceil((state.tokens - ctx.budget) / calibration)
-  local best
+  local best, level
   for _ = 1, 6 do
-    local level = fit.water_level(sizes, need)
+    level = fit.water_level(sizes, need)
     best = truncated(kept, units, level, ctx)
     local tokens = ctx.measure(state.summary, best)
     if not tokens or tokens <= ctx.budget or level == 0 then break end
     need = need + math.ceil((tokens - ctx.budget) / calibration)
   end
+  local ids = {}
+  local named, err = name_originals(kept, best, ctx, function(_, id, i) ids[i] = id end)
+  if not named then return nil, err end
+  if next(ids) then best = truncated(kept, units, level, ctx, ids) end
   state.kept = best
   return true
 end
