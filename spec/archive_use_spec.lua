@@ -389,6 +389,85 @@ describe("an agent with an archive", function()
   end)
 end)
 
+describe("the agent's controls with an archive", function()
+  local BIG = ("line of the build log with the flaky seed 7781\n"):rep(100)
+
+  local function read_turn()
+    return {
+      { role = "user", content = "run the build" },
+      { role = "assistant", stop_reason = "tool_use",
+        content = { { type = "tool_call", id = "c1", name = "bash", arguments = { command = "make" } } } },
+      { role = "tool_result", tool_call_id = "c1", tool_name = "bash", content = BIG, is_error = false },
+      answer("the build passed"),
+    }
+  end
+
+  it("archives a tool result context editing clears, names it, and recall returns it by id", function()
+    local archive = compact.archive.memory()
+    local seen
+    local gen = fake.new {
+      function(request)
+        seen = request.messages[3].content
+        return recall_call("r1", { id = 1 })
+      end,
+      "The seed was 7781.",
+    }
+    local agent = assert(compact.agent.new { generator = gen, model = "m", archive = archive, conversation_id = "c",
+      estimator = bytes, context_window_tokens = 20000, edit = { trigger_ratio = 0.1, keep_turns = 1 } })
+    agent.state.messages = read_turn()
+    local result = assert(agent:run("which seed was flaky?"))
+    assert.are.equal(1, #result.edits)
+    assert.are.equal("[tool result cleared to save context: " .. #BIG .. " tokens; recall #1]", seen)
+    assert.are.same(read_turn()[3], assert(archive:get(1)))
+    assert.are.equal("#1 [tool_result]\nbash\n" .. BIG, result.new_messages[3].content)
+    assert.are.equal("c1", agent.state.messages[3].tool_call_id)
+  end)
+
+  it("clears nothing when the archive fails, so no original is lost", function()
+    local archive = { put = function() return nil, "disk full" end, search = function() return {} end,
+      get = function() end }
+    local gen = fake.new { "ok" }
+    local agent = assert(compact.agent.new { generator = gen, model = "m", archive = archive, recall_tool = false,
+      estimator = bytes, context_window_tokens = 20000, edit = { trigger_ratio = 0.1, keep_turns = 1 } })
+    agent.state.messages = read_turn()
+    local result = assert(agent:run("next"))
+    assert.are.same({}, result.edits)
+    assert.are.equal(BIG, gen.requests[1].messages[3].content)
+  end)
+
+  it("archives a tool result over max_tool_result_tokens before cutting it, and names it", function()
+    local archive = compact.archive.memory()
+    local gen = fake.new {
+      function() return { role = "assistant", stop_reason = "tool_use",
+        content = { { type = "tool_call", id = "b1", name = "bash", arguments = { command = "make" } } } } end,
+      "done",
+    }
+    local agent = assert(compact.agent.new { generator = gen, model = "m", archive = archive, conversation_id = "c",
+      estimator = bytes, max_tool_result_tokens = 400,
+      tools = { { name = "bash", handler = function() return BIG end } } })
+    local result = assert(agent:run("build it"))
+    local kept = result.new_messages[3]
+    assert.is_true(#kept.content <= 400)
+    assert.is_truthy(kept.content:find("tokens cut: tool result too long; recall #1 ...]", 1, true), kept.content)
+    local original = assert(archive:get(1))
+    assert.are.equal(BIG, original.content)
+    assert.are.equal("b1", original.tool_call_id)
+  end)
+
+  it("names the archived original in truncate_newest's marker", function()
+    local archive = compact.archive.memory()
+    local c = assert(compact.new { keep_recent_tokens = 0, summarizer = compact.summarizer(function() return "s" end),
+      archive = archive, conversation_id = "c" })
+    local huge = { { role = "user", content = "x" }, answer("y"), { role = "user", content = ("z"):rep(5000) } }
+    local out = assert(c:compact { messages = huge, input_token_budget = 1000, fit = true, estimator = bytes })
+    assert.are.equal("truncate_newest", out.record.degraded[#out.record.degraded].step)
+    local id = tonumber(out.messages[1].content:match("tokens cut by compaction; recall #(%d+) %.%.%.%]"))
+    assert.is_number(id, out.messages[1].content:sub(1, 80))
+    assert.are.same(huge[3], assert(archive:get(id)))
+    assert.are.same({ first_id = 1, last_id = id }, out.record.archived)
+  end)
+end)
+
 local cli_describe = has_sqlite and describe or pending
 cli_describe(has_sqlite and "compact run --archive and compact recall"
   or "compact run --archive / compact recall: compact.sqlite is not built", function()

@@ -10,7 +10,8 @@
 --
 -- Every original this module gives up (a cleared result, the cut middle of
 -- a tool result that is too long) gets its placeholder from
--- `compact.placeholders.replacement`, the one function an archive wraps.
+-- `compact.placeholders.replacement`; with an archive (`recall_id`) the
+-- original is archived first and the placeholder names its id.
 -- @module compact.context_edit
 
 local checks = require "compact.checks"
