@@ -626,8 +626,7 @@ function Archive:close() end
 
 ---@class compact.archive
 ---@field Archive table the metatable of SQLite archives
----@field RANK_WINDOW integer each search step ranks the newest this many matches (300)
----@field DF_SAMPLE integer a word's document count is exact up to this many, estimated above (100)
+---@field RANK_WINDOW integer matches read per word, and candidates ranked per search step (200)
 local archive = {}
 ---Open or create an SQLite (FTS5) archive; ":memory:" works.
 ---@param path string

@@ -45,13 +45,14 @@ CREATE VIRTUAL TABLE IF NOT EXISTS compact_archive_text USING fts5 (
 INSERT INTO compact_archive_text (compact_archive_text, rank) VALUES ('automerge', 8);
 ]]
 
--- Candidates ranked per search step: the newest RANK_WINDOW matches (all
--- of them when there are fewer), so a search costs about the same with
--- 1 000 or 1 000 000 messages archived; a word found in more messages
--- than that is left out of the any-word step. A word's document count is
--- counted up to DF_SAMPLE matches and estimated from the density of its
--- newest ones above that.
-archive.RANK_WINDOW, archive.DF_SAMPLE = 300, 100
+-- Each word's newest RANK_WINDOW matches are read first: their count (and,
+-- above that, their density) gives the word's document count, hence its
+-- idf. Messages with every word are ranked among the newest RANK_WINDOW
+-- matches of the query's rarest word (all of them when there are fewer),
+-- so a search costs about the same with 1 000 or 1 000 000 messages
+-- archived; a word with more matches than that is left out of the
+-- any-word step.
+archive.RANK_WINDOW = 200
 
 -- compact_rank's weight arguments: ?4 for the conversation phrase, then
 -- one per query word.
@@ -65,17 +66,13 @@ local STATEMENTS = {
   last_position = "SELECT coalesce(max(position), 0) FROM compact_archive WHERE conversation = ?",
   insert = "INSERT INTO compact_archive (conversation, position, role, body) VALUES (?, ?, ?, ?)",
   insert_text = "INSERT INTO compact_archive_text (rowid, text, conversation, role, position) VALUES (?, ?, ?, ?, ?)",
-  -- the rowid above which the newest RANK_WINDOW matches are
-  window = "SELECT rowid FROM compact_archive_text WHERE compact_archive_text MATCH ? "
-    .. "ORDER BY rowid DESC LIMIT 1 OFFSET " .. archive.RANK_WINDOW,
-  -- up to DF_SAMPLE of a word's newest matches: how many, and the oldest
+  -- up to RANK_WINDOW of a word's newest matches: how many, and the oldest
   sample = "SELECT count(*), min(rowid) FROM (SELECT rowid FROM compact_archive_text "
-    .. "WHERE compact_archive_text MATCH ? ORDER BY rowid DESC LIMIT " .. archive.DF_SAMPLE .. ")",
+    .. "WHERE compact_archive_text MATCH ? ORDER BY rowid DESC LIMIT " .. archive.RANK_WINDOW .. ")",
   rank = "SELECT rowid, compact_rank(compact_archive_text, " .. weight_params() .. ") AS score "
     .. "FROM compact_archive_text WHERE compact_archive_text MATCH ?1 AND rowid > ?2 "
     .. "ORDER BY score DESC, rowid DESC LIMIT ?3",
-  hit = "SELECT role, position, snippet(compact_archive_text, 0, '', '', '" .. common.ELLIPSIS .. "', "
-    .. common.SNIPPET_TOKENS .. ") FROM compact_archive_text WHERE compact_archive_text MATCH ?1 AND rowid = ?2",
+  hit = "SELECT role, position, text FROM compact_archive_text WHERE rowid = ?",
   last_id = "SELECT coalesce(max(id), 0) FROM compact_archive",
   get = "SELECT body, conversation FROM compact_archive WHERE id = ?",
   conversations = "SELECT conversation, count(*) FROM compact_archive GROUP BY conversation ORDER BY min(id)",
@@ -176,44 +173,37 @@ local function fts_query(token, terms, operator)
   return "conversation : " .. token .. " AND (" .. table.concat(terms, operator) .. ")"
 end
 
--- One step: the best `limit` matches of `query` among its newest
--- RANK_WINDOW (phrase i + 1 weighted by weights[i]), added to `hits`
--- unless already there. Returns true, or nil and the SQLite failure.
--- `bound` is the most messages the query can match (when known): no window
--- is looked for below RANK_WINDOW. `snippet_query` finds the words alone.
-local function search_step(db, s, query, bound, weights, snippet_query, limit, hits, seen)
-  local above = 0
-  local rows, message, code
-  if bound > archive.RANK_WINDOW then
-    rows, message, code = db:rows(s.window, query)
-    if not rows then return nil, message, code end
-    above = rows[1] and rows[1][1] or 0
-  end
-  rows, message, code = db:rows(s.rank, query, above, limit, nil, unpack(weights))
+-- One step: the best `limit` matches of `query` with a rowid from `from`
+-- on (phrase i + 1 weighted by weights[i]), added to `hits` unless already
+-- there. Snippets show `snippet_word`. Returns true, or nil and the SQLite
+-- failure.
+local function search_step(db, s, query, from, weights, snippet_word, limit, hits, seen)
+  local rows, message, code = db:rows(s.rank, query, from - 1, limit, nil, unpack(weights))
   if not rows then return nil, message, code end
   for _, row in ipairs(rows) do
     local id = row[1]
     if #hits < limit and not seen[id] then
       local detail
-      detail, message, code = db:rows(s.hit, snippet_query, id)
+      detail, message, code = db:rows(s.hit, id)
       if not detail then return nil, message, code end
       seen[id] = true
       detail = detail[1] or {}
-      hits[#hits + 1] = { id = id, role = detail[1], index = detail[2], snippet = common.bound_snippet(detail[3] or ""),
-        score = row[2] }
+      hits[#hits + 1] = { id = id, role = detail[1], index = detail[2],
+        snippet = common.text_snippet(detail[3] or "", snippet_word), score = row[2] }
     end
   end
   return true
 end
 
--- The document count of `term` in the archive: exact up to DF_SAMPLE,
--- estimated from how densely its newest matches lie above that.
+-- The document count of `term` in the archive (exact below RANK_WINDOW,
+-- estimated from how densely its newest matches lie above that), whether
+-- it is exact, and the oldest rowid of its newest RANK_WINDOW matches.
 local function document_count(db, s, term, last_id)
   local rows, message, code = db:rows(s.sample, term)
   if not rows then return nil, message, code end
-  local count, oldest = rows[1][1], rows[1][2]
-  if count < archive.DF_SAMPLE or not oldest then return count end
-  return math.min(last_id, count * last_id / math.max(1, last_id - oldest + 1))
+  local count, oldest = rows[1][1], rows[1][2] or 1
+  if count < archive.RANK_WINDOW then return count, true, 1 end
+  return math.min(last_id, count * last_id / math.max(1, last_id - oldest + 1)), false, oldest
 end
 
 --- Archive `messages` (a list) under `conversation_id`, in one transaction.
@@ -274,31 +264,30 @@ function Archive:search(conversation_id, query, opts)
   if not rows then return nil, db_error(where, message, code) end
   local last_id = rows[1][1]
   -- bm25's idf of each word, from its (estimated) document count
-  local weights, counts = {}, {}
+  local weights, counts, exact, rarest, from = {}, {}, {}, nil, 1
   for i, term in ipairs(terms) do
-    counts[i], message, code = document_count(db, s, term, last_id)
-    if not counts[i] then return nil, db_error(where, message, code) end
+    local oldest
+    counts[i], exact[i], oldest = document_count(db, s, term, last_id)
+    if not counts[i] then return nil, db_error(where, exact[i], oldest) end
     weights[i] = math.log((last_id - counts[i] + 0.5) / (counts[i] + 0.5) + 1)
+    if not rarest or counts[i] < counts[rarest] then rarest, from = i, oldest end
   end
   local hits, seen = {}, {}
-  -- messages with every word first, then (when they are fewer than the
-  -- limit) messages with any of the words that are not common
-  local ok, fewest = true, math.huge
-  for i = 1, #terms do fewest = math.min(fewest, counts[i]) end
-  local any_word = table.concat(terms, " OR ")
-  if fewest > 0 then
-    ok, message, code = search_step(db, s, fts_query(token, terms, " AND "), fewest, weights, any_word, limit, hits,
-      seen)
+  -- messages with every word first (among the rarest word's newest
+  -- matches), then (when they are fewer than the limit) messages with any
+  -- of the words that are not common; snippets show the rarest word
+  local ok = true
+  if counts[rarest] > 0 then
+    ok, message, code = search_step(db, s, fts_query(token, terms, " AND "), from, weights, words[rarest], limit,
+      hits, seen)
   end
   if ok and #hits < limit and #terms > 1 then
-    local rare, rare_weights, total = {}, {}, 0
+    local rare, rare_weights = {}, {}
     for i, term in ipairs(terms) do
-      if counts[i] > 0 and counts[i] <= archive.RANK_WINDOW then
-        rare[#rare + 1], rare_weights[#rare + 1], total = term, weights[i], total + counts[i]
-      end
+      if counts[i] > 0 and exact[i] then rare[#rare + 1], rare_weights[#rare + 1] = term, weights[i] end
     end
     if #rare > 0 then
-      ok, message, code = search_step(db, s, fts_query(token, rare, " OR "), total, rare_weights, any_word, limit,
+      ok, message, code = search_step(db, s, fts_query(token, rare, " OR "), 1, rare_weights, words[rarest], limit,
         hits, seen)
     end
   end

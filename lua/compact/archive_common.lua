@@ -128,6 +128,26 @@ function archive.bound_snippet(text)
   return message_module.cut(text, archive.SNIPPET_BYTES) .. ELLIPSIS
 end
 
+-- A Lua pattern matching `word` without case (ASCII).
+local function caseless(word)
+  return (word:gsub("%w", function(c) return "[" .. c:lower() .. c:upper() .. "]" end):gsub("[^%w%[%]\128-\255]", "%%%0"))
+end
+
+--- A snippet of `text` around the first match of `word` (without case;
+-- the text's start when it is not found, as a word matched only through
+-- diacritics folding): a window of about SNIPPET_BYTES, on word
+-- boundaries, with an ellipsis where text was left out.
+function archive.text_snippet(text, word)
+  local at = word and text:find(caseless(word)) or 1
+  local first = math.max(1, at - math.floor(archive.SNIPPET_BYTES / 4))
+  if first > 1 then first = text:find("[%s%p]", first) or first end
+  local last = first + archive.SNIPPET_BYTES
+  local out = archive.bound_snippet(text:sub(message_module.start_point(text, first), last))
+  if first > 1 then out = ELLIPSIS .. out end
+  if last < #text and out:sub(-#ELLIPSIS) ~= ELLIPSIS then out = out .. ELLIPSIS end
+  return out
+end
+
 -- Encode each message of `messages` (checked): the JSON bodies, roles and
 -- texts, or nil, ErrInvalidRequest naming the message.
 function archive.encode_messages(where, messages)
