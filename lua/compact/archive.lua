@@ -42,7 +42,7 @@ CREATE INDEX IF NOT EXISTS compact_archive_position ON compact_archive (conversa
 CREATE VIRTUAL TABLE IF NOT EXISTS compact_archive_text USING fts5 (
   text, conversation, role UNINDEXED, position UNINDEXED,
   tokenize = 'unicode61 remove_diacritics 2');
-INSERT INTO compact_archive_text (compact_archive_text, rank) VALUES ('automerge', 8);
+INSERT INTO compact_archive_text (compact_archive_text, rank) VALUES ('automerge', 16);
 ]]
 
 -- Each word's newest RANK_WINDOW matches are read first: their count (and,
