@@ -40,8 +40,7 @@ CREATE TABLE IF NOT EXISTS compact_archive (
   body TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS compact_archive_position ON compact_archive (conversation, position);
 CREATE VIRTUAL TABLE IF NOT EXISTS compact_archive_text USING fts5 (
-  text, conversation, role UNINDEXED, position UNINDEXED,
-  tokenize = 'unicode61 remove_diacritics 2');
+  text, conversation, content = '', tokenize = 'unicode61 remove_diacritics 2');
 INSERT INTO compact_archive_text (compact_archive_text, rank) VALUES ('automerge', 16);
 ]]
 
@@ -65,14 +64,14 @@ end
 local STATEMENTS = {
   last_position = "SELECT coalesce(max(position), 0) FROM compact_archive WHERE conversation = ?",
   insert = "INSERT INTO compact_archive (conversation, position, role, body) VALUES (?, ?, ?, ?)",
-  insert_text = "INSERT INTO compact_archive_text (rowid, text, conversation, role, position) VALUES (?, ?, ?, ?, ?)",
+  insert_text = "INSERT INTO compact_archive_text (rowid, text, conversation) VALUES (?, ?, ?)",
   -- up to RANK_WINDOW of a word's newest matches: how many, and the oldest
   sample = "SELECT count(*), min(rowid) FROM (SELECT rowid FROM compact_archive_text "
     .. "WHERE compact_archive_text MATCH ? ORDER BY rowid DESC LIMIT " .. archive.RANK_WINDOW .. ")",
   rank = "SELECT rowid, compact_rank(compact_archive_text, " .. weight_params() .. ") AS score "
     .. "FROM compact_archive_text WHERE compact_archive_text MATCH ?1 AND rowid > ?2 "
     .. "ORDER BY score DESC, rowid DESC LIMIT ?3",
-  hit = "SELECT role, position, text FROM compact_archive_text WHERE rowid = ?",
+  hit = "SELECT role, position, body FROM compact_archive WHERE id = ?",
   last_id = "SELECT coalesce(max(id), 0) FROM compact_archive",
   get = "SELECT body, conversation FROM compact_archive WHERE id = ?",
   conversations = "SELECT conversation, count(*) FROM compact_archive GROUP BY conversation ORDER BY min(id)",
@@ -188,8 +187,12 @@ local function search_step(db, s, query, from, weights, snippet_word, limit, hit
       if not detail then return nil, message, code end
       seen[id] = true
       detail = detail[1] or {}
+      -- the index keeps no text (a contentless FTS5 table): the snippet is
+      -- cut from the stored original
+      local original = detail[3] and common.decode_body("archive:search", detail[3])
+      local text = original and common.message_text(original) or ""
       hits[#hits + 1] = { id = id, role = detail[1], index = detail[2],
-        snippet = common.text_snippet(detail[3] or "", snippet_word), score = row[2] }
+        snippet = common.text_snippet(text, snippet_word), score = row[2] }
     end
   end
   return true
@@ -233,7 +236,7 @@ function Archive:put(conversation_id, messages)
     local id
     id, message, code = db:run(s.insert, conversation_id, position, row.role, row.body)
     if not id then return rollback(db, s, where, message, code) end
-    ok, message, code = db:run(s.insert_text, id, row.text, token, row.role, position)
+    ok, message, code = db:run(s.insert_text, id, row.text, token)
     if not ok then return rollback(db, s, where, message, code) end
     ids[i] = id
   end
