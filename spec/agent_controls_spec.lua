@@ -467,6 +467,29 @@ describe("agent:compact", function()
     assert.same({ "compaction_start:manual", "compaction_end:manual" }, kit.kinds(events))
   end)
 
+  it("is refused while the agent runs (from a tool handler), and a hook cannot start a run", function()
+    local agent
+    local seen
+    local gen = kit.scripted { tool_use { { "c1", "compact_now", {} } }, reply("ok") }
+    agent = new_agent { generator = gen, compactor = assert(compact.new { summarizer = kit.summarizer() }),
+      tools = { kit.tool("compact_now", 0, function()
+        local record, err = agent:compact()
+        seen = { record, err }
+        return "tried"
+      end) } }
+    assert(agent:run("go"))
+    assert.is_nil(seen[1])
+    assert.is_true(compact.is(seen[2], compact.ErrInvalidRequest))
+    assert.equal("agent:compact: this agent is running (called from a tool handler or a callback?)", seen[2].message)
+    -- during a manual compaction, run is refused the same way
+    local inner
+    local hooked = setup { on_before_compaction = function() inner = { agent_module.Agent.run(agent, "x") } end }
+    agent = hooked
+    assert(hooked:compact())
+    assert.is_nil(inner[1])
+    assert.matches("already running", inner[2].message, 1, true)
+  end)
+
   it("rejects bad options and an agent without a compactor", function()
     local agent = setup {}
     local record, err = agent:compact "now"

@@ -26,7 +26,6 @@ local summary_module = require "compact.summary"
 local repair = require "compact.repair"
 local tools_module = require "compact.agent_tools"
 local upkeep = require "compact.agent_compaction"
-local context_edit = require "compact.context_edit"
 local usage_module = require "compact.usage"
 local util = require "compact.util"
 local message_model = require "compact.message"
@@ -51,9 +50,6 @@ local known_config = {
   archive = true, conversation_id = true, recall_tool = true,
 }
 
--- Tool batches one run may run before it ends with code "max_turns".
-local DEFAULT_MAX_TURNS = 100
-
 local known_options = { max_output_tokens = true, skills = true, cancel = true }
 
 local function config_error(message) return nil, errors.invalid_config(message) end
@@ -68,28 +64,6 @@ local tool_result = tools_module.result
 local function copy_list(list)
   local out = {}
   for i = 1, #list do out[i] = list[i] end
-  return out
-end
-
--- The controls of section "Controls" in docs/agent.md, checked and with
--- their defaults; or nil, ErrInvalidConfig.
-local function check_controls(config)
-  local out = {}
-  local err
-  out.edit, err = context_edit.check_config(config.edit)
-  if err then return nil, err end
-  for _, field in ipairs {
-    { "guard", { "boolean", default = false } },
-    { "max_tool_result_tokens", { "integer", min = 1, optional = true } },
-    { "min_token_savings", { "number", min = 0, default = 0 } },
-    { "instructions", { "string", optional = true } },
-    { "on_before_compaction", { "function", optional = true } },
-    { "max_turns", { "integer", min = 1, default = DEFAULT_MAX_TURNS } },
-    { "stream_events", { "boolean", default = false } },
-  } do
-    out[field[1]], err = checks.check("config." .. field[1], config[field[1]], field[2])
-    if err then return nil, err end
-  end
   return out
 end
 
@@ -138,7 +112,7 @@ function agent_module.new(config)
     return config_error("config.fit: expected a boolean, got " .. type(config.fit))
   end
   local controls
-  controls, err = check_controls(config)
+  controls, err = upkeep.check_controls(config)
   if not controls then return nil, err end
   holder.agent = setmetatable({
     edit = controls.edit,
@@ -166,20 +140,6 @@ function agent_module.new(config)
   recall.attach(holder.agent, archived)
   return holder.agent
 end
-
---- Settings a host merges into its configs (docs/agent.md, "Recommended
--- settings"): codecompanion.nvim's tiers (clear old tool results at 65 % of
--- the budget keeping 3 turns, compact at 85 %) plus the guard, until the
--- replay bench chooses measured ones. A plain table: copy before editing.
-agent_module.recommended = {
-  agent = {
-    edit = { trigger_ratio = 0.65, keep_turns = 3 },
-    guard = true,
-    min_token_savings = 2000,
-    max_tool_result_tokens = 25000,
-  },
-  compactor = { trigger_ratio = 0.85, keep_recent_tokens = 0 },
-}
 
 --- The text skills add to the system prompt of a run: one block per skill,
 -- `\n\n<skill name="NAME">\nCONTENT\n</skill>`. Its estimate is withheld
@@ -470,6 +430,8 @@ function Run:loop()
       end
       return self:fail(errors.new("generator", tostring(message.error_message or "the generation failed")))
     else
+      -- two calls with one id would share one result: ids made unique first
+      message = tools_module.unique_call_ids(message)
       self:commit(message)
       new[#new + 1] = message
       local calls = tools_module.calls_of(message)
@@ -526,6 +488,22 @@ local function run_unprotected(self, prompt, opts, result)
   return run:loop()
 end
 
+-- The agents inside Agent:run, each with the coroutine running it. A run
+-- whose coroutine is suspended (a handler yielded and was abandoned) or
+-- gone does not block the next one; one on this thread or a thread that
+-- resumed this one (status "normal") does.
+local running = setmetatable({}, { __mode = "kv" })
+local MAIN = {} -- the main thread where coroutine.running() gives nil (5.1)
+
+local function current_thread() return coroutine.running() or MAIN end
+
+local function is_active(thread)
+  if thread == nil then return false end
+  if thread == MAIN then return true end
+  local status = coroutine.status(thread)
+  return status == "running" or status == "normal"
+end
+
 --- Run one prompt to completion.
 -- Checks maintenance on the current context, appends the user message,
 -- repairs the context's tool pairs and calls the generator, runs tool
@@ -539,7 +517,16 @@ end
 -- @return `{ final, new_messages, compactions }`; or nil, err, partial result
 function Agent:run(prompt, opts)
   local result = { final = nil, new_messages = {}, compactions = {}, edits = {} }
+  -- a tool handler or callback calling run on its own agent would interleave
+  -- two runs in one state: refused, the running one goes on untouched
+  if is_active(running[self]) then
+    return nil, errors.invalid_request("agent:run: this agent is already running (called from a tool handler "
+      .. "or a callback?)"), result
+  end
+  local thread = current_thread()
+  running[self] = thread
   local ok, value, err, partial = pcall(run_unprotected, self, prompt, opts, result)
+  if running[self] == thread then running[self] = nil end
   if ok then return value, err, partial end
   local state = rawget(self, "state")
   if type(state) == "table" and type(rawget(state, "messages")) == "table" then
@@ -584,10 +571,21 @@ end
 -- @return the record; nil when nothing can be removed (or the hook skipped
 --   it); or nil, err (the state unchanged)
 function Agent:compact(opts)
+  if is_active(running[self]) then
+    return nil, errors.invalid_request("agent:compact: this agent is running (called from a tool handler or a "
+      .. "callback?)")
+  end
+  local thread = current_thread()
+  running[self] = thread
   local ok, value, err = pcall(compact_unprotected, self, opts)
+  if running[self] == thread then running[self] = nil end
   if ok then return value, err end
   return nil, errors.new("callback", "agent:compact raised an error", { cause = value })
 end
+
+--- Settings a host merges into its configs (docs/agent.md, "Recommended
+-- settings"); a plain table: copy before editing.
+agent_module.recommended = upkeep.recommended
 
 agent_module.Agent = Agent
 

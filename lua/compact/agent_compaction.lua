@@ -4,6 +4,7 @@
 -- functions here are methods of a run (`install(Run)`).
 -- @module compact.agent_compaction
 
+local checks = require "compact.checks"
 local core = require "compact.core"
 local context_edit = require "compact.context_edit"
 local errors = require "compact.errors"
@@ -252,6 +253,45 @@ function Run:cap_result(result)
   if ok and type(capped) == "table" then return capped end
   return result
 end
+
+-- Tool batches one run may run before it ends with code "max_turns".
+local DEFAULT_MAX_TURNS = 100
+
+-- The controls of section "Controls" in docs/agent.md, checked and with
+-- their defaults; or nil, ErrInvalidConfig.
+function upkeep.check_controls(config)
+  local out = {}
+  local err
+  out.edit, err = context_edit.check_config(config.edit)
+  if err then return nil, err end
+  for _, field in ipairs {
+    { "guard", { "boolean", default = false } },
+    { "max_tool_result_tokens", { "integer", min = 1, optional = true } },
+    { "min_token_savings", { "number", min = 0, default = 0 } },
+    { "instructions", { "string", optional = true } },
+    { "on_before_compaction", { "function", optional = true } },
+    { "max_turns", { "integer", min = 1, default = DEFAULT_MAX_TURNS } },
+    { "stream_events", { "boolean", default = false } },
+  } do
+    out[field[1]], err = checks.check("config." .. field[1], config[field[1]], field[2])
+    if err then return nil, err end
+  end
+  return out
+end
+
+--- Settings a host merges into its configs (docs/agent.md, "Recommended
+-- settings"): codecompanion.nvim's tiers (clear old tool results at 65 % of
+-- the budget keeping 3 turns, compact at 85 %) plus the guard, until the
+-- replay bench chooses measured ones. A plain table: copy before editing.
+upkeep.recommended = {
+  agent = {
+    edit = { trigger_ratio = 0.65, keep_turns = 3 },
+    guard = true,
+    min_token_savings = 2000,
+    max_tool_result_tokens = 25000,
+  },
+  compactor = { trigger_ratio = 0.85, keep_recent_tokens = 0 },
+}
 
 function upkeep.install(run_class)
   for name, method in pairs(Run) do run_class[name] = method end

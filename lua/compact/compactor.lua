@@ -30,7 +30,7 @@ Compactor.__tostring = function(self)
 end
 
 local known_config = { keep_recent_tokens = true, trigger_ratio = true, summarizer = true, file_tools = true,
-  keep_user_messages_tokens = true, archive = true, conversation_id = true }
+  tool_vocabulary = true, keep_user_messages_tokens = true, archive = true, conversation_id = true }
 
 -- compact.archive, loaded only by compactors that have an archive
 local function archive_module() return require "compact.archive_common" end
@@ -58,7 +58,8 @@ end
 --- Create a compactor.
 -- @function new
 -- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil,
---   keep_user_messages_tokens = 0, archive = nil, conversation_id = nil }`
+--   keep_user_messages_tokens = 0, archive = nil, conversation_id = nil }` (`tool_vocabulary` is another name
+--   of `file_tools`)
 -- @return compactor, or nil and an ErrInvalidConfig error
 function compactor_module.new(config)
   local _, err = checks.table(config, known_config)
@@ -75,7 +76,7 @@ function compactor_module.new(config)
     { "number", min = 0, default = 0 })
   if err then return nil, err end
   local file_tools
-  file_tools, err = files.merge_tools(config.file_tools)
+  file_tools, err = files.config_tools(config)
   if not file_tools then return nil, err end
   local archive, conversation_id = check_archive(config)
   if archive == nil then return nil, conversation_id end
@@ -267,9 +268,10 @@ local function summarize(self, view, previous, to_summarize, turn_prefix, cancel
     turn_prefix_messages = turn_prefix,
     previous_summary = previous,
     instructions = view.instructions,
+    cwd = view.cwd,
   }, cancel)
   if not text then return nil, usage end
-  local read_list, modified_list = files.collect(self.file_tools, previous, { to_summarize, turn_prefix })
+  local read_list, modified_list = files.collect(self.file_tools, previous, { to_summarize, turn_prefix }, view.cwd)
   if self.keep_user_messages_tokens <= 0 then
     local summary, err = files.finish_summary(text, read_list, modified_list)
     if not summary then return nil, err end

@@ -12,6 +12,20 @@ function util.is_finite_number(value)
   return type(value) == "number" and value == value and value - value == 0
 end
 
+--- A class: a metatable named `name` (`__name`) that is its own
+-- `__index`, whose `__tostring` says `name(state)` with `state(object)`
+-- (just `name` without `state`).
+-- @tparam string name
+-- @tparam[opt] function state
+-- @treturn table
+function util.class(name, state)
+  local class = { __name = name }
+  class.__index = class
+  class.__tostring = state and function(object) return name .. "(" .. state(object) .. ")" end
+    or function() return name end
+  return class
+end
+
 --- A function, or a table/userdata whose metatable has a __call function.
 function util.is_callable(value)
   if type(value) == "function" then return true end
@@ -55,6 +69,17 @@ function util.trim(text)
     if b == 32 or (b >= 9 and b <= 13) then last = last - 1 else break end
   end
   return text:sub(first, last)
+end
+
+--- Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
+-- days_from_civil), computed directly: `os.time` reads a table as local
+-- time, which is an hour off in zones with daylight saving.
+function util.days_from_civil(year, month, day)
+  if month <= 2 then year = year - 1 end
+  local era = math.floor(year / 400)
+  local yoe = year - era * 400
+  local doy = math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1
+  return era * 146097 + yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy - 719468
 end
 
 return util

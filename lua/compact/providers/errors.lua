@@ -9,31 +9,34 @@ local core = require "compact.core"
 
 local classify = {}
 
+--- The longest `retry_after` reported: one day (a server's 1e305 s is
+-- reported as this).
+classify.MAX_RETRY_AFTER = 86400
+
+local function capped(seconds)
+  if seconds ~= seconds or seconds < 0 then return nil end
+  return math.min(seconds, classify.MAX_RETRY_AFTER)
+end
+
 --- Seconds to wait from `retry-after-ms` / `retry-after` (seconds or an
--- HTTP date), or nil.
+-- HTTP date), capped to `MAX_RETRY_AFTER`, or nil.
 function classify.retry_after(headers)
   if type(headers) ~= "table" then return nil end
   local ms = tonumber(headers["retry-after-ms"])
-  if ms and ms >= 0 then return ms / 1000 end
+  if ms and ms >= 0 then return capped(ms / 1000) end
   local value = headers["retry-after"]
   if type(value) ~= "string" then return nil end
   local seconds = tonumber(value)
-  if seconds then return seconds >= 0 and seconds or nil end
+  if seconds then return capped(seconds) end
   local months = { Jan = 1, Feb = 2, Mar = 3, Apr = 4, May = 5, Jun = 6, Jul = 7, Aug = 8, Sep = 9, Oct = 10,
     Nov = 11, Dec = 12 }
   local d, mon, y, h, mi, s = value:match("%a+, (%d+) (%a+) (%d+) (%d+):(%d+):(%d+) GMT")
   if not d or not months[mon] then return nil end
-  -- Seconds since the epoch computed directly (days from the civil date),
-  -- not through os.time, which reads a table as local time: mixing that
-  -- with os.date("!*t") was an hour off in zones with daylight saving.
-  local year, month = tonumber(y), months[mon]
-  if month <= 2 then year = year - 1 end
-  local era = math.floor(year / 400)
-  local yoe = year - era * 400
-  local doy = math.floor((153 * ((month + 9) % 12) + 2) / 5) + tonumber(d) - 1
-  local days = era * 146097 + yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy - 719468
+  -- seconds since the epoch computed directly, not through os.time (local
+  -- time: mixing that with os.date("!*t") was an hour off under DST)
+  local days = util.days_from_civil(tonumber(y), months[mon], tonumber(d))
   local at = days * 86400 + tonumber(h) * 3600 + tonumber(mi) * 60 + tonumber(s)
-  return math.max(0, os.difftime(at, os.time()))
+  return capped(math.max(0, os.difftime(at, os.time())))
 end
 
 -- ------------------------------------------------------------------------
