@@ -130,7 +130,8 @@ end
 
 -- A Lua pattern matching `word` without case (ASCII).
 local function caseless(word)
-  return (word:gsub("%w", function(c) return "[" .. c:lower() .. c:upper() .. "]" end):gsub("[^%w%[%]\128-\255]", "%%%0"))
+  local pattern = word:gsub("%w", function(c) return "[" .. c:lower() .. c:upper() .. "]" end)
+  return (pattern:gsub("[^%w%[%]\128-\255]", "%%%0"))
 end
 
 --- A snippet of `text` around the first match of `word` (without case;
