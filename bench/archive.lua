@@ -30,7 +30,7 @@
 --   lua bench/archive.lua [SESSION.jsonl]          (make bench runs it)
 --   ARCHIVE_MESSAGES=20000 lua bench/archive.lua   a quicker run
 package.path = "./lua/?.lua;./lua/?/init.lua;" .. package.path
-package.cpath = "./build/?.so;" .. package.cpath
+package.cpath = (os.getenv("LUA_CPATH") and "" or "./build/?.so;") .. package.cpath
 
 local compact = require "compact"
 local common = require "compact.archive_common"
