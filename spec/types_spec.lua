@@ -201,6 +201,8 @@ local INTERNAL = {
   ["compact.agent_compaction"] = true, ["compact.context_edit"] = true, ["compact.placeholders"] = true,
   ["compact.user_requests"] = true,
   ["compact.providers.settings"] = true, ["compact.providers.errors"] = true, ["compact.providers.stream"] = true,
+  ["compact.archive_common"] = true, ["compact.archive_memory"] = true, ["compact.agent_recall"] = true,
+  ["compact.cli.recall"] = true,
   ["compact.providers.options"] = true,
 }
 

@@ -147,6 +147,11 @@ function Estimator:tools(defs) end
 ---@field chunks? integer model calls the history took (meta.chunks of the summarizer; > 1 when split)
 ---@field calibration number the plan's calibration ratio (tokens_after is scaled by it)
 ---@field degraded? compact.Degradation[] the fit steps taken, in order (nil when none)
+---@field archived? compact.ArchivedRange the ids of the originals archived (with an archive)
+
+---@class compact.ArchivedRange
+---@field first_id integer
+---@field last_id integer
 
 ---@class compact.Result
 ---@field summary? string
@@ -169,6 +174,8 @@ function Estimator:tools(defs) end
 ---@field trigger_ratio? number > 0, default 1.0, may exceed 1.0
 ---@field summarizer compact.Summarizer
 ---@field file_tools? table<string, compact.FileTool|false> extra or replaced tool names; false removes one
+---@field archive? compact.ArchiveLike where the originals go before they are replaced
+---@field conversation_id? string the archive's conversation (default: a fresh one); only with archive
 ---@field keep_user_messages_tokens? number >= 0, default 0: newest user requests of the span kept verbatim
 ---@field tool_vocabulary? table<string, compact.FileTool|false> the newer name of file_tools (give one of them)
 
@@ -177,6 +184,8 @@ function Estimator:tools(defs) end
 ---@field trigger_ratio number
 ---@field summarizer compact.Summarizer
 ---@field file_tools table<string, compact.FileTool> the merged tool map
+---@field archive? compact.ArchiveLike
+---@field conversation_id? string set with archive
 ---@field keep_user_messages_tokens number
 local Compactor = {}
 ---Plan a compaction without calling the summarizer.
@@ -359,6 +368,9 @@ function summarizers_extractive.new(config) end
 ---@field estimator? compact.Estimator default compact.heuristic()
 ---@field on_event? fun(event: compact.AgentEvent)
 ---@field fit? boolean default true: compactions fit the budget (request.fit)
+---@field archive? compact.ArchiveLike archive what compactions replace; offers the recall tool
+---@field conversation_id? string the archive's conversation (default: a fresh one per agent)
+---@field recall_tool? boolean default true with an archive: offer the model the `recall` tool
 ---@field edit? compact.EditConfig context editing; nil: off
 ---@field guard? boolean default false: check every request against the budget, inside the tool loop too
 ---@field max_tool_result_tokens? integer >= 1: bigger tool results are cut head and tail
@@ -400,6 +412,8 @@ function summarizers_extractive.new(config) end
 ---@field on_event? fun(event: compact.AgentEvent)
 ---@field tool_definitions compact.ToolDefinition[] the tools without handlers
 ---@field fit boolean compactions fit the budget (request.fit; default true)
+---@field archive? compact.ArchiveLike the agent's archive (its own or its compactor's)
+---@field conversation_id? string the archive's conversation, set with archive
 ---@field edit? { trigger_ratio: number, keep_turns: integer, exclude: table<string, boolean> }
 ---@field guard boolean
 ---@field max_tool_result_tokens? integer
@@ -581,6 +595,64 @@ function http.poll_interval(opts) end
 ---@return compact.Error
 function http.to_error(message, code, reason, secrets) end
 
+-- == The archive ==
+
+---@class compact.ArchiveHit
+---@field id integer
+---@field role string
+---@field index integer the message's position in its conversation, as archived (1, 2, ...)
+---@field snippet string one line, at most about 320 bytes, around the matches
+---@field score number bm25: higher is better
+
+---@class compact.ArchiveSearchOptions
+---@field limit? integer 1 to 100, default 5
+
+---Any table with these three methods is an archive (a host's own database).
+---@class compact.ArchiveLike
+local ArchiveLike = {}
+---@param conversation_id string
+---@param messages compact.Message[]
+---@return integer[]|nil ids one per message, increasing
+---@return compact.Error|nil err
+function ArchiveLike:put(conversation_id, messages) end
+---@param conversation_id string
+---@param query string words; punctuation ignored; "" finds nothing
+---@param opts? compact.ArchiveSearchOptions
+---@return compact.ArchiveHit[]|nil hits best first
+---@return compact.Error|nil err
+function ArchiveLike:search(conversation_id, query, opts) end
+---@param id integer
+---@return compact.Message|nil message the original, as a new table
+---@return compact.Error|string|nil err, or the message's conversation id
+function ArchiveLike:get(id) end
+
+---@class compact.ArchiveConversation
+---@field id string
+---@field count integer messages archived
+
+---The archives compact.archive makes (SQLite, or in memory).
+---@class compact.Archive: compact.ArchiveLike
+local Archive = {}
+---@return compact.ArchiveConversation[]|nil conversations oldest first
+---@return compact.Error|nil err
+function Archive:conversations() end
+---Close (also on garbage collection and `<close>`); twice is a no-op.
+---@return true
+function Archive:close() end
+
+---@class compact.archive
+---@field Archive table the metatable of SQLite archives
+---@field RANK_WINDOW integer matches read per word, and candidates ranked per search step (200)
+local archive = {}
+---Open or create an SQLite (FTS5) archive; ":memory:" works.
+---@param path string
+---@return compact.Archive|nil
+---@return compact.Error|nil err ErrInvalidConfig without compact.sqlite or FTS5
+function archive.open(path) end
+---A pure-Lua archive in memory, same semantics.
+---@return compact.Archive
+function archive.memory() end
+
 -- == State, importers, prompts ==
 
 ---@class compact.state
@@ -672,6 +744,7 @@ function prompts.join_split_turn(history, prefix) end
 ---@field importers compact.importers
 ---@field exporters compact.exporters
 ---@field prompts compact.summarizers.prompts
+---@field archive compact.archive
 ---@field ErrInvalidConfig compact.Error
 ---@field ErrInvalidRequest compact.Error
 ---@field ErrSummarization compact.Error

@@ -21,6 +21,7 @@ local checks = require "compact.checks"
 local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"
+local recall = require "compact.agent_recall"
 local summary_module = require "compact.summary"
 local repair = require "compact.repair"
 local tools_module = require "compact.agent_tools"
@@ -46,6 +47,7 @@ local known_config = {
   context_window_tokens = true, reserve_tokens = true, estimator = true, on_event = true, fit = true,
   edit = true, guard = true, max_tool_result_tokens = true, min_token_savings = true, instructions = true,
   on_before_compaction = true, max_turns = true, stream_events = true,
+  archive = true, conversation_id = true, recall_tool = true,
 }
 
 local known_options = { max_output_tokens = true, skills = true, cancel = true }
@@ -86,6 +88,13 @@ function agent_module.new(config)
   if compactor ~= nil and not (has_method(compactor, "plan") and has_method(compactor, "apply")) then
     return config_error("config.compactor: expected a compactor (compact.new)")
   end
+  -- the archive, its recall tool and a compactor that archives into it
+  local holder = {}
+  local archived, archive_err = recall.configure(config)
+  if not archived then return nil, archive_err end
+  _, err = recall.add_tool(archived, definitions, handlers, holder)
+  if err then return nil, err end
+  compactor = archived.compactor
   local window, reserve
   window, err = checks.check("config.context_window_tokens", config.context_window_tokens,
     { "number", above = 0, optional = true })
@@ -105,7 +114,7 @@ function agent_module.new(config)
   local controls
   controls, err = upkeep.check_controls(config)
   if not controls then return nil, err end
-  return setmetatable({
+  holder.agent = setmetatable({
     edit = controls.edit,
     guard = controls.guard,
     max_tool_result_tokens = controls.max_tool_result_tokens,
@@ -116,7 +125,9 @@ function agent_module.new(config)
     stream_events = controls.stream_events,
     generator = config.generator,
     model = config.model,
-    compactor = config.compactor,
+    compactor = compactor,
+    archive = archived.archive,
+    conversation_id = archived.conversation_id,
     context_window_tokens = window,
     reserve_tokens = reserve,
     estimator = estimator,
@@ -126,6 +137,8 @@ function agent_module.new(config)
     _handlers = handlers,
     state = { system_prompt = config.system_prompt, messages = {} },
   }, Agent)
+  recall.attach(holder.agent, archived)
+  return holder.agent
 end
 
 --- The text skills add to the system prompt of a run: one block per skill,

@@ -84,6 +84,7 @@ function Run:edit(pending_prompt)
   local ok, list, info = pcall(context_edit.edit, state.messages, {
     estimator = agent.estimator, keep_turns = edit.keep_turns, exclude = edit.exclude,
     pending_prompt = pending_prompt, through = type(usage) == "table" and usage.through or nil,
+    recall_id = agent._recall_id,
   })
   if not ok or not list then return end
   self:replace_messages(list)
@@ -248,7 +249,7 @@ end
 function Run:cap_result(result)
   local max = self.agent.max_tool_result_tokens
   if not max then return result end
-  local ok, capped = pcall(context_edit.cap_result, result, max, self.agent.estimator)
+  local ok, capped = pcall(context_edit.cap_result, result, max, self.agent.estimator, self.agent._recall_id)
   if ok and type(capped) == "table" then return capped end
   return result
 end

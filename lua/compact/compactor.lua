@@ -30,12 +30,36 @@ Compactor.__tostring = function(self)
 end
 
 local known_config = { keep_recent_tokens = true, trigger_ratio = true, summarizer = true, file_tools = true,
-  tool_vocabulary = true, keep_user_messages_tokens = true }
+  tool_vocabulary = true, keep_user_messages_tokens = true, archive = true, conversation_id = true }
+
+-- compact.archive, loaded only by compactors that have an archive
+local function archive_module() return require "compact.archive_common" end
+
+-- The archive options: archive (nil or a table with put/search/get),
+-- conversation_id (default: a fresh one). Returns archive, id or nil, err.
+local function check_archive(config)
+  if config.archive == nil then
+    if config.conversation_id ~= nil then
+      return checks.expected("config.conversation_id", "nil without config.archive", config.conversation_id)
+    end
+    return false
+  end
+  local archive = archive_module()
+  local ok, err = archive.check_config("config.archive", config.archive)
+  if not ok then return nil, err end
+  local id = config.conversation_id
+  if id == nil then return config.archive, archive.fresh_conversation_id() end
+  if type(id) ~= "string" or id == "" or id:find("%z") then
+    return checks.expected("config.conversation_id", "a non-empty string", id)
+  end
+  return config.archive, id
+end
 
 --- Create a compactor.
 -- @function new
 -- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil,
---   keep_user_messages_tokens = 0 }` (`tool_vocabulary` is another name of `file_tools`)
+--   keep_user_messages_tokens = 0, archive = nil, conversation_id = nil }` (`tool_vocabulary` is another name
+--   of `file_tools`)
 -- @return compactor, or nil and an ErrInvalidConfig error
 function compactor_module.new(config)
   local _, err = checks.table(config, known_config)
@@ -54,12 +78,17 @@ function compactor_module.new(config)
   local file_tools
   file_tools, err = files.config_tools(config)
   if not file_tools then return nil, err end
+  local archive, conversation_id = check_archive(config)
+  if archive == nil then return nil, conversation_id end
   return setmetatable({
     keep_recent_tokens = keep,
     trigger_ratio = ratio,
     summarizer = config.summarizer,
     file_tools = file_tools,
     keep_user_messages_tokens = keep_users,
+    archive = archive or nil,
+    conversation_id = conversation_id,
+    _archived = archive and archive_module().new_cache() or nil,
   }, Compactor)
 end
 
@@ -213,11 +242,26 @@ local function run_summarizer(summarizer, summary_request, cancel)
   return text, usage, meta
 end
 
+-- Archive the originals about to be summarized or cut (a no-op without an
+-- archive): their ids, or nil and an ErrSummarization with the cause.
+local function archive_originals(tracker, messages)
+  if not tracker then return {} end
+  local ids, err = tracker.store(messages)
+  if not ids then return nil, summarization_error("archiving the originals failed; nothing was replaced", err) end
+  return ids
+end
+
 -- Summarize `to_summarize` and `turn_prefix` over `previous` and append the
--- file lists. Returns summary, usage, meta or nil, err.
-local function summarize(self, view, previous, to_summarize, turn_prefix, cancel)
+-- file lists; with an archive, they are archived first. Returns summary,
+-- usage, meta or nil, err.
+local function summarize(self, view, previous, to_summarize, turn_prefix, cancel, tracker)
   if cancel_module.is_cancelled(cancel) then
     return nil, errors.cancelled("compaction cancelled before the summarizer was called")
+  end
+  if tracker then
+    local ok, err = archive_originals(tracker, to_summarize)
+    if ok then ok, err = archive_originals(tracker, turn_prefix) end
+    if not ok then return nil, err end
   end
   local text, usage, meta = run_summarizer(self.summarizer, {
     messages = to_summarize,
@@ -256,7 +300,7 @@ local function measure(view, calibration, summary, kept)
 end
 
 -- Fit the budget (module compact.fit): returns the fitted state or nil, err.
-local function fit_context(self, view, state, calibration, cancel)
+local function fit_context(self, view, state, calibration, cancel, tracker)
   local messages = view.messages
   local count = rawlen(messages)
   local ledger, err = estimation.ledger(view.estimator, messages)
@@ -272,8 +316,9 @@ local function fit_context(self, view, state, calibration, cancel)
       local overhead = estimation.overhead(view.estimator, view.system_prompt, summary, view.tools)
       return math.ceil(((overhead or 0) + ledger:total() - ledger:total(k - 1)) * calibration)
     end,
+    archive = tracker and function(originals) return archive_originals(tracker, originals) end,
     resummarize = function(summary, from, to)
-      local text, usage = summarize(self, view, summary, slice(messages, from, to - 1), {}, cancel)
+      local text, usage = summarize(self, view, summary, slice(messages, from, to - 1), {}, cancel, tracker)
       if text then state.usage = normalize_usage(usage, state.usage) end
       return text, usage
     end,
@@ -325,12 +370,13 @@ function Compactor:apply(request, plan, cancel)
   end
   local to_summarize, turn_prefix = plan_lists(plan, messages)
   if not to_summarize then return nil, turn_prefix end
+  local tracker = self.archive and archive_module().tracker(self.archive, self.conversation_id, self._archived)
   local summary, usage, meta
   if #to_summarize + #turn_prefix == 0 and view.fit then
     -- a fit plan that summarizes nothing: only the ladder's last rung runs
     summary = view.summary or ""
   else
-    summary, usage, meta = summarize(self, view, view.summary, to_summarize, turn_prefix, cancel)
+    summary, usage, meta = summarize(self, view, view.summary, to_summarize, turn_prefix, cancel, tracker)
     if not summary then return nil, usage end
   end
   local state = { summary = summary, first_kept_index = plan.first_kept_index,
@@ -338,7 +384,7 @@ function Compactor:apply(request, plan, cancel)
   state.tokens, err = measure(view, calibration, summary, state.kept)
   if not state.tokens then return nil, err end
   if view.fit and view.input_token_budget ~= nil and state.tokens > view.input_token_budget then
-    state, err = fit_context(self, view, state, calibration, cancel)
+    state, err = fit_context(self, view, state, calibration, cancel, tracker)
     if not state then return nil, err end
   end
   if view.require_reduction and state.tokens >= tokens_before then
@@ -355,6 +401,7 @@ function Compactor:apply(request, plan, cancel)
     calibration = calibration,
     degraded = state.degraded and #state.degraded > 0 and state.degraded or nil,
   }
+  if tracker and tracker.first then record.archived = { first_id = tracker.first, last_id = tracker.last } end
   if type(meta) == "table" and meta.fallback then record.fallback = true end
   local chunks = type(meta) == "table" and meta.chunks
   if is_finite_number(chunks) and chunks >= 1 and chunks == math.floor(chunks) then record.chunks = chunks end

@@ -10,7 +10,8 @@
 --
 -- Every original this module gives up (a cleared result, the cut middle of
 -- a tool result that is too long) gets its placeholder from
--- `compact.placeholders.replacement`, the one function an archive wraps.
+-- `compact.placeholders.replacement`; with an archive (`recall_id`) the
+-- original is archived first and the placeholder names its id.
 -- @module compact.context_edit
 
 local checks = require "compact.checks"
@@ -85,7 +86,9 @@ local function kept_from(messages, keep_turns, pending_prompt)
 end
 
 --- Clear old tool results. `opts = { estimator, keep_turns, exclude,
--- pending_prompt, through }`. Returns the new list and `{ cleared = n,
+-- pending_prompt, through, recall_id }` (`recall_id(message) -> id`: with
+-- an archive, archives the original first and its id goes into the
+-- placeholder; it raises when the archive fails, so nothing is cleared). Returns the new list and `{ cleared = n,
 -- tokens_saved = t, saved_through = s }` (s: the part of t at indices <=
 -- `through`), or nil when nothing was cleared. The estimator may raise:
 -- call this under pcall.
@@ -99,7 +102,8 @@ function context_edit.edit(messages, opts)
         and not context_edit.is_cleared(message) then
       local tokens = math.ceil(content_tokens(estimator, message))
       local edited = copy(message)
-      edited.content = placeholders.replacement("cleared", tokens, message, { message = message })
+      local id = opts.recall_id and opts.recall_id(message)
+      edited.content = placeholders.replacement("cleared", tokens, message, { message = message, recall_id = id })
       local delta = estimator:message(message) - estimator:message(edited)
       if not out then
         out = {}
@@ -117,10 +121,14 @@ end
 
 --- A tool result whose texts exceed `max` tokens (together), shortened head
 -- and tail with `[... N tokens cut: tool result too long ...]`; the result
--- itself when it fits. Call under pcall (the estimator may raise).
-function context_edit.cap_result(result, max, estimator)
+-- itself when it fits. With `recall_id` (see `edit`) the whole original is
+-- archived before it is cut and the marker names it. Call under pcall (the
+-- estimator and recall_id may raise).
+function context_edit.cap_result(result, max, estimator, recall_id)
+  local id
   local function marker(tokens, cut)
-    return placeholders.replacement("cut", tokens, cut, { message = result })
+    if recall_id and id == nil then id = recall_id(result) end
+    return placeholders.replacement("cut", tokens, cut, { message = result, recall_id = id })
   end
   local content = result.content
   if type(content) == "string" then

@@ -131,6 +131,7 @@ errors.codes = {
   invalid_response = "the response could not be understood or was too large",
   generator = "a generator raised or returned something that is not a message",
   callback = "a user callback (tool handler, event handler) raised",
+  archive = "an archive could not store, search or read messages (its database failed)",
   max_turns = "the agent's tool loop reached config.max_turns without a final answer",
 }
 

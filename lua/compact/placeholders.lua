@@ -1,8 +1,9 @@
 --- The texts that stand for content given up to save context, made in one
 -- place: `placeholders.replacement` is the only function that turns an
 -- original (a cleared tool result, the cut middle of a text) into the
--- text left in its place. An archive wraps it: it stores `original` and
--- passes `info.recall_id`, which adds `; recall #ID` inside the brackets.
+-- text left in its place. With an archive the caller archives the original
+-- first and passes `info.recall_id`, which adds `; recall #ID` inside the
+-- brackets.
 -- Callers look the function up at each call (`placeholders.replacement(...)`),
 -- never cache it, so a wrapper installed later is used.
 -- @module compact.placeholders
