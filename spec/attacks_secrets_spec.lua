@@ -154,7 +154,9 @@ describe("the one scrubber", function()
         .. " bytes (not shown)", err.message)
       gen, err = module { api_key = KEY, headers = { ["x-trace"] = "a\0b" } }
       assert.is_nil(gen)
-      assert.equals('config.headers["x-trace"]: expected a string without NUL bytes, got string "a\\0b"', err.message)
+      -- (%q writes NUL as \0 on 5.4, \000 on 5.1)
+      assert.matches('^config%.headers%["x%-trace"%]: expected a string without NUL bytes, got string "a\\0+b"$',
+        err.message)
       gen, err = module { api_key = KEY, headers = { authorization = "Bearer " .. KEY .. "\0" } }
       assert.is_nil(gen)
       assert.matches("^config.headers%[\"authorization\"%]: expected a string without NUL bytes, got a string of",
