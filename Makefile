@@ -45,7 +45,12 @@ all: build
 
 # The one way every target configures and builds: $(call cmake_build,DIR,OPTIONS)
 # (CMakeLists.txt holds the sources, flags and options; this only picks them).
-cmake_build = cmake -S . -B $(1) $(CMAKE_LUA) $(2) >/dev/null && cmake --build $(1) -j 2 -- --no-print-directory
+# It configures when DIR has not been configured with these options yet
+# (DIR/make-options remembers them); `cmake --build` re-runs CMake itself
+# when CMakeLists.txt or a source list changed.
+cmake_build = { test "$$(cat $(1)/make-options 2>/dev/null)" = "$(CMAKE_LUA) $(2)" && test -f $(1)/CMakeCache.txt || \
+  { cmake -S . -B $(1) $(CMAKE_LUA) $(2) >/dev/null && echo "$(CMAKE_LUA) $(2)" >$(1)/make-options; }; } && \
+  cmake --build $(1) -j 2 -- --no-print-directory
 
 build:
 	@$(call cmake_build,$(BUILD),-DCMAKE_BUILD_TYPE=Release)
@@ -115,6 +120,7 @@ bench: deps build
 	$(LUA) bench/tokenizer.lua
 	$(LUA) bench/warm.lua $(ACCURACY_SESSION)
 	$(LUA) bench/state_codec.lua $(ACCURACY_SESSION)
+	$(LUA) bench/import.lua
 	LUA=$(LUA) sh bench/vs_pi.sh $(ACCURACY_SESSION)
 
 # make npm-deps: the JavaScript tokenizers the tokenizer spec and bench

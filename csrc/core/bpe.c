@@ -345,13 +345,11 @@ static bpe_ud *bpe_args(lua_State *L, const unsigned char **s, size_t *n)
 {
     bpe_ud *u = bpe_check(L, 1);
     if (!u->loaded) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "the tokenizer is closed");
+        compact_fail(L, "the tokenizer is closed");
         return NULL;
     }
     if (lua_type(L, 2) != LUA_TSTRING) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "text must be a string, got %s", luaL_typename(L, 2));
+        compact_fail(L, "text must be a string, got %s", luaL_typename(L, 2));
         return NULL;
     }
     *s = (const unsigned char *)lua_tolstring(L, 2, n);

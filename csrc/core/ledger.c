@@ -347,9 +347,8 @@ static int ledger_sync(lua_State *L)
         ledger_free_arrays(book);
         return luaL_error(L, "ledger:sync: the estimator closed the ledger");
     }
-    if (status != 0) { /* a memory error or a raising finalizer */
-        lua_pushnil(L);
-        lua_pushliteral(L, "messages: reading the list raised an error");
+    if (status != 0) { /* a memory error or a raising finalizer: nil, err, cause */
+        compact_fail(L, "messages: reading the list raised an error");
         lua_pushvalue(L, -3);
         return 3;
     }

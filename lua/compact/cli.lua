@@ -37,7 +37,7 @@ cli.DEFAULT_RESERVE = 4000
 -- Option specs: name -> kind ("int", "number", "string", "flag").
 -- Options every command takes: the input cap, strict JSONL and the estimator
 -- (one place, so a new estimator name needs no other change).
-local INPUT_SPEC = { ["max-input-bytes"] = "int", strict = "flag", estimator = "string" }
+local INPUT_SPEC = { ["max-input-bytes"] = "int", strict = "flag", estimator = "string", from = "string" }
 local PLAN_SPEC = { keep = "int", budget = "int", ratio = "number", window = "int", reserve = "int" }
 local SPECS = {
   stats = {},

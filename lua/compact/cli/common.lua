@@ -35,11 +35,13 @@ function common.label_of(message)
   return message.role
 end
 
---- The request for `conversation`, with its usage anchor.
+--- The request for `conversation`, with its usage anchor and, when the
+-- import knows it, the working directory.
 function common.request_of(conversation, estimator)
   local request = { system_prompt = conversation.system_prompt, summary = conversation.summary,
                     messages = conversation.messages, tools = conversation.tools, estimator = estimator }
   request.usage = conversation.usage
+  request.cwd = conversation.cwd   -- summaries show paths relative to it
   return request
 end
 
@@ -66,9 +68,9 @@ function common.load_input(env, options, path, quiet)
       env.err("compact: <stdin>: cannot read: ", read_err, "\n")
       return nil
     end
-    result, err = importers.parse(text, { name = "<stdin>", strict = options.strict })
+    result, err = importers.parse(text, { name = "<stdin>", strict = options.strict, from = options.from })
   else
-    result, err = importers.load(path, { max_bytes = max, strict = options.strict })
+    result, err = importers.load(path, { max_bytes = max, strict = options.strict, from = options.from })
   end
   if not result then
     env.err("compact: ", err and err.message or tostring(err), "\n")

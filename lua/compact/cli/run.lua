@@ -50,7 +50,9 @@ end
 -- The format to write and whether to append; nil, err on a bad choice.
 local function output_format(options, conversation, path)
   local format = options.format or conversation.format
-  if format == "jsonl" then format = "state" end
+  -- formats read but not written (other agents' sessions) are written as
+  -- our state
+  if format == "jsonl" or (not options.format and not exporters.WRITES[format]) then format = "state" end
   local known = false
   for _, name in ipairs(exporters.FORMATS) do known = known or name == format end
   if not known then
@@ -184,7 +186,8 @@ function run.run(cli, env, options, positional)
   end
   if options.output == "-" then options.output = nil end
   local final = { system_prompt = conversation.system_prompt, summary = conversation.summary,
-                  tools = conversation.tools, messages = conversation.messages, usage = conversation.usage }
+                  tools = conversation.tools, messages = conversation.messages, usage = conversation.usage,
+                  cwd = conversation.cwd }
   local record
   if not plan then
     note("compact: nothing to compact (", info.reason, "; ", info.basis, "); ",

@@ -6,7 +6,7 @@
 
 local common = require "compact.exporters.common"
 
-local array, text_of, arguments_json = common.array, common.text_of, common.arguments_json
+local array, text_with_images, arguments_json = common.array, common.text_with_images, common.arguments_json
 
 local openai = {}
 
@@ -44,7 +44,7 @@ end
 local function chat_message(message)
   if message.role == "user" then return { role = "user", content = chat_parts(message.content) } end
   if message.role == "assistant" then return chat_assistant(message) end
-  return { role = "tool", tool_call_id = message.tool_call_id, content = text_of(message.content) }
+  return { role = "tool", tool_call_id = message.tool_call_id, content = text_with_images(message.content) }
 end
 
 local function chat_tools(tools)
@@ -63,8 +63,7 @@ function openai.chat(conversation)
   local summary = common.summary_message(conversation.summary)
   if summary then messages[#messages + 1] = summary end
   for _, message in ipairs(conversation.messages) do messages[#messages + 1] = chat_message(message) end
-  return common.encode { messages = messages, tools = chat_tools(conversation.tools),
-                         summary = conversation.summary }
+  return common.encode_request(conversation, { messages = messages, tools = chat_tools(conversation.tools) })
 end
 
 -- == Responses ==
@@ -123,12 +122,11 @@ function openai.responses(conversation)
       assistant_items(message, items)
     else
       items[#items + 1] = { type = "function_call_output", call_id = message.tool_call_id,
-                            output = text_of(message.content) }
+                            output = text_with_images(message.content) }
     end
   end
-  local system = conversation.system_prompt
-  return common.encode { instructions = system ~= "" and system or nil, input = items,
-                         tools = responses_tools(conversation.tools), summary = conversation.summary }
+  return common.encode_request(conversation, { input = items, tools = responses_tools(conversation.tools) },
+    "instructions")
 end
 
 return openai

@@ -8,11 +8,11 @@
 -- assistant message of our message shape. See docs/providers.md.
 -- @module compact.providers.anthropic
 
-local common = require "compact.providers.common"
-local classify = require "compact.providers.errors"
-local settings = require "compact.providers.settings"
-local stream = require "compact.providers.stream"
-local errors = require "compact.errors"
+local common = require("compact.providers.common")
+local classify = require("compact.providers.errors")
+local settings = require("compact.providers.settings")
+local stream = require("compact.providers.stream")
+local errors = require("compact.errors")
 
 local anthropic = {}
 

@@ -5,13 +5,13 @@
 -- `compact.providers.stream`.
 -- @module compact.providers.common
 
-local util = require "compact.util"
-local core = require "compact.core"
-local errors = require "compact.errors"
-local stream = require "compact.providers.stream"
-local request_options = require "compact.providers.options"
-local classify = require "compact.providers.errors"
-local message_model = require "compact.message"
+local util = require("compact.util")
+local core = require("compact.core")
+local errors = require("compact.errors")
+local stream = require("compact.providers.stream")
+local request_options = require("compact.providers.options")
+local classify = require("compact.providers.errors")
+local message_model = require("compact.message")
 
 local common = {}
 

@@ -16,11 +16,11 @@
 -- through `report`: secrets scrubbed from every string field, then cut.
 -- @module compact.providers.stream
 
-local core = require "compact.core"
-local errors = require "compact.errors"
-local cancel_mod = require "compact.cancel"
-local classify = require "compact.providers.errors"
-local settings = require "compact.providers.settings"
+local core = require("compact.core")
+local errors = require("compact.errors")
+local cancel_mod = require("compact.cancel")
+local classify = require("compact.providers.errors")
+local settings = require("compact.providers.settings")
 
 local stream = {}
 
