@@ -76,7 +76,7 @@ describe("Retry-After", function()
   it("is honoured through the injected sleep when it is at most 60 s", function()
     local slept = {}
     local gen = rate_limited(30)
-    local s = assert(generator_module.new { generator = gen, model = "m",
+    local s = assert(generator_module.new { generator = gen, model = "m", check_sections = false,
       sleep = function(seconds) slept[#slept + 1] = seconds end })
     assert.equals("the summary", (assert(s:summarize(request))))
     assert.same({ 30 }, slept)
@@ -86,7 +86,7 @@ describe("Retry-After", function()
   it("ends the retries at once when it is longer than 60 s (3600 s: one request, no sleep)", function()
     local slept = {}
     local gen = rate_limited(3600)
-    local s = assert(generator_module.new { generator = gen, model = "m",
+    local s = assert(generator_module.new { generator = gen, model = "m", check_sections = false,
       sleep = function(seconds) slept[#slept + 1] = seconds end })
     local text, err = s:summarize(request)
     assert.is_nil(text)
@@ -98,7 +98,7 @@ describe("Retry-After", function()
   it("sleeps through the cancellable sleep: a cancel during it stops the retries", function()
     local token = compact.cancel_token()
     local gen = rate_limited(10)
-    local s = assert(generator_module.new { generator = gen, model = "m",
+    local s = assert(generator_module.new { generator = gen, model = "m", check_sections = false,
       sleep = function(_, cancel) assert.equals(token, cancel); token:cancel() end })
     local text, err = s:summarize(request, token)
     assert.is_nil(text)
