@@ -124,6 +124,19 @@ describe("the one scrubber", function()
     assert.equals("[redacted]", msg.provider_metadata.id)
   end)
 
+  it("keeps a successful reply's shapes while scrubbing it: empty JSON arrays stay arrays, nulls stay", function()
+    local args = [[{\"paths\":[],\"mode\":null,\"n\":[1,2]}]]
+    local sse = 'data: {"id":"c","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1",'
+      .. '"type":"function","function":{"name":"edit","arguments":"' .. args .. '"}}]}}]}'
+      .. '\n\ndata: {"id":"c","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\ndata: [DONE]\n\n'
+    local msg = assert(generate(openai, { status = 200, headers = {}, chunks = { sse } }))
+    local arguments = msg.content[1].arguments
+    assert.equals(core.json_array_mt, getmetatable(arguments.paths))
+    assert.equals(core.json_null, arguments.mode)
+    assert.same({ 1, 2 }, arguments.n)
+    assert.equals('{"mode":null,"n":[1,2],"paths":[]}', core.json_encode(arguments))
+  end)
+
   it("hides a proxy password: not on the generator, not in errors; the transport still gets it", function()
     local seen
     local gen = assert(openai { api_key = KEY, proxy = "http://bob:Pr0xy-S3cret-99@proxy:3128",

@@ -379,6 +379,8 @@ scrub_value = function(value, secrets, limit, seen)
     return value
   end
   local mt = getmetatable(value)
+  local array_mt = core and core.json_array_mt
+  if mt ~= nil and rawequal(mt, array_mt) then mt = nil end -- a decoded JSON array: copied as one
   if mt ~= nil then
     -- a value a callback raised, with its own behaviour: keep its text only
     local ok, text = pcall(tostring, value)
@@ -392,6 +394,7 @@ scrub_value = function(value, secrets, limit, seen)
   for key, field in next, value do
     copy[scrub_value(key, secrets, limit, seen)] = scrub_value(field, secrets, limit, seen)
   end
+  if array_mt and rawequal(getmetatable(value), array_mt) then setmetatable(copy, array_mt) end
   return copy
 end
 
