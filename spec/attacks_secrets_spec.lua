@@ -135,6 +135,10 @@ describe("the one scrubber", function()
     assert.equals(core.json_null, arguments.mode)
     assert.same({ 1, 2 }, arguments.n)
     assert.equals('{"mode":null,"n":[1,2],"paths":[]}', core.json_encode(arguments))
+    -- a reply's bytes are kept apart from the secrets (no UTF-8 repair, no cut)
+    assert.equals("a\255b [redacted]", errors.redact("a\255b " .. KEY, KEY))
+    local reply = { text = "x" }
+    assert.equals(reply, errors.redact(reply, {}))
   end)
 
   it("hides a proxy password: not on the generator, not in errors; the transport still gets it", function()

@@ -353,6 +353,7 @@ local function cut(text, limit)
 end
 
 local scrub_value
+local KEEP_BYTES = {} -- a key of `seen`: strings keep their bytes (a reply's text), only secrets go
 
 -- Scrub every field of an error object in place, keys and values.
 local function scrub_fields(err, secrets, limit, seen)
@@ -370,7 +371,10 @@ end
 
 scrub_value = function(value, secrets, limit, seen)
   local kind = type(value)
-  if kind == "string" then return cut(valid_utf8(redact(value, secrets)), limit) end
+  if kind == "string" then
+    if seen[KEEP_BYTES] then return redact(value, secrets) end
+    return cut(valid_utf8(redact(value, secrets)), limit)
+  end
   if kind ~= "table" then return value end
   if seen[value] then return seen[value] end
   if getmetatable(value) == Error then
@@ -413,6 +417,15 @@ end
 function errors.scrub(value, secrets, limit)
   if type(secrets) ~= "table" then secrets = { secrets } end
   return scrub_value(value, secrets, limit, {})
+end
+
+--- Remove secrets from a successful reply (any value): like `scrub`, but
+-- strings are not cut and keep their bytes apart from the secrets, and
+-- nothing is copied when there is no secret to look for.
+function errors.redact(value, secrets)
+  if type(secrets) ~= "table" then secrets = { secrets } end
+  if #forms(secrets) == 0 then return value end
+  return scrub_value(value, secrets, nil, { [KEEP_BYTES] = true })
 end
 
 return errors
