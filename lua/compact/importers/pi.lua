@@ -57,6 +57,17 @@ end
 local BRANCH_PREFIX = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n"
 
 -- Convert one pi message; returns the message, false to skip, or nil, err.
+-- pi writes a cost table on every reply; one of zeros says nothing (a local
+-- model, or our own export of a message that had none), so only a cost that
+-- was charged is kept.
+local function nonzero_cost(cost)
+  if type(cost) ~= "table" then return nil end
+  for _, value in pairs(cost) do
+    if type(value) == "number" and value ~= 0 then return cost end
+  end
+  return nil
+end
+
 local function pi_message(ctx, m, where)
   if type(m) ~= "table" then return fail(ctx, where, "message: expected an object") end
   local role = m.role
@@ -83,7 +94,7 @@ local function pi_message(ctx, m, where)
       error_message = (stop == "error" or stop == "aborted") and str(m.errorMessage) or nil,
       usage = { input = number_or_zero(usage.input), output = number_or_zero(usage.output),
                 cache_read = number_or_zero(usage.cacheRead), cache_write = number_or_zero(usage.cacheWrite),
-                cost = type(usage.cost) == "table" and usage.cost or nil, stale = usage.stale == true or nil },
+                cost = nonzero_cost(usage.cost), stale = usage.stale == true or nil },
       provider_metadata = meta, timestamp = m.timestamp,
     }
   elseif role == "toolResult" then
