@@ -32,15 +32,9 @@ function classify.retry_after(headers)
     Nov = 11, Dec = 12 }
   local d, mon, y, h, mi, s = value:match("%a+, (%d+) (%a+) (%d+) (%d+):(%d+):(%d+) GMT")
   if not d or not months[mon] then return nil end
-  -- Seconds since the epoch computed directly (days from the civil date),
-  -- not through os.time, which reads a table as local time: mixing that
-  -- with os.date("!*t") was an hour off in zones with daylight saving.
-  local year, month = tonumber(y), months[mon]
-  if month <= 2 then year = year - 1 end
-  local era = math.floor(year / 400)
-  local yoe = year - era * 400
-  local doy = math.floor((153 * ((month + 9) % 12) + 2) / 5) + tonumber(d) - 1
-  local days = era * 146097 + yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy - 719468
+  -- seconds since the epoch computed directly, not through os.time (local
+  -- time: mixing that with os.date("!*t") was an hour off under DST)
+  local days = util.days_from_civil(tonumber(y), months[mon], tonumber(d))
   local at = days * 86400 + tonumber(h) * 3600 + tonumber(mi) * 60 + tonumber(s)
   return capped(math.max(0, os.difftime(at, os.time())))
 end
