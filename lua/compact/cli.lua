@@ -175,9 +175,9 @@ local COMMANDS = { stats = "compact.cli.stats", plan = "compact.cli.plan", run =
 --   `isatty = function(stream_name) -> boolean` (or a boolean; only
 --   `"stderr"` is asked), `getenv = function(name)` (default `os.getenv`),
 --   `make_generator = function(kind, { getenv = }) -> generator | nil, err`
---   (replaces the HTTP providers, for tests), `open`, `rename`, `remove`
---   (default `io.open`, `os.rename`, `os.remove`: how output files are
---   written, for tests)
+--   (replaces the HTTP providers, for tests), `open`, `rename`, `remove`,
+--   `output_temp` (default `io.open`, `os.rename`, `os.remove`,
+--   `compact.core.output_temp`: how output files are written, for tests)
 -- @treturn integer the exit status
 function cli.main(args, io_table)
   local env = make_env(io_table)

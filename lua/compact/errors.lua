@@ -355,6 +355,7 @@ local function cut(text, limit)
 end
 
 local scrub_value
+local KEEP_BYTES = {} -- a key of `seen`: strings keep their bytes (a reply's text), only secrets go
 
 -- Scrub every field of an error object in place, keys and values.
 local function scrub_fields(err, secrets, limit, seen)
@@ -372,7 +373,10 @@ end
 
 scrub_value = function(value, secrets, limit, seen)
   local kind = type(value)
-  if kind == "string" then return cut(valid_utf8(redact(value, secrets)), limit) end
+  if kind == "string" then
+    if seen[KEEP_BYTES] then return redact(value, secrets) end
+    return cut(valid_utf8(redact(value, secrets)), limit)
+  end
   if kind ~= "table" then return value end
   if seen[value] then return seen[value] end
   if getmetatable(value) == Error then
@@ -381,6 +385,8 @@ scrub_value = function(value, secrets, limit, seen)
     return value
   end
   local mt = getmetatable(value)
+  local array_mt = core and core.json_array_mt
+  if mt ~= nil and rawequal(mt, array_mt) then mt = nil end -- a decoded JSON array: copied as one
   if mt ~= nil then
     -- a value a callback raised, with its own behaviour: keep its text only
     local ok, text = pcall(tostring, value)
@@ -394,6 +400,7 @@ scrub_value = function(value, secrets, limit, seen)
   for key, field in next, value do
     copy[scrub_value(key, secrets, limit, seen)] = scrub_value(field, secrets, limit, seen)
   end
+  if array_mt and rawequal(getmetatable(value), array_mt) then setmetatable(copy, array_mt) end
   return copy
 end
 
@@ -412,6 +419,15 @@ end
 function errors.scrub(value, secrets, limit)
   if type(secrets) ~= "table" then secrets = { secrets } end
   return scrub_value(value, secrets, limit, {})
+end
+
+--- Remove secrets from a successful reply (any value): like `scrub`, but
+-- strings are not cut and keep their bytes apart from the secrets, and
+-- nothing is copied when there is no secret to look for.
+function errors.redact(value, secrets)
+  if type(secrets) ~= "table" then secrets = { secrets } end
+  if #forms(secrets) == 0 then return value end
+  return scrub_value(value, secrets, nil, { [KEEP_BYTES] = true })
 end
 
 return errors
