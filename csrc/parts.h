@@ -21,6 +21,7 @@
     X(request)                \
     X(sse)                    \
     X(records)                \
+    X(files)                  \
     X(bpe)
 
 #define COMPACT_DECLARE_PART(name) int luaopen_compact_core_##name(lua_State *L);

@@ -351,7 +351,7 @@ describe("anthropic provider over HTTP (fake server)", function()
   it("drives a generator summarizer end to end", function()
     local summarizers = require "compact.summarizers.generator"
     local s = assert(summarizers.new { generator = gen_for("an_summary"), model = "claude-x",
-      sleep = function() end })
+      sleep = function() end, check_sections = false })
     local text, usage = s:summarize({ messages = {
       { role = "user", content = "Please ship the feature." },
       { role = "assistant", content = { { type = "text", text = "On it." } }, stop_reason = "stop" } } })

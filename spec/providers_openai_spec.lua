@@ -361,7 +361,7 @@ describe("openai provider over HTTP (fake server)", function()
   it("drives a generator summarizer end to end", function()
     local summarizers = require "compact.summarizers.generator"
     local s = assert(summarizers.new { generator = gen_for("oa_summary"), model = "gpt-4o-mini",
-      sleep = function() end })
+      sleep = function() end, check_sections = false })
     local text, usage = s:summarize({ messages = {
       { role = "user", content = "Please ship the feature." },
       { role = "assistant", content = { { type = "text", text = "On it." } }, stop_reason = "stop" } } })

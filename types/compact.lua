@@ -115,6 +115,7 @@ function Estimator:tools(defs) end
 ---@field instructions? string extra focus for the summary
 ---@field usage? compact.UsageAnchor what the provider counted for messages[1..through]
 ---@field fit? boolean with input_token_budget: degrade the kept messages until the result fits (see docs/compactor.md)
+---@field cwd? string the working directory: summaries and file lists show paths under it relative to it
 
 ---A usage anchor: the provider counted `tokens` for a request whose messages
 ---were `messages[1..through]` (`through` in 1..#messages, `tokens` > 0, integers).
@@ -152,14 +153,22 @@ function Estimator:tools(defs) end
 ---@field record? compact.Record nil for a no-op
 
 ---@class compact.FileTool
----@field kind "read"|"write"|"edit"
----@field key string the argument holding the path
+---@field kind "read"|"write"|"edit"|"shell"|"search"|"fetch"|"task"|"other"|"modified"
+---@field path_key? string the argument holding the path (default: path, file_path, filePath, filepath, absolute_path, notebook_path, dir_path)
+---@field key? string the older name of path_key
+---@field command_key? string the argument holding a shell command (default: command, cmd)
+
+---@class compact.ToolCallKind
+---@field kind "read"|"write"|"edit"|"shell"|"search"|"fetch"|"task"|"other"
+---@field paths string[] the paths the call names (apply_patch: from its headers)
+---@field command? string a shell call's command (an argv list joined with spaces)
 
 ---@class compact.CompactorConfig
 ---@field keep_recent_tokens? number >= 0, default 0
 ---@field trigger_ratio? number > 0, default 1.0, may exceed 1.0
 ---@field summarizer compact.Summarizer
 ---@field file_tools? table<string, compact.FileTool|false> extra or replaced tool names; false removes one
+---@field tool_vocabulary? table<string, compact.FileTool|false> the newer name of file_tools (give one of them)
 
 ---@class compact.Compactor
 ---@field keep_recent_tokens number
@@ -193,6 +202,7 @@ function Compactor:compact(request, cancel) end
 ---@field turn_prefix_messages compact.Message[]
 ---@field previous_summary? string
 ---@field instructions? string
+---@field cwd? string the request's working directory (paths under it are shown relative to it)
 
 ---@class compact.Summarizer
 local Summarizer = {}
@@ -244,8 +254,10 @@ function Generator:generate(request, cancel) end
 ---@class compact.GeneratorSummarizerConfig
 ---@field generator compact.Generator
 ---@field model string non-blank
----@field options? compact.SummarizerOptions unknown keys are errors
+---@field options? compact.SummarizerOptions unknown keys are errors; max_output_tokens default 4096, sent and counted in each chunk's budget
 ---@field system_prompt? string non-blank replaces the default
+---@field check_sections? boolean default true (false under a custom system_prompt): a reply missing headings is asked again once
+---@field tool_vocabulary? table<string, compact.FileTool|false> tool names over the built-in vocabulary (shell results keep their tail)
 ---@field sleep? fun(seconds: number, cancel?: compact.CancelToken) default really sleeps
 ---@field fallback? compact.Summarizer used when the model fails; sets record.fallback
 ---@field max_input_tokens? integer default 120000: a longer history is split into chunks summarized in order
@@ -259,11 +271,15 @@ function Generator:generate(request, cancel) end
 ---@class compact.ExtractiveSummarizerConfig
 ---@field max_chars? integer default 6000 (text and the compactor's file lists together), at least 200
 ---@field file_tools? table<string, compact.FileTool|false> as the compactor's option
+---@field tool_vocabulary? table<string, compact.FileTool|false> the newer name of file_tools (give one of them)
 
 ---@class compact.summarizers.generator
 ---@field RETRY_DELAYS number[] seconds slept before the second and third attempt
+---@field MAX_RETRY_WAIT number the longest Retry-After (seconds) a retry waits for (60); longer ends the retries
 ---@field DEFAULT_MAX_INPUT_TOKENS integer 120000: the default max_input_tokens
----@field SUMMARY_RESERVE integer tokens a chunk leaves for the summary it merges into when max_output_tokens is unset
+---@field DEFAULT_MAX_OUTPUT_TOKENS integer 4096: the default options.max_output_tokens
+---@field MAX_HALVINGS integer 3: halvings of a chunk rejected as too long before ErrSummarization
+---@field MIN_HISTORY_SHARE number 0.25: a split turn's history under this share of the span is summarized with the prefix in one call
 local summarizers_generator = {}
 ---@param config compact.GeneratorSummarizerConfig
 ---@return compact.Summarizer|nil
@@ -520,7 +536,7 @@ function state.encode(value) end
 ---@return compact.Error|nil err
 function state.decode(text) end
 
----@alias compact.ImportFormat "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses"
+---@alias compact.ImportFormat "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses"|"claude-code"|"codex"|"gemini-cli"
 
 ---Transcript importers (`require "compact.importers"`).
 ---@class compact.importers
@@ -545,6 +561,7 @@ function importers.load(path, opts) end
 ---Transcript exporters (`require "compact.exporters"`).
 ---@class compact.exporters
 ---@field FORMATS string[]
+---@field WRITES table<string, boolean> the same names as a set
 local exporters = {}
 ---Write a conversation in one of the formats the importers read.
 ---@param format "state"|"jsonl"|"openai"|"responses"|"anthropic"|"pi"
@@ -559,10 +576,18 @@ function exporters.export(format, conversation, opts) end
 ---@field initial string
 ---@field update string
 ---@field turn_prefix string
----@field no_history string
 ---@field split_turn_heading string
 ---@field records_note string
+---@field sections string[] the nine headings every summary has, in order
 local prompts = {}
+---The sections `text` lacks, in order (empty when complete).
+---@param text string
+---@return string[]
+function prompts.missing_sections(text) end
+---The corrective message asking for the missing sections.
+---@param missing string[]
+---@return string
+function prompts.corrective(missing) end
 ---@param records string
 ---@param previous_summary? string
 ---@param instructions? string
@@ -660,6 +685,14 @@ function compact.is(err, sentinel) end
 ---@return compact.CancelToken
 function compact.cancel_token() end
 
+---What kind of call a tool_call block is, by the tool vocabulary (pi, Claude
+---Code, Codex, opencode, Gemini CLI, codecompanion.nvim; names case-insensitive).
+---@param call compact.ToolCallBlock
+---@param overrides? table<string, compact.FileTool|false> entries over the built-in vocabulary
+---@return compact.ToolCallKind|nil
+---@return compact.Error|nil err ErrInvalidRequest (not a tool_call) or ErrInvalidConfig (bad overrides)
+function compact.classify_tool_call(call, overrides) end
+
 ---Wrap `fn(req, cancel) -> text, usage | nil, err` as a summarizer.
 ---@param fn fun(req: compact.SummaryRequest, cancel?: compact.CancelToken): string|nil, compact.Usage|compact.Error|nil
 ---@return compact.Summarizer
@@ -690,7 +723,8 @@ function compact.forget(messages) end
 ---@field messages compact.Message[]
 ---@field tools? compact.ToolDefinition[]
 ---@field usage? { tokens: integer, through: integer } the provider's count, when the file has one
----@field format? "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses" the format detected
+---@field format? compact.ImportFormat the format detected (or forced)
+---@field cwd? string the working directory the session ran in, when the format records it
 ---@field warnings? string[] what the import skipped or repaired
 ---@field repair? { orphan_results: integer[], missing_results: integer[], duplicate_results: integer[] }
 ---@field skipped? integer entries and blocks with no message equivalent
@@ -700,6 +734,7 @@ function compact.forget(messages) end
 ---@field name? string the name used in error messages
 ---@field strict? boolean a torn last JSONL line is an error rather than a warning
 ---@field max_bytes? integer `load` reads at most this many bytes (default 1 GiB)
+---@field from? compact.ImportFormat read the text as this format instead of detecting it
 
 -- == Exact tokenizers (docs/tokenizer.md) ==
 

@@ -29,7 +29,8 @@
 typedef struct ledger {
     long long count;    /* messages inspected and accepted, 1..count */
     long long capacity; /* entries allocated in each array, index 0 included */
-    long long *prefix;       /* prefix[i] = estimate of messages 1..i */
+    double *prefix;          /* prefix[i] = estimate of messages 1..i: doubles, so no sum
+                              * of estimates (each below 1e15) can overflow */
     long long *matched_call; /* tool_result: index of the call it answers, else 0 */
     long long *last_user;    /* index of the nearest user message <= i, 0 if none */
     unsigned char *role;
@@ -59,21 +60,21 @@ typedef struct ledger {
 /* Resize one array of the ledger from `old` to `new` entries of `size`
  * bytes (new 0 frees it); NULL when the allocator failed. */
 /* Bytes of the one block that holds every array for `capacity` entries:
- * four arrays of long long, then the roles. */
+ * the prefix sums (double), three arrays of long long, then the roles. */
 static size_t ledger_block_size(long long capacity)
 {
-    return (size_t)capacity * (4 * sizeof(long long) + sizeof(unsigned char));
+    return (size_t)capacity * (sizeof(double) + 3 * sizeof(long long) + sizeof(unsigned char));
 }
 
 /* Point the arrays into `block` (NULL: no arrays). */
 static void ledger_place(ledger *book, void *block, long long capacity)
 {
-    long long *base = (long long *)block;
-    book->prefix = base;
-    book->matched_call = base ? base + capacity : NULL;
-    book->last_user = base ? base + 2 * capacity : NULL;
-    book->suffix_min = base ? base + 3 * capacity : NULL;
-    book->role = base ? (unsigned char *)(base + 4 * capacity) : NULL;
+    long long *base = block ? (long long *)((double *)block + capacity) : NULL;
+    book->prefix = (double *)block;
+    book->matched_call = base;
+    book->last_user = base ? base + capacity : NULL;
+    book->suffix_min = base ? base + 2 * capacity : NULL;
+    book->role = base ? (unsigned char *)(base + 3 * capacity) : NULL;
     book->capacity = base ? capacity : 0;
 }
 
@@ -117,7 +118,7 @@ static void ledger_reserve(lua_State *L, ledger *book, long long needed)
         luaL_error(L, "not enough memory for the planning ledger");
     ledger_place(&grown, block, capacity);
     if (old > 0) {
-        memcpy(grown.prefix, book->prefix, (size_t)old * sizeof(long long));
+        memcpy(grown.prefix, book->prefix, (size_t)old * sizeof(double));
         memcpy(grown.matched_call, book->matched_call, (size_t)old * sizeof(long long));
         memcpy(grown.last_user, book->last_user, (size_t)old * sizeof(long long));
         memcpy(grown.role, book->role, (size_t)old);
@@ -197,10 +198,20 @@ static int call_estimator(lua_State *L, int estimator, int method, int message,
     return 1;
 }
 
+/* A token count: an integer while a double holds it exactly (2^53), else
+ * a float (sums of huge estimates stay finite and ordered). */
+static void push_tokens(lua_State *L, double tokens)
+{
+    if (tokens < 9007199254740992.0)
+        lua_pushinteger(L, (lua_Integer)tokens);
+    else
+        lua_pushnumber(L, (lua_Number)tokens);
+}
+
 /* sync's result on success: the estimate of messages 1..count. */
 static int sync_success(lua_State *L, const ledger *book)
 {
-    lua_pushinteger(L, (lua_Integer)book->prefix[book->count]);
+    push_tokens(L, book->prefix[book->count]);
     return 1;
 }
 
@@ -248,7 +259,7 @@ static int sync_messages(lua_State *L, ledger *book, long long count)
         } else {
             tokens = heuristic_message_tokens(&info);
         }
-        book->prefix[i] = book->prefix[i - 1] + tokens;
+        book->prefix[i] = book->prefix[i - 1] + (double)tokens;
         book->role[i] = (unsigned char)info.role;
         book->matched_call[i] = info.role == ROLE_TOOL_RESULT ? matched : 0;
         book->last_user[i] = info.role == ROLE_USER ? i : book->last_user[i - 1];
@@ -356,7 +367,7 @@ static int ledger_total(lua_State *L)
     ledger *book = check_ledger(L);
     lua_Integer k = luaL_optinteger(L, 2, (lua_Integer)book->count);
     luaL_argcheck(L, k >= 0 && k <= (lua_Integer)book->count, 2, "index out of the inspected range");
-    lua_pushinteger(L, (lua_Integer)book->prefix[k]);
+    push_tokens(L, book->prefix[k]);
     return 1;
 }
 
@@ -389,7 +400,7 @@ static int ledger_plan(lua_State *L)
             keep++;
     }
     for (i = n; i >= 1; i--) {
-        if (book->prefix[n] - book->prefix[i - 1] >= keep) {
+        if (book->prefix[n] - book->prefix[i - 1] >= (double)keep) {
             keep_point = i;
             break;
         }
@@ -412,7 +423,7 @@ static int ledger_plan(lua_State *L)
         turn_start = book->last_user[cut - 1];
     lua_pushinteger(L, (lua_Integer)cut);
     lua_pushinteger(L, (lua_Integer)turn_start);
-    lua_pushinteger(L, (lua_Integer)(book->prefix[n] - book->prefix[cut - 1]));
+    push_tokens(L, book->prefix[n] - book->prefix[cut - 1]);
     return 3;
 }
 
@@ -422,8 +433,8 @@ static int ledger_tostring(lua_State *L)
     if (book->closed)
         lua_pushliteral(L, "compact.ledger (closed)");
     else
-        lua_pushfstring(L, "compact.ledger (%d messages, %d tokens)", (int)book->count,
-                        (int)book->prefix[book->count]);
+        lua_pushfstring(L, "compact.ledger (%d messages, %f tokens)", (int)book->count,
+                        (lua_Number)book->prefix[book->count]);
     return 1;
 }
 

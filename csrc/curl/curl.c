@@ -162,8 +162,12 @@ static size_t on_header(char *ptr, size_t size, size_t nmemb, void *userdata)
     http_req *r = (http_req *)userdata;
     size_t n = size * nmemb;
     /* a status line starts a new response (after 1xx or a proxy CONNECT) */
-    if (n >= 5 && memcmp(ptr, "HTTP/", 5) == 0)
+    if (n >= 5 && memcmp(ptr, "HTTP/", 5) == 0) {
         r->head.len = 0;
+        r->head_done = 0;
+    }
+    if ((n == 2 && ptr[0] == '\r' && ptr[1] == '\n') || (n == 1 && ptr[0] == '\n'))
+        r->head_done = 1;
     if (buffer_append(&r->head, ptr, n, (size_t)1 << 20) != BUFFER_OK)
         return 0;
     return n;
@@ -485,6 +489,14 @@ static int finish(lua_State *L, http_req *r, CURLcode code)
         lua_pushstring(L, r->too_large ? "response body too large" : "out of memory");
         lua_pushliteral(L, "transport");
         lua_pushstring(L, r->too_large ? "too_large" : "other");
+        return 4;
+    }
+    if (code == CURLE_OUT_OF_MEMORY && !r->head_done) {
+        /* libcurl refuses a header line over 100 KB with "out of memory" */
+        lua_pushnil(L);
+        lua_pushliteral(L, "response header too large");
+        lua_pushliteral(L, "transport");
+        lua_pushliteral(L, "too_large");
         return 4;
     }
     if (code != CURLE_OK) {

@@ -20,6 +20,7 @@
 -- @module compact.fit
 
 local errors = require "compact.errors"
+local rawlen = require("compact.util").rawlen
 local message_model = require "compact.message"
 
 local fit = {}
@@ -105,12 +106,14 @@ end
 -- cuts: no call at or after `first` has its result at or after the cut.
 -- Newest first.
 local function later_turn_starts(messages, first)
-  local n = #messages
+  -- raw length and reads, as everywhere else: a lying __len must not hide
+  -- the result of a call from this walk
+  local n = rawlen(messages)
   -- a call at c answered at r blocks the cuts c+1..r: marked as +1 at c+1
   -- and -1 at r+1, summed in one pass (linear however far apart they are)
   local delta, call_at, starts = {}, {}, {}
   for i = first, n do
-    local message = messages[i]
+    local message = rawget(messages, i)
     if message.role == "assistant" and type(message.content) == "table" then
       for _, block in ipairs(message.content) do
         if block.type == "tool_call" then call_at[block.id] = i end

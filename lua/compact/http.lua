@@ -57,8 +57,10 @@ function http.to_error(message, code, reason, secrets)
   elseif code == "invalid_request" then
     return errors.invalid_request(scrubbed(message, secrets))
   end
+  -- a TLS failure (a bad certificate, no common cipher) fails the same way
+  -- again: not retried
   return errors.new("transport", "HTTP transport failed (" .. tostring(reason or "other") .. "): " ..
-    scrubbed(message, secrets), { reason = reason or "other", retryable = true })
+    scrubbed(message, secrets), { reason = reason or "other", retryable = reason ~= "tls" })
 end
 
 local Request = util.class("compact.http.Request", function(req) return req.done and "done" or "running" end)

@@ -267,6 +267,10 @@ scenarios.an_summary = sse(AN_START .. an_start_block(0, '{"type":"text","text":
 -- x-api-key header) into every field of their errors. `respond` builds the
 -- answer from the request headers; the echoed key sits across offsets 500
 -- and 2000 of the text, where errors used to be cut before being scrubbed.
+-- A response header of 300 KB (curl's limit is 100 KB).
+scenarios.huge_header = { status = 200, headers = { ["Content-Type"] = "application/json",
+  ["X-Big"] = string.rep("a", 300 * 1024) }, body = "{}" }
+
 local function echoed(headers)
   local auth = headers["authorization"] or headers["x-api-key"] or "none"
   local key = auth:gsub("^Bearer ", "")

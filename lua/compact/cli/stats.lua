@@ -68,6 +68,7 @@ end
 local function print_counts(env, path, conversation, t)
   local messages = conversation.messages
   env.out("file:       ", path == "-" and "<stdin>" or path, " (format: ", conversation.format, ")\n")
+  if conversation.cwd then env.out("cwd:        ", conversation.cwd, "\n") end
   local role_parts = {}
   for _, role in ipairs(ROLES) do role_parts[#role_parts + 1] = role .. " " .. (t.by_role[role] or 0) end
   env.out("messages:   ", fmt_int(#messages), " (", table.concat(role_parts, ", "), ")\n")

@@ -33,7 +33,10 @@ local function chat_assistant(message)
                             ["function"] = { name = block.name, arguments = arguments_json(block) } }
     end
   end
-  local out = { role = "assistant", content = #texts > 0 and table.concat(texts, "\n") or nil }
+  -- no text and no call (thinking only, or nothing): "" rather than no
+  -- content at all, which Chat Completions (and our importer) reject
+  local content = #texts > 0 and table.concat(texts, "\n") or (#calls == 0 and "" or nil)
+  local out = { role = "assistant", content = content }
   if #calls > 0 then out.tool_calls = calls end
   return out
 end
@@ -45,9 +48,9 @@ local function chat_message(message)
 end
 
 local function chat_tools(tools)
-  return common.map_tools(tools, function(tool)
+  return common.map_tools(tools, function(tool, schema)
     return { type = "function", ["function"] = { name = tool.name, description = tool.description,
-                                                 parameters = tool.parameters } }
+                                                 parameters = schema } }
   end)
 end
 
@@ -77,6 +80,7 @@ end
 -- thinking a reasoning item; each call a function_call item.
 local function assistant_items(message, items)
   local texts
+  local before = #items
   for _, block in ipairs(message.content) do
     if block.type == "text" then
       if not texts then
@@ -95,11 +99,14 @@ local function assistant_items(message, items)
       end
     end
   end
+  -- an assistant message with nothing the format holds still takes its
+  -- place (an empty message item), or the turns around it would merge
+  if #items == before then items[#items + 1] = { type = "message", role = "assistant", content = array() } end
 end
 
 local function responses_tools(tools)
-  return common.map_tools(tools, function(tool)
-    return { type = "function", name = tool.name, description = tool.description, parameters = tool.parameters }
+  return common.map_tools(tools, function(tool, schema)
+    return { type = "function", name = tool.name, description = tool.description, parameters = schema }
   end)
 end
 

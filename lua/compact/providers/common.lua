@@ -163,10 +163,15 @@ end
 --- A new usage table.
 common.usage = message_model.zero_usage
 
---- Decode tool-call arguments (a JSON object text; "" means {}).
+-- The whole text is the arguments: null members are kept (a null argument
+-- is an argument the tool sees).
+local ARGUMENT_TEXT = { keep_nulls = true }
+
+--- Decode tool-call arguments (a JSON object text; "" means {}); null
+-- members are kept as `json_null`.
 function common.arguments(name, text)
   if text == nil or not text:find("%S") then return {} end
-  local value, err = common.decode(text)
+  local value, err = core.json_decode(text, ARGUMENT_TEXT)
   if type(value) ~= "table" or value == core.json_null then
     return nil, errors.new("invalid_response", name .. ": tool call arguments are not a JSON object" ..
       (err and (": " .. tostring(err)) or ""))
