@@ -43,6 +43,15 @@ if [ -d "$mirrors/marot+spotter/repo" ]; then
 fi
 # Codex rollouts
 copy madshn+localpush src-tauri/tests/fixtures/codex/2026-02-23/raw/sessions
+# Claude Code and Codex, short sessions (agentlogs's fixtures), as agentlogs-<agent>-<name>.jsonl
+if [ -d "$mirrors/tomjnsn+agentlogs/repo" ]; then
+  git -C "$mirrors/tomjnsn+agentlogs/repo" ls-tree -r --name-only HEAD -- fixtures/claudecode fixtures/codex |
+  grep -E '\.jsonl$' | while read -r path; do
+    name="agentlogs-$(basename "$(dirname "$path")")-$(basename "$path")"
+    git -C "$mirrors/tomjnsn+agentlogs/repo" show "HEAD:$path" > "$dest/$name" 2>/dev/null || rm -f "$dest/$name"
+  done
+  echo "sessions from $mirrors/tomjnsn+agentlogs/repo -> $dest"
+fi
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
