@@ -9,6 +9,8 @@
 -- and follows `cause` links, the way Go's `errors.Is` does.
 -- @module compact.errors
 
+local message_model = require("compact.message")
+
 local errors = {}
 
 local Error = { __name = "compact.Error" }
@@ -345,11 +347,7 @@ end
 -- cut must not leave a fragment behind), on a character boundary.
 local function cut(text, limit)
   if limit and #text > limit then
-    local stop = limit
-    while stop > 0 and text:byte(stop + 1) and text:byte(stop + 1) >= 0x80 and text:byte(stop + 1) < 0xC0 do
-      stop = stop - 1
-    end
-    return text:sub(1, stop) .. "..."
+    return message_model.cut(text, limit) .. "..."
   end
   return text
 end

@@ -303,12 +303,7 @@ function claude_code.from_entries(ctx, entries, wheres)
     end
   end
   for i, entry in ipairs(entries) do
-    if type(entry) ~= "table" or type(entry.type) ~= "string" then
-      -- an append-only log of many versions: a line of a kind we cannot
-      -- tell is skipped, not the whole session
-      common.warn(ctx, wheres[i], "skipped an entry without a `type`")
-      ctx.skipped = ctx.skipped + 1
-    else
+    if not common.skip_untyped(ctx, wheres[i], entry, "an entry") then
       local ok, err = entry_step(state, entry, wheres[i])
       if not ok then return nil, err end
       -- the first: where the session started (a later entry's follows the

@@ -252,12 +252,7 @@ function codex.from_records(ctx, records, wheres)
       "not a Codex rollout (no `session_meta`, `response_item` or other rollout record)")
   end
   for i, record in ipairs(records) do
-    if type(record) ~= "table" or type(record.type) ~= "string" then
-      -- an append-only log of many versions: a record of a kind we cannot
-      -- tell is skipped, not the whole session
-      common.warn(ctx, wheres[i], "skipped a record without a `type`")
-      ctx.skipped = ctx.skipped + 1
-    else
+    if not common.skip_untyped(ctx, wheres[i], record, "a record") then
       local next_state, err = add_record(state, record, wheres[i])
       if not next_state then return nil, err end
       state = next_state

@@ -18,6 +18,16 @@ local function warn(ctx, where, message)
   ctx.warnings[#ctx.warnings + 1] = ctx.name .. ": " .. (where and (where .. ": ") or "") .. message
 end
 
+-- Is `item`, a line of an append-only log of many versions, without a
+-- string `type`? Then it is skipped with a note ("skipped <noun> without a
+-- `type`"): a line of a kind we cannot tell is skipped, not the whole session.
+local function skip_untyped(ctx, where, item, noun)
+  if type(item) == "table" and type(item.type) == "string" then return false end
+  warn(ctx, where, "skipped " .. noun .. " without a `type`")
+  ctx.skipped = ctx.skipped + 1
+  return true
+end
+
 local READ_CHUNK = 65536
 
 -- Read all of `file`, at most `max_bytes` bytes: text, or nil and a message
@@ -172,6 +182,7 @@ return {
   tools_of = tools_of,
   new_context = new_context,
   warn = warn,
+  skip_untyped = skip_untyped,
   read_capped = read_capped,
   fail = fail,
   is_array = is_array,
