@@ -36,6 +36,7 @@
 ---@field output integer generated tokens
 ---@field cache_read integer
 ---@field cache_write integer
+---@field reasoning? integer tokens of output spent on reasoning, where the provider reports it
 
 ---@alias compact.StopReason "stop"|"tool_use"|"length"|"error"|"aborted"
 
@@ -120,6 +121,12 @@ function Estimator:tools(defs) end
 ---@class compact.UsageAnchor
 ---@field tokens integer
 ---@field through integer
+---@field dropped? integer tokens inside `tokens` the provider will not send again (0..tokens-1)
+
+---@alias compact.DropReasoning "never"|"after_user"|"always"
+
+---@class compact.UsageAnchorOptions
+---@field drop_reasoning? compact.DropReasoning default "never"
 
 ---One degradation step of a fitted compaction.
 ---@class compact.Degradation
@@ -288,6 +295,7 @@ function summarizers_extractive.new(config) end
 ---@field estimator? compact.Estimator default compact.heuristic()
 ---@field on_event? fun(event: compact.AgentEvent)
 ---@field fit? boolean default true: compactions fit the budget (request.fit)
+---@field drop_reasoning? compact.DropReasoning default generator.drop_reasoning, else "never"
 
 ---@class compact.Skill
 ---@field name string
@@ -320,6 +328,7 @@ function summarizers_extractive.new(config) end
 ---@field on_event? fun(event: compact.AgentEvent)
 ---@field tool_definitions compact.ToolDefinition[] the tools without handlers
 ---@field fit boolean compactions fit the budget (request.fit; default true)
+---@field drop_reasoning compact.DropReasoning which reasoning the provider drops (compact.usage_anchor)
 local Agent = {}
 ---Run one prompt to completion.
 ---@param prompt string|compact.Block[]|compact.UserMessage
@@ -614,12 +623,14 @@ function compact.error(code, message, fields) end
 function compact.repair(messages) end
 
 ---The anchor of the last assistant reply at index >= from with a positive
----usage total and a stop reason other than error/aborted.
+---usage total and a stop reason other than error/aborted; with
+---drop_reasoning, `dropped` is the reasoning of its turn the provider drops.
 ---@param messages compact.Message[]
 ---@param from? integer default 1
+---@param options? compact.UsageAnchorOptions
 ---@return compact.UsageAnchor|nil
 ---@return compact.Error|nil err
-function compact.usage_anchor(messages, from) end
+function compact.usage_anchor(messages, from, options) end
 
 ---Does `err` (or its cause chain) match `sentinel`?
 ---@param err any

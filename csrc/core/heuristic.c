@@ -55,6 +55,10 @@ enum byte_class {
  * session, together with the message, block and tool call/result costs in
  * heuristic.h. */
 #define SCALE(w) ((w) * 105 / 100)
+/* Every cost is a multiple of SCAN_GRAIN units (1/64 token), below 256
+ * grains: the vector scans look costs up in one byte plane. */
+#define SCAN_GRAIN 16
+#define GRAINED(u) (((u) + SCAN_GRAIN / 2) / SCAN_GRAIN * SCAN_GRAIN)
 #define W_WORD 1024        /* a word (letter run) starts */
 #define W_LETTER 72        /* each further letter of a word */
 #define W_UPPER_MORE 700    /* an upper after an upper (ALLCAPS, base64) */
@@ -84,7 +88,7 @@ enum byte_class {
 
 #define IS_LETTER(c) ((c) == C_LOWER || (c) == C_UPPER)
 
-#define COST(p, c) SCALE(BASE_COST(p, c))
+#define COST(p, c) GRAINED(SCALE(BASE_COST(p, c)))
 #define BASE_COST(p, c)                                                                    \
     ((c) == C_LOWER     ? (IS_LETTER(p) ? W_LETTER : W_WORD)                               \
      : (c) == C_UPPER   ? ((p) == C_LOWER ? W_HUMP : (p) == C_UPPER ? W_UPPER_MORE : W_WORD) \
@@ -103,7 +107,7 @@ enum byte_class {
                         : 0)
 /* Does (p, c) continue a word without a case step (the long-run count)? */
 #define PLAIN_LETTER(p, c) (((c) == C_LOWER && IS_LETTER(p)) || ((c) == C_UPPER && (p) == C_UPPER))
-#define LONG_UNITS SCALE(W_LONG)
+#define LONG_UNITS GRAINED(SCALE(W_LONG))
 
 /* The table is indexed by (previous class << 4 | class). */
 #define ROW(p)                                                                             \
@@ -140,9 +144,8 @@ static heuristic_units measure_range_scalar(const unsigned char *s, size_t from,
     for (i = from; i < to; i++) {
         unsigned c = byte_class[s[i]], pair = prev << 4 | c;
         units += pair_cost[pair];
-        run = pair_plain[pair] ? run + 1 : 0;
-        if (run >= LONG_RUN)
-            units += LONG_UNITS;
+        run = (run + 1) & (0u - pair_plain[pair]);
+        units += LONG_UNITS & (0u - (run >= LONG_RUN));
         prev = c;
     }
     return units;
@@ -204,7 +207,7 @@ enum scan_code {
     (COST(p, c) == (!SCAN_REL(p, c)                    ? SCAN_FIRST(c)                    \
                     : (p) == C_LOWER && (c) == C_UPPER ? SCAN_HUMP                        \
                                                        : SCAN_MORE(c))                    \
-     && COST(p, c) < 65536 && SCAN_CLASS(SCAN_CODE(c)) == (c))
+     && COST(p, c) + LONG_UNITS < 256 * SCAN_GRAIN && SCAN_CLASS(SCAN_CODE(c)) == (c))
 #define SCAN_ROW_OK(p)                                                                     \
     (SCAN_OK(p, 0) && SCAN_OK(p, 1) && SCAN_OK(p, 2) && SCAN_OK(p, 3) && SCAN_OK(p, 4)    \
      && SCAN_OK(p, 5) && SCAN_OK(p, 6) && SCAN_OK(p, 7) && SCAN_OK(p, 8) && SCAN_OK(p, 9) \
@@ -224,7 +227,7 @@ enum scan_code {
     (row(0) && row(1) && row(2) && row(3) && row(4) && row(5) && row(6) && row(7)         \
      && row(8) && row(9) && row(10) && row(11) && row(12) && row(13) && row(14))
 typedef char scan_tables_reproduce_every_pair_cost
-    [SCAN_ALL_OK(SCAN_ROW_OK) && SCAN_ALL_OK(SCAN_PLAIN_ROW_OK) && LONG_UNITS < 256
+    [SCAN_ALL_OK(SCAN_ROW_OK) && SCAN_ALL_OK(SCAN_PLAIN_ROW_OK)
      && LONG_RUN == 8 ? 1 : -1];
 
 /* The vector scans: x86 with GCC or clang (target attributes, run-time
@@ -233,7 +236,7 @@ typedef char scan_tables_reproduce_every_pair_cost
 #define SCAN_X86 1
 
 /* The tables (16 entries, twice: one per 16-byte half of a 32-byte
- * vector) by code, in two byte planes (costs are below 65536). */
+ * vector) by code, in grains (one byte each). */
 #define SCAN_TWICE(...) __VA_ARGS__, __VA_ARGS__
 #define SCAN_FIRST_OF(k) (SCAN_CLASS(k) < 0 ? 0 : SCAN_FIRST(SCAN_CLASS(k)))
 #define SCAN_MORE_OF(k)                                                                    \
@@ -241,10 +244,9 @@ typedef char scan_tables_reproduce_every_pair_cost
 #define SCAN_ROW16(f, op)                                                                  \
     f(0) op, f(1) op, f(2) op, f(3) op, f(4) op, f(5) op, f(6) op, f(7) op, f(8) op,       \
         f(9) op, f(10) op, f(11) op, f(12) op, f(13) op, f(14) op, f(15) op
-static const unsigned char scan_first_lo[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, &255))};
-static const unsigned char scan_first_hi[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, >> 8))};
-static const unsigned char scan_more_lo[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, &255))};
-static const unsigned char scan_more_hi[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, >> 8))};
+#define SCAN_IN_GRAINS / SCAN_GRAIN
+static const unsigned char scan_first[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, SCAN_IN_GRAINS))};
+static const unsigned char scan_more[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, SCAN_IN_GRAINS))};
 /* the code of a class (of the byte before a range) */
 static const unsigned char scan_code_of[CLASS_COUNT] = {
     SCAN_CODE(0), SCAN_CODE(1), SCAN_CODE(2), SCAN_CODE(3), SCAN_CODE(4), SCAN_CODE(5),
@@ -326,6 +328,7 @@ static const unsigned char scan_kill[64] = {
 #define V_SRL16 _mm_srli_epi16
 #define V_SHUF _mm_shuffle_epi8
 #define V_PREV(c, p, k) _mm_alignr_epi8((c), (p), 16 - (k))
+#define V_MOVEMASK _mm_movemask_epi8
 #define V_SAD(v) _mm_sad_epu8((v), _mm_setzero_si128())
 #define V_ADD64 _mm_add_epi64
 #define V_HSUM scan_ssse3_hsum
@@ -354,6 +357,7 @@ SCAN_ATTR static inline heuristic_units scan_ssse3_hsum(__m128i v)
 #define V_SRL16 _mm256_srli_epi16
 #define V_SHUF _mm256_shuffle_epi8
 #define V_PREV(c, p, k) _mm256_alignr_epi8((c), _mm256_permute2x128_si256((p), (c), 0x21), 16 - (k))
+#define V_MOVEMASK _mm256_movemask_epi8
 #define V_SAD(v) _mm256_sad_epu8((v), _mm256_setzero_si256())
 #define V_ADD64 _mm256_add_epi64
 #define V_HSUM scan_avx2_hsum

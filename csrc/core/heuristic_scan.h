@@ -10,6 +10,7 @@
  *   V_SRL16(v, k) each 16-bit lane shifted right by k bits
  *   V_SHUF(t, i)  byte i & 15 of the table t per lane, 0 where i >= 0x80
  *   V_PREV(c, p, k) c k lanes later, lanes 0..k-1 taken from p's last k lanes
+ *   V_MOVEMASK(v)  the top bits of the bytes, as an int
  *   V_SAD(v)      the sums of each 8 bytes, in 64-bit lanes; V_ADD64
  *   V_HSUM(v)     the sum of the 64-bit lanes
  * and, from heuristic.c, the tables scan_*, the S_* codes and I8(). It
@@ -21,8 +22,8 @@
  * E0 and E2 moved to their own codes), takes the code of the byte before
  * each, and looks the byte's cost up: from scan_first when the byte does
  * not continue the one before it, from scan_more when it does (same class,
- * or both letters; scan_more[S_HUMP]: an upper after a lower). Costs go in
- * two byte planes (low and high byte), summed with V_SAD. The long-run
+ * or both letters; scan_more[S_HUMP]: an upper after a lower), in grains
+ * (SCAN_GRAIN units, one byte), summed with V_SAD. The long-run
  * cost: q marks the plain letters (continuing a letter, no case step);
  * m2, m4, m8 mark 2, 4, 8 of them in a row ending at the lane (the lanes
  * before the range count as none), and each m8 lane adds LONG_UNITS.
@@ -30,12 +31,15 @@
 
 #define SCAN_STEP(x, kill)                                                                 \
     do {                                                                                   \
-        V h = V_AND(V_SRL16((x), 4), V_SET1(15)), l = V_AND((x), V_SET1(15));              \
+        V h = V_AND(V_SRL16((x), 4), V_SET1(15));                                          \
         V f = V_AND(V_SHUF(t_hflag, h), V_SHUF(t_lflag, (x)));                             \
         V c = V_OR(V_AND(V_EQ(f, V_ZERO), V_SHUF(t_class, h)),                             \
                    V_ANDNOT(V_EQ(f, V_ZERO), V_SHUF(t_over, f)));                          \
-        c = V_ADD(c, V_OR(V_AND(V_EQ(h, V_SET1(13)), V_SHUF(t_lead_d, l)),                 \
-                          V_AND(V_EQ(h, V_SET1(14)), V_SHUF(t_lead_e, l))));               \
+        if (V_MOVEMASK(x)) { /* not all ASCII: the lead bytes of their own codes */        \
+            V l = V_AND((x), V_SET1(15));                                                  \
+            c = V_ADD(c, V_OR(V_AND(V_EQ(h, V_SET1(13)), V_SHUF(t_lead_d, l)),             \
+                              V_AND(V_EQ(h, V_SET1(14)), V_SHUF(t_lead_e, l))));           \
+        }                                                                                  \
         {                                                                                  \
             V cp = V_PREV(c, prev, 1);                                                     \
             V letter = V_GT(c, V_SET1(13));                                                \
@@ -48,9 +52,9 @@
             V m2 = V_AND(q, V_PREV(q, prev_q, 1));                                         \
             V m4 = V_AND(m2, V_PREV(m2, prev_m2, 2));                                      \
             V m8 = V_AND(m4, V_PREV(m4, prev_m4, 4));                                      \
-            low = V_ADD64(low, V_SAD(V_OR(V_SHUF(t_first_lo, first), V_SHUF(t_more_lo, more)))); \
-            high = V_ADD64(high, V_SAD(V_OR(V_SHUF(t_first_hi, first), V_SHUF(t_more_hi, more)))); \
-            low = V_ADD64(low, V_SAD(V_AND(m8, V_SET1(I8(LONG_UNITS)))));                \
+            V cost = V_OR(V_SHUF(t_first, first), V_SHUF(t_more, more));                   \
+            cost = V_ADD(cost, V_AND(m8, V_SET1(I8(LONG_UNITS / SCAN_GRAIN))));            \
+            sum = V_ADD64(sum, V_SAD(cost));                                               \
             prev = c, prev_q = q, prev_m2 = m2, prev_m4 = m4;                              \
         }                                                                                  \
     } while (0)
@@ -62,11 +66,10 @@ static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t fro
 {
     V t_class = V_TABLE(scan_class), t_hflag = V_TABLE(scan_hflag), t_lflag = V_TABLE(scan_lflag);
     V t_over = V_TABLE(scan_over), t_lead_d = V_TABLE(scan_lead_d), t_lead_e = V_TABLE(scan_lead_e);
-    V t_first_lo = V_TABLE(scan_first_lo), t_first_hi = V_TABLE(scan_first_hi);
-    V t_more_lo = V_TABLE(scan_more_lo), t_more_hi = V_TABLE(scan_more_hi);
+    V t_first = V_TABLE(scan_first), t_more = V_TABLE(scan_more);
     V prev = V_SET1((char)scan_code_of[from > 0 ? byte_class[s[from - 1]] : C_SPACE]);
     V prev_q = V_ZERO, prev_m2 = V_ZERO, prev_m4 = V_ZERO;
-    V low = V_ZERO, high = V_ZERO;
+    V sum = V_ZERO;
     size_t i = from;
     for (; to - i >= VW; i += VW) {
         V x = V_LOADU(s + i);
@@ -79,7 +82,7 @@ static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t fro
         x = V_LOADU(pad);
         SCAN_STEP(x, V_LOADU(scan_kill + 32 - (to - i)));
     }
-    return V_HSUM(low) + 256 * V_HSUM(high);
+    return SCAN_GRAIN * V_HSUM(sum);
 }
 
 #undef SCAN_STEP
@@ -101,5 +104,6 @@ static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t fro
 #undef V_SHUF
 #undef V_PREV
 #undef V_SAD
+#undef V_MOVEMASK
 #undef V_ADD64
 #undef V_HSUM
