@@ -4,8 +4,10 @@
 #   make sanitize   the suite under AddressSanitizer + UBSan
 #   make lint       luacheck, zero warnings
 #   make bench      benchmarks in bench/
-#   make rock       the rock: luarocks make into a tree, pack it, install the
-#                   packed rock into a second tree and load it from there
+#   make rock       the rockspecs checked, then the rock built once in a copy
+#                   of the checkout: luarocks make into a tree, pack it,
+#                   install the packed rock into a second tree and load it
+#                   from there; core-only and make clean checked there too
 #   make core-only  the core without HTTP (-DCOMPACT_HTTP=OFF), checked
 #   make clean      remove every build product
 # LUA selects the runtime: lua5.4 (default), lua5.3, lua5.1 or luajit; each
@@ -37,42 +39,53 @@ export LUA_CPATH := ./$(BUILD)/?.so;;
 export COMPACT_LUA := $(LUA)
 SPEC ?= spec
 
-.PHONY: all build deps test sanitize valgrind soak nvim-smoke lint bench demo clean rock core-only npm-deps
+.PHONY: all build deps test sanitize valgrind soak nvim-smoke lint bench demo clean rock rock-build core-only npm-deps
 
 all: build
 
+# The one way every target configures and builds: $(call cmake_build,DIR,OPTIONS)
+# (CMakeLists.txt holds the sources, flags and options; this only picks them).
+# It configures when DIR has not been configured with these options yet
+# (DIR/make-options remembers them); `cmake --build` re-runs CMake itself
+# when CMakeLists.txt or a source list changed.
+cmake_build = { test "$$(cat $(1)/make-options 2>/dev/null)" = "$(CMAKE_LUA) $(2)" && test -f $(1)/CMakeCache.txt || \
+  { cmake -S . -B $(1) $(CMAKE_LUA) $(2) >/dev/null && echo "$(CMAKE_LUA) $(2)" >$(1)/make-options; }; } && \
+  cmake --build $(1) -j 2 -- --no-print-directory
+
 build:
-	@cmake -S . -B $(BUILD) $(CMAKE_LUA) -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@cmake --build $(BUILD) -j 2 -- --no-print-directory
+	@$(call cmake_build,$(BUILD),-DCMAKE_BUILD_TYPE=Release)
 
 deps:
 	@sh scripts/deps.sh $(LUA_PACKAGES)
 
+# --cpath: this Lua's build (.busted names build/, lua5.4's, for a plain
+# `busted spec/x_spec.lua` from the root)
+BUSTED = busted --lua=$(LUA) --cpath=./$(BUILD)/?.so
+
 test: deps build
-	busted --lua=$(LUA) $(SPEC)
+	$(BUSTED) $(SPEC)
 
 sanitize: BUILD = build-sanitize$(if $(filter lua5.4,$(LUA)),,-$(LUA))
 sanitize: deps
-	@cmake -S . -B $(BUILD) $(CMAKE_LUA) -DCOMPACT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
-	@cmake --build $(BUILD) -j 2 -- --no-print-directory
+	@$(call cmake_build,$(BUILD),-DCOMPACT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug)
 	LUA_CPATH='./$(BUILD)/?.so;;' \
 	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	busted --lua=$(LUA) $(SPEC)
+	$(BUSTED) $(SPEC)
 
 # make valgrind: the suite in one lua5.4 process under memcheck (a Debug
 # build in build-valgrind/): zero errors and no definitely lost bytes, or it
 # fails. Subprocesses (the fake server, bin/compact) run natively.
 # --keep-debuginfo names the frames of modules unloaded at lua_close.
 valgrind: BUILD = build-valgrind
+valgrind: LUA = lua5.4
 valgrind:
 	@sh scripts/deps.sh valgrind
-	@cmake -S . -B $(BUILD) -DCOMPACT_LUA=lua5.4 -DCMAKE_BUILD_TYPE=Debug >/dev/null
-	@cmake --build $(BUILD) -j 2 -- --no-print-directory
+	@$(call cmake_build,$(BUILD),-DCMAKE_BUILD_TYPE=Debug)
 	LUA_CPATH='./$(BUILD)/?.so;;' valgrind -q --error-exitcode=99 --keep-debuginfo=yes \
 	  --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
-	  lua5.4 /usr/bin/busted $(SPEC)
+	  lua5.4 /usr/bin/busted --cpath=./$(BUILD)/?.so $(SPEC)
 
 # make soak: 10 000 compaction cycles on a growing conversation; prints the
 # memory growth and fails when the Lua heap grows by more than 1 MB.
@@ -107,6 +120,7 @@ bench: deps build
 	$(LUA) bench/tokenizer.lua
 	$(LUA) bench/warm.lua $(ACCURACY_SESSION)
 	$(LUA) bench/state_codec.lua $(ACCURACY_SESSION)
+	$(LUA) bench/import.lua
 	LUA=$(LUA) sh bench/vs_pi.sh $(ACCURACY_SESSION)
 
 # make npm-deps: the JavaScript tokenizers the tokenizer spec and bench
@@ -159,7 +173,14 @@ ROCK_CHECK = local c = require "compact"; assert(c.VERSION == "$(VERSION)");\
   assert(require("compact.http").curl_version());\
   assert(c.tokenizer("o200k_base"):count("hello world") == 2)
 
+# `make rock` checks the rockspecs (scripts/rock_check.lua), then builds
+# the rock once in a copy of the checkout (scripts/rock_check.sh: rock-build,
+# no build products left behind, core-only, make clean leaves the sources).
 rock: deps
+	@$(LUA) scripts/rock_check.lua
+	@sh scripts/rock_check.sh $(ROCK_DIR)
+
+rock-build:
 	@rm -rf $(ROCK_DIR) && mkdir -p $(ROCK_DIR)
 	CMAKE_BUILD_PARALLEL_LEVEL=2 $(ROCKS) make --tree=$(ROCK_DIR)/tree --deps-mode=none rockspec/compact-$(VERSION)-1.rockspec >$(ROCK_DIR)/make.log 2>&1 \
 	  || { cat $(ROCK_DIR)/make.log; exit 1; }
@@ -174,8 +195,7 @@ rock: deps
 # make core-only: the core without compact.curl (-DCOMPACT_HTTP=OFF, what the
 # compact-core rock builds), loaded with no other C module in reach.
 core-only: deps
-	@cmake -S . -B $(BUILD)-core $(CMAKE_LUA) -DCOMPACT_HTTP=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@cmake --build $(BUILD)-core -j 2 -- --no-print-directory
+	@$(call cmake_build,$(BUILD)-core,-DCOMPACT_HTTP=OFF -DCMAKE_BUILD_TYPE=Release)
 	@test ! -e $(BUILD)-core/compact/curl.so
 	LUA_CPATH='./$(BUILD)-core/?.so' $(LUA) scripts/core_only_check.lua
 
@@ -185,28 +205,18 @@ clean:
 	find csrc fuzz -name '*.o' -delete
 
 # make fuzz: libFuzzer targets in fuzz/ (clang, ASan + UBSan), each run for
-# FUZZ_SECONDS. The core is compiled into build-fuzz/ with the fuzzer's
-# instrumentation and linked into every target with Lua 5.4. A crash leaves
-# its input in build-fuzz/crash-*; keep it under fuzz/regressions/<target>/
-# (spec/fuzz_regressions_spec.lua replays those).
+# FUZZ_SECONDS. CMake builds them (-DCOMPACT_FUZZ=ON) into build-fuzz/: the
+# core compiled with the fuzzer's instrumentation, linked with Lua 5.4. A
+# crash leaves its input in build-fuzz/crash-*; keep it under
+# fuzz/regressions/<target>/ (spec/fuzz_regressions_spec.lua replays those).
 FUZZ_SECONDS ?= 10
 FUZZ_TARGETS = json_state validate_plan records sse
 FUZZ_BUILD = build-fuzz
-FUZZ_CC = clang
-FUZZ_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_CORE = $(wildcard csrc/core/*.c)
 
 .PHONY: fuzz fuzz-build
 fuzz-build:
 	@sh scripts/deps.sh clang libclang-rt-14-dev
-	@mkdir -p $(FUZZ_BUILD)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Icsrc -I/usr/include/lua5.4 -o $(FUZZ_BUILD)/sse fuzz/sse.c
-	@for t in json_state validate_plan records; do \
-	  echo "$(FUZZ_CC) ... -o $(FUZZ_BUILD)/$$t fuzz/$$t.c csrc/core/*.c -llua5.4"; \
-	  $(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Icsrc -I/usr/include/lua5.4 \
-	    -DFUZZ_ROOT='"$(CURDIR)"' -DFUZZ_DRIVER='"$(CURDIR)/fuzz/'$$t'.lua"' \
-	    -o $(FUZZ_BUILD)/$$t fuzz/$$t.c $(FUZZ_CORE) -llua5.4 -lm || exit 1; \
-	done
+	@$(call cmake_build,$(FUZZ_BUILD),-DCOMPACT_FUZZ=ON -DCOMPACT_HTTP=OFF -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug)
 
 fuzz: fuzz-build
 	@for t in $(FUZZ_TARGETS); do \

@@ -49,7 +49,7 @@ local function prose()
   return sentence[1]:sub(1, 1):upper() .. table.concat(sentence, " "):sub(2) .. (random(4) == 0 and ".\n\n" or ". ")
 end
 
-local code_source = assert(files.read("lua/compact/compactor.lua")) .. assert(files.read("csrc/core/plan.c"))
+local code_source = assert(files.read("lua/compact/compactor.lua")) .. assert(files.read("csrc/core/ledger.c"))
 local json_source = assert(files.read("examples/sample-session.json"))
 
 local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"

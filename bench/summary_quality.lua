@@ -1,17 +1,28 @@
 -- bench/summary_quality.lua: does the offline (extractive) summary carry
--- what a person continuing the work needs?
+-- what an engineer continuing the work needs?
 --
--- Each conversation is imported the way `compact` (the command) reads it,
--- compacted whole through the compactor with the extractive summarizer at
--- its default size (so the stored summary includes the file lists the
--- compactor appends), and checked against a list of facts written by hand
--- after reading the conversation: the goal, the last request, the user's
--- key decisions, the commands that failed, the state at the end and the
--- files modified. A fact is a set of alternatives; an alternative is a Lua
--- pattern, or a list of patterns that must all match, tried on the summary
--- in lower case. Prints "N of M facts kept", the summary size and the facts
--- that were lost; exits 1 when a conversation keeps less than 90 % of its
--- facts or the summary is over 6000 bytes.
+-- Each conversation is imported the way `compact` (the command) reads it
+-- (pi, Claude Code and Codex transcripts through the importers), compacted whole
+-- through the compactor with the extractive summarizer at its default size
+-- (so the stored summary includes the file lists the compactor appends, and
+-- paths are relative to the session's working directory), and checked
+-- against facts written by hand after reading the conversation: the goal,
+-- the constraints, the requests, the files changed, test outcomes,
+-- decisions and open work. A fact is a set of alternatives; an
+-- alternative is a Lua pattern, or a list of patterns that must all match,
+-- tried on the summary in lower case.
+--
+-- The sessions of other agents are public transcripts (the agentcmd
+-- project's test fixtures) read at bench time from $COMPACT_SESSIONS
+-- (default build/sessions/, filled by scripts/fetch_sessions.sh); a missing
+-- one is skipped with a note. Only the fact lists are ours. Sessions marked
+-- `aside = true` were kept aside while the summarizer was tuned: their
+-- figure is reported apart.
+--
+-- Prints "N of M facts kept" per session, the totals (tuned and aside), and
+-- the worst lines the summarizer wrote (the longest, and those that quote
+-- injected text); exits 1 when the total is under 90 % or a summary is
+-- over 6000 bytes.
 --
 --   lua bench/summary_quality.lua            (make bench runs it)
 --   SHOW=1 lua bench/summary_quality.lua     also prints the summaries
@@ -24,6 +35,7 @@ local extractive = require "compact.summarizers.extractive"
 
 local TARGET_RATIO, TARGET_SIZE = 0.9, 6000
 local SHARED = os.getenv("COMPACT_SHARED") or "../shared"
+local SESSIONS = os.getenv("COMPACT_SESSIONS") or "build/sessions"
 
 local sessions = {
   {
@@ -88,6 +100,141 @@ local sessions = {
       { "modified: truncated-text.ts", "truncated%-text%.ts" },
     },
   },
+  -- == Claude Code ==
+  {
+    agent = "claude-code", path = SESSIONS .. "/full-session-two.jsonl",
+    facts = {
+      { "goal: move the + button next to the search", { "%+ button", "search" }, { "plus button", "search" } },
+      { "correction: not the new session button", "not the new session button" },
+      { "decision (answer): right of the kbd hint", "right of" },
+      { "decision: completely outside the search bar", "completely outside the search bar" },
+      { "modified: CommandMenu.tsx", "commandmenu%.tsx" },
+      { "request: give the button a background", "give the button a background" },
+      { "done: variant ghost -> default", { "ghost", "default" } },
+      { "screenshot attached", "image", "screenshot" },
+    },
+  },
+  {
+    agent = "claude-code", path = SESSIONS .. "/full-session-three.jsonl",
+    facts = {
+      { "goal: audit this codebase", "audit this codebase" },
+      { "read: package.json of the monorepo", "package%.json" },
+      { "looked for committed .env files", "%.env" },
+      { "read: packages/agent-cli-sdk/README.md", "agent%-cli%-sdk/readme%.md" },
+      { "state: the audit is still in progress", "still being worked on", "in progress", "no reply yet" },
+      { "read: turbo.json", "turbo%.json" },
+    },
+  },
+  {
+    agent = "claude-code", path = SESSIONS .. "/full-session-four.jsonl",
+    facts = {
+      { "goal: initials of the logged-in user in NavUser", { "initials", "navuser" } },
+      { "question: does it use the authStore", "authstore" },
+      { "request: use the username when there is no name", { "username", "name" } },
+      { "observed: the menu says Guest User", "guest user" },
+      { "finding: the User model has only username", { "user", "only", "username" }, "no `name`",
+        "only has `id` and `username`" },
+      { "done: getInitials() helper", "getinitials" },
+      { "test: pnpm test NavUser.test.tsx failed, then passed", { "navuser%.test%.tsx", "pass" } },
+      { "modified: NavUser.tsx", "components/navuser%.tsx" },
+      { "modified: AppSidebar.tsx", "appsidebar%.tsx" },
+      { "modified: NavUser.test.tsx", "navuser%.test%.tsx" },
+      { "read: authStore.ts", "authstore%.ts" },
+    },
+  },
+  {
+    agent = "claude-code", aside = true, path = SESSIONS .. "/full-session-five.jsonl",
+    facts = {
+      { "goal: search the web for the Claude Code response types", "claude code response types" },
+      { "searched: TypeScript definitions of the CLI", "typescript" },
+      { "read: packages/agent-cli-sdk-two/src/types/unified.ts", "types/unified%.ts" },
+      { "state: comparing with the codebase's types", "still being worked on", "in progress", "current codebase",
+        "match the official types" },
+    },
+  },
+  {
+    agent = "claude-code", aside = true, path = SESSIONS .. "/full-session-askuserquestion.jsonl",
+    facts = {
+      { "goal: evaluate AI Elements components for scrolling", { "ai elements", "scroll" } },
+      { "decision: AI Elements components", "=\"ai elements components\"", "ai elements components" },
+      { "decision: remove anything custom", "remove anything custom" },
+      { "decision: just scrolling improvements", "just scrolling improvements" },
+      { "plan: ChatInterface.tsx", "chatinterface%.tsx" },
+      { "state: the plan awaits approval", "exitplanmode", "still being worked on", "plan" },
+    },
+  },
+  -- == Codex ==
+  {
+    agent = "codex", path = SESSIONS .. "/rollout-2025-09-24T19-22-20-01997e76-d124-7592-9cac-2ec05abbca08.jsonl",
+    facts = {
+      { "goal: team updates in TeamSheet are slow", { "teamsheet", "slow" } },
+      { "constraint: simplify, it is over-engineered", "over%-engineered", "simplify" },
+      { "question: why do we need stats for the team", "why do we need stats" },
+      { "decision: stats stay for the sheet's summary", "totalmembers", { "stats", "summary" } },
+      { "done: a useTeamWithStats hook for one team", "useteamwithstats" },
+      { "done: /api/teams/:id?include=stats", "include=stats" },
+      { "fixed: initialTeam treated as stale", "initialteam" },
+      { "tests: 245 passed", "245 passed" },
+      { "fixed: check-types failed, then passed", "check%-types[^\n]*pass", "check%-types[^\n]*fixed",
+        "checks are green" },
+      { "done: branch fix/team-optimization-v2 pushed", "fix/team%-optimization%-v2" },
+      { "done: new branch feat/dashboard-refactor", "feat/dashboard%-refactor" },
+      { "request: commit, push the PR, new branch off main", { "commit", "push", "branch" } },
+      { "modified: TeamSheet.tsx", "teamsheet%.tsx" },
+      { "modified: teams/[id]/route.ts", "teams/%[id%]/route%.ts" },
+    },
+  },
+  {
+    agent = "codex", aside = true,
+    path = SESSIONS .. "/rollout-2025-09-24T20-12-23-01997ea4-a70d-7da3-8c20-c736db82a7c5.jsonl",
+    facts = {
+      { "question: four queries when the dashboard loads", "4 queries", "four queries" },
+      { "finding: useTeamLeads loads /api/teams/leads", "useteamleads", "teams/leads" },
+      { "finding: useDashboardPrefetch prefetches three ranges", "usedashboardprefetch", "prefetch" },
+      { "question: prefetching is not slowing down the load", "slowing" },
+      { "finding: the prefetch waits 1 s (setTimeout)", "settimeout", "1 s", "1s" },
+    },
+  },
+  {
+    agent = "codex", path = SESSIONS .. "/rollout-2025-09-25T08-02-05-0199812e-64f0-7f73-91fc-095dda01c36e.jsonl",
+    facts = {
+      { "goal: a page of label counts over time in a chart", { "label counts", "chart" } },
+      { "request: stat widgets (percentage, total count)", "percentage", "stat widget" },
+      { "request: filters (date range, labels, comparison, team, AI usage)", { "date range", "label filter" },
+        { "comparison", "team filter" } },
+      { "request: an issue metrics endpoint", "issue metrics endpoint", "issue%-metrics" },
+      { "request: overlay AI usage to correlate with bugs", { "overlay", "ai usage" } },
+      { "fact: AI usage links through member_id / team", "member_id" },
+      { "request: present the plan now", "present the plan" },
+      { "plan: API layer, front-end page, correlation overlay", "api layer", "correlation overlay" },
+    },
+  },
+  {
+    agent = "codex", path = SESSIONS .. "/rollout-2025-09-25T09-49-46-01998190-fba6-7f40-9309-dc4e48c5844a.jsonl",
+    facts = {
+      { "goal: migrate from @supabase/supabase-js to prisma", { "supabase", "prisma" } },
+      { "constraint: in phases, keep supabase-js meanwhile", "phases", "gradually" },
+      { "constraint: start with packages/services", "packages/services" },
+      { "constraint: keep the database on supabase via DATABASE_URL", "database_url" },
+      { "plan: prisma db pull into prisma/schema.prisma", "db pull", "schema%.prisma" },
+      { "plan: an adapter in createService", "adapter" },
+      { "plan: keep Supabase only for auth", "auth" },
+      { "next: add Prisma tooling", "prisma tooling", "next step" },
+    },
+  },
+  {
+    agent = "codex", aside = true,
+    path = SESSIONS .. "/rollout-2025-09-25T15-12-14-019982b8-3422-79e0-8b3b-05abaf4f3c3e.jsonl",
+    facts = {
+      { "goal: a new package @packages/services-prisma", "services%-prisma" },
+      { "constraint: a drop-in replacement for createService", "drop in replacement", "drop%-in" },
+      { "constraint: full prisma type safety (select, filters -> where)", "type saf", { "select", "where" } },
+      { "constraint: reuse tsconfig, eslint, package.json setup", "tsconfig" },
+      { "request: propose an implementation plan", "implementation plan" },
+      { "plan: Prisma delegates for the CRUD helpers", "delegate" },
+      { "read: packages/services/src/createService.ts", "createservice%.ts" },
+    },
+  },
 }
 
 local function matches(summary, alternative)
@@ -105,25 +252,53 @@ local function kept(summary, fact)
   return false
 end
 
+-- A session, through the importers (pi, Claude Code, Codex, ...).
+local function load(path)
+  local f = io.open(path, "rb")
+  if not f then return nil, "not found (run scripts/fetch_sessions.sh, or set COMPACT_SESSIONS)" end
+  f:close()
+  return importers.load(path)
+end
+
 local function summarize(path)
-  local state, err = importers.load(path)
+  local state, err = load(path)
   if not state then return nil, err end
   local summarizer = assert(extractive.new())
   local compactor = assert(compact.new { summarizer = summarizer })
   local messages = state.messages
   local plan = { first_kept_index = #messages + 1, messages_to_summarize = messages, turn_prefix_messages = {} }
   local start = os.clock()
-  local result, apply_err = compactor:apply({ messages = messages, summary = state.summary }, plan)
+  local result, apply_err = compactor:apply({ messages = messages, summary = state.summary, cwd = state.cwd }, plan)
   if not result then return nil, apply_err end
   return result.summary, #messages, os.clock() - start
 end
 
+-- Lines a handoff should not have: quoted injected text, cut paths.
+local SUSPECT = { "<system%-reminder>", "<task%-notification>", "<command%-", "base directory for this skill",
+  "environment_context", "# context from my ide", "caveat: the messages below", "\\n.*\\n", "/%.%.%.$" }
+
+local worst = {}
+local function note_worst(name, summary)
+  for line in summary:gmatch("[^\n]+") do
+    local lower = line:lower()
+    for _, pattern in ipairs(SUSPECT) do
+      if lower:find(pattern) then worst[#worst + 1] = name .. ": " .. line:sub(1, 200) break end
+    end
+  end
+  local longest = ""
+  for line in summary:gmatch("[^\n]+") do if #line > #longest then longest = line end end
+  worst[#worst + 1] = name .. " (longest line, " .. #longest .. " bytes): " .. longest:sub(1, 200)
+end
+
 local failed = false
+local totals = { tuned = { 0, 0, 0 }, aside = { 0, 0, 0 } }
+local agents = {}
 for _, session in ipairs(sessions) do
   local summary, count, seconds = summarize(session.path)
+  local name = session.path:match("[^/]*$")
   if not summary then
     print(string.format("%s: skipped (%s)", session.path, tostring(count)))
-    if os.getenv("CI") == "true" then failed = true end
+    if os.getenv("CI") == "true" and not session.agent then failed = true end
   else
     local lower, lost = summary:lower(), {}
     for _, fact in ipairs(session.facts) do
@@ -131,12 +306,36 @@ for _, session in ipairs(sessions) do
     end
     local total = #session.facts
     local n = total - #lost
-    local ok = n / total >= TARGET_RATIO and #summary <= TARGET_SIZE
-    print(string.format("%s (%d messages): %d of %d facts kept (%.0f %%), summary %d bytes, %.1f ms%s",
-      session.path, count, n, total, 100 * n / total, #summary, seconds * 1000, ok and "" or "  BELOW TARGET"))
-    for _, name in ipairs(lost) do print("  lost: " .. name) end
-    if os.getenv("SHOW") then print(summary, "") end
+    local bucket = totals[session.aside and "aside" or "tuned"]
+    bucket[1], bucket[2], bucket[3] = bucket[1] + n, bucket[2] + total, bucket[3] + 1
+    agents[session.agent or "pi"] = true
+    local ok = #summary <= TARGET_SIZE
+    print(string.format("%s%s (%d messages): %d of %d facts kept (%.0f %%), summary %d bytes, %.1f ms%s",
+      session.aside and "[aside] " or "", name, count, n, total, 100 * n / total, #summary, seconds * 1000,
+      ok and "" or "  OVER SIZE"))
+    -- what an aside session lost stays hidden while tuning (ASIDE=1 shows it)
+    if not session.aside or os.getenv("ASIDE") then
+      for _, fact in ipairs(lost) do print("  lost: " .. fact) end
+    end
+    if os.getenv("SHOW") and (not session.aside or os.getenv("SHOW") == "all") then print(summary, "") end
+    if not session.aside or os.getenv("ASIDE") then note_worst(name, summary) end
     if not ok then failed = true end
   end
 end
+for _, which in ipairs({ "tuned", "aside" }) do
+  local t = totals[which]
+  if t[2] > 0 then
+    local ratio = t[1] / t[2]
+    print(string.format("%s: %d of %d facts in %d sessions (%.1f %%)%s",
+      which == "tuned" and "tuned on" or "kept aside", t[1], t[2], t[3], 100 * ratio,
+      ratio >= TARGET_RATIO and "" or "  BELOW 90 %"))
+    if ratio < TARGET_RATIO then failed = true end
+  end
+end
+local agent_names = {}
+for agent in pairs(agents) do agent_names[#agent_names + 1] = agent end
+table.sort(agent_names)
+print("agents: " .. table.concat(agent_names, ", "))
+print("worst lines:")
+for _, line in ipairs(worst) do print("  " .. line) end
 os.exit(failed and 1 or 0)

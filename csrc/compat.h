@@ -1,10 +1,13 @@
 /* compat.h: compact's C code is written against the Lua 5.3/5.4 API; on
  * Lua 5.1 and LuaJIT this header supplies the 5.2+ names it uses (the
  * compat-5.3 way: the real API names, polyfilled where missing). Include it
- * instead of the Lua headers. It also holds the two helpers every part
- * shares: set_lifecycle and to_integer_exact. */
+ * instead of the Lua headers. It also holds the helpers every part
+ * shares: compact_fail, set_lifecycle, new_class, rawget_type and
+ * to_integer_exact. */
 #ifndef COMPACT_COMPAT_H
 #define COMPACT_COMPAT_H
+
+#include <stdarg.h>
 
 #include <lua.h>
 #include <lauxlib.h>
@@ -73,6 +76,29 @@ static inline int compat53_newmetatable(lua_State *L, const char *name)
 #undef luaL_newmetatable
 #define luaL_newmetatable(L, name) compat53_newmetatable((L), (name))
 #endif
+
+/* The one failure convention of compact's C functions. Misuse by compact's
+ * own Lua code (a wrong argument type, a closed object, re-entry) raises:
+ * luaL_error, luaL_argerror, luaL_check*. Bad data (a message, a document,
+ * a stream the caller gave) returns nil and a message naming the field,
+ * through these two helpers and nowhere else:
+ *   return compact_fail(L, "messages[%d].role: ...", i);   nil, formatted
+ *   return compact_fail_top(L);    nil, the message already on top */
+static inline int compact_fail_top(lua_State *L)
+{
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
+}
+
+static inline int compact_fail(lua_State *L, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    lua_pushvfstring(L, format, args);
+    va_end(args);
+    return compact_fail_top(L);
+}
 
 /* The one lifecycle rule of every userdata compact makes: set __gc, __close
  * (5.4: equal to __gc, as in liolib.c) and __tostring on the metatable on

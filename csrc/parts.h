@@ -1,7 +1,8 @@
 /* parts.h: the parts that make up the compact.core module.
  *
  * Each csrc/core/<part>.c keeps everything static except one
- * luaopen_compact_core_<part>, which pushes a table of that part's functions;
+ * luaopen_compact_core_<part> (the part is named after its file), which
+ * pushes a table of that part's functions;
  * core.c merges those tables into compact.core. To add a part, add a file
  * and one X(<part>) line below. */
 #ifndef COMPACT_PARTS_H
@@ -11,13 +12,16 @@
 
 
 #define COMPACT_CORE_PARTS(X) \
-    X(json)                   \
+    X(json_encode)            \
     X(json_decode)            \
+    X(message)                \
     X(estimate)               \
     X(heuristic)              \
-    X(plan)                   \
+    X(ledger)                 \
+    X(request)                \
     X(sse)                    \
     X(records)                \
+    X(files)                  \
     X(bpe)
 
 #define COMPACT_DECLARE_PART(name) int luaopen_compact_core_##name(lua_State *L);

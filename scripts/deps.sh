@@ -4,11 +4,14 @@
 # Usage: scripts/deps.sh [extra-package ...]
 set -eu
 packages="lua5.4 liblua5.4-dev lua-busted lua-check lua-socket libcurl4-openssl-dev cmake make gcc luarocks pkg-config $*"
+# one dpkg-query for all of them (this runs before every make test)
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' $packages 2>/dev/null | sed -n 's/^\([^ :]*\)[^ ]* install ok installed$/\1/p')
 missing=""
 for package in $packages; do
-  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
-    missing="$missing $package"
-  fi
+  case " $(echo $installed) " in
+    *" $package "*) ;;
+    *) missing="$missing $package" ;;
+  esac
 done
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then

@@ -40,7 +40,7 @@ local config_cases = {
   { "unknown option", { summarizer = summarizer, keep_recent = 5 }, "config.keep_recent" },
   { "file_tools not a table", { summarizer = summarizer, file_tools = "read" }, "file_tools" },
   { "file_tools bad kind", { summarizer = summarizer, file_tools = { Read = { kind = "peek", key = "p" } } }, "file_tools.Read.kind" },
-  { "file_tools missing key", { summarizer = summarizer, file_tools = { Read = { kind = "read" } } }, "file_tools.Read.key" },
+  { "file_tools bad key", { summarizer = summarizer, file_tools = { Read = { kind = "read", key = 3 } } }, "file_tools.Read.key" },
 }
 
 local request_cases = {

@@ -412,7 +412,7 @@ describe("compact run model summarizer flags", function()
                usage = { input = 1, output = 1, cache_read = 0, cache_write = 0 } }
     end }
     local code, _, err = run({ "run", input, "--keep", "100", "--summarizer", "openai", "--model", "m",
-      "--max-input-tokens", "300" }, { make_generator = function() return generator end })
+      "--max-input-tokens", "1200", "--max-output-tokens", "50" }, { make_generator = function() return generator end })
     assert.equals(0, code, err)
     if calls > 2 then   -- the generator summarizer splits into chunks
       assert.matches("compact: summarizing chunk 1 of %d+\n", err)

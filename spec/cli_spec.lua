@@ -268,7 +268,7 @@ describe("compact cli", function()
       local seen, calls = nil, 0
       local generator = {
         generate = function(_, request)
-          seen, calls = request, calls + 1
+          seen, calls = seen or request, calls + 1
           return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = "MODEL SUMMARY" } },
                    usage = { input = 11, output = 5, cache_read = 0, cache_write = 0 } }
         end,
@@ -280,7 +280,7 @@ describe("compact cli", function()
       assert.equals(0, code)
       assert.same({ "anthropic" }, kinds)
       assert.equals("m-1", seen.model)
-      local prompt = seen.messages[#seen.messages].content
+      local prompt = seen.messages[1].content
       prompt = type(prompt) == "string" and prompt or prompt[1].text
       assert.matches("focus on the read calls", prompt, 1, true)
       assert.matches("^MODEL SUMMARY", assert(state.decode(out)).summary)

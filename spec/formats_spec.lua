@@ -60,7 +60,13 @@ local function view(messages, format)
     v.content = content
     if m.role == "assistant" then
       v.stop_reason = m.stop_reason
-      if format ~= "openai" and format ~= "responses" then v.usage = m.usage end
+      if format ~= "openai" and format ~= "responses" and m.usage then
+        -- pi writes a zero cost for a reply that had none (its own cost is kept: pi exporter spec)
+        v.usage = {}
+        for key, value in pairs(m.usage) do
+          if key ~= "cost" then v.usage[key] = value end
+        end
+      end
     end
     out[#out + 1] = v
   end
@@ -274,5 +280,40 @@ describe("importers.load", function()
     local result, err = importers.load("/nonexistent/dir/x.json")
     assert.is_nil(result)
     assert.equals("/nonexistent/dir/x.json: cannot open: No such file or directory", err.message)
+  end)
+end)
+
+describe("pi export", function()
+  local COST = { input = 0.0031, output = 0.0125, cacheRead = 0.0004, cacheWrite = 0, total = 0.016 }
+  local SESSION = table.concat({
+    '{"type":"session","version":3,"id":"s1","timestamp":"2026-02-01T10:00:00.000Z","cwd":"/work/app"}',
+    '{"type":"message","id":"a","parentId":null,"timestamp":"2026-02-01T10:00:01.250Z","message":'
+      .. '{"role":"user","content":[{"type":"text","text":"hi"}],"timestamp":1769940001250}}',
+    '{"type":"message","id":"b","parentId":"a","timestamp":"2026-02-01T10:00:03.500Z","message":'
+      .. '{"role":"assistant","content":[{"type":"text","text":"hello"}],"stopReason":"stop","usage":{"input":10,'
+      .. '"output":5,"cacheRead":2,"cacheWrite":0,"totalTokens":17,"cost":' .. core.json_encode(COST)
+      .. '},"timestamp":1769940003500}}',
+  }, "\n") .. "\n"
+
+  it("keeps each message's timestamp and usage.cost, and the session's cwd", function()
+    local imported = assert(importers.parse(SESSION))
+    assert.equals("/work/app", imported.cwd)
+    local text = assert(exporters.export("pi", imported, { header = imported.source.header, now = function()
+      return 2000000000 end }))
+    local entries = {}
+    for line in text:gmatch("[^\n]+") do entries[#entries + 1] = core.json_decode(line) end
+    assert.equals(3, #entries)
+    assert.equals("/work/app", entries[1].cwd)
+    assert.same({ 1769940001250, "2026-02-01T10:00:01.250Z" }, { entries[2].message.timestamp, entries[2].timestamp })
+    assert.same({ 1769940003500, "2026-02-01T10:00:03.500Z" }, { entries[3].message.timestamp, entries[3].timestamp })
+    assert.same(COST, entries[3].message.usage.cost)
+    -- a message without a time of its own gets the export time; a reply without a cost a zero one
+    text = assert(exporters.export("pi", { messages = { { role = "user", content = "x" },
+      { role = "assistant", content = {}, stop_reason = "stop", usage = { input = 1, output = 1, cache_read = 0,
+        cache_write = 0 } } } }, { now = function() return 2000000000 end }))
+    entries = {}
+    for line in text:gmatch("[^\n]+") do entries[#entries + 1] = core.json_decode(line) end
+    assert.same({ 2000000000000, "2033-05-18T03:33:20.000Z" }, { entries[2].message.timestamp, entries[2].timestamp })
+    assert.same({ input = 0, output = 0, cacheRead = 0, cacheWrite = 0, total = 0 }, entries[3].message.usage.cost)
   end)
 end)

@@ -118,7 +118,8 @@ describe("importers: the real pi session", function()
       if m.role == "assistant" then imported = m break end
     end
     assert.same({ input = usage.input, output = usage.output, cache_read = usage.cacheRead,
-                  cache_write = usage.cacheWrite }, imported.usage)
+                  cache_write = usage.cacheWrite }, { input = imported.usage.input, output = imported.usage.output,
+                  cache_read = imported.usage.cache_read, cache_write = imported.usage.cache_write })
   end)
 end)
 

@@ -307,7 +307,9 @@ describe("usage anchors (request.usage)", function()
     -- system prompt (10 by the exact estimator's text) counts in the denominator
     assert.equal(1, calibration({ tokens = 30, through = 2 }, { system_prompt = ("p"):rep(10) }))
     assert.equal(4, calibration { tokens = 1000, through = 2 })
-    assert.equal(0.5, calibration { tokens = 1, through = 2 })
+    assert.equal(0.5, calibration { tokens = 6, through = 2 })
+    -- below a quarter of the estimate (20): the anchor is ignored (sanity band)
+    assert.equal(1, calibration { tokens = 4, through = 2 })
     -- an estimate of 0 for the anchored part: the ratio is clamped, never NaN or inf
     local zero = { user(0), assistant(0), user(10), assistant(10) }
     local plan = assert(c:plan(request(zero, { usage = { tokens = 7, through = 2 }, require_reduction = true })))

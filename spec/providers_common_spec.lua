@@ -76,7 +76,7 @@ describe("a stream cut mid-event with a clean end of stream", function()
     local msg, err = generate(anthropic, { status = 200, chunks = {
       'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}' } })
     assert.is_nil(msg)
-    assert.equal("http", err.code)
+    assert.equal("stream", err.code)
     assert.equal(529, err.status)
     msg = assert(generate(openai, { status = 200, chunks = {
       'data: {"choices":[{"index":0,"delta":{"content":"ok"},"finish_reason":"stop"}]}\n\ndata: [DONE]' } }))
@@ -434,7 +434,7 @@ do
     { "anthropic stream without message_stop", anthropic, fake.scenarios.an_truncated, "stream",
       "ended before message_stop", true },
     { "anthropic refusal", anthropic, fake.scenarios.an_refusal, "filtered", "refused" },
-    { "anthropic overloaded event mid-stream", anthropic, fake.scenarios.an_overloaded_event, "http", "Overloaded",
+    { "anthropic overloaded event mid-stream", anthropic, fake.scenarios.an_overloaded_event, "stream", "Overloaded",
       true },
   }
 

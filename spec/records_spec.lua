@@ -9,15 +9,6 @@ local function lines(n, fmt)
   return table.concat(out, "\n")
 end
 
-local function count(haystack, needle)
-  local n, at = 0, 1
-  while true do
-    local s, e = haystack:find(needle, at, true)
-    if not s then return n end
-    n, at = n + 1, e + 1
-  end
-end
-
 local function valid_utf8(s)
   -- a small validator so the spec does not need the utf8 library (5.1)
   local i, n = 1, #s
@@ -67,7 +58,7 @@ describe("core.serialize_records", function()
       "[user]\nfix the parser",
       "[thinking]\nlook first",
       "[assistant]\nReading it.\nThen fixing.",
-      '[tool call: read]\n{"limit":20,"path":"src/parser.lua"}',
+      "[tool call: read]\nlimit: 20\npath: src/parser.lua",
       "[tool result: read, ok]\nreturn {}",
       "[assistant]\nDone.",
     }, "\n\n"), text)
@@ -107,16 +98,26 @@ describe("core.serialize_records", function()
     assert.is_nil(text:find("image/png", 1, true))
   end)
 
-  it("omits failed and aborted assistant messages", function()
+  it("omits failed and aborted assistant messages, keeping an interrupted turn's calls", function()
     local text = assert(serialize({
       { role = "user", content = "go" },
       { role = "assistant", stop_reason = "error", error_message = "overloaded",
         content = { { type = "text", text = "FAILED-ATTEMPT" } } },
       { role = "assistant", stop_reason = "aborted", error_message = "Request was aborted",
-        content = { { type = "tool_call", id = "c", name = "bash", arguments = { command = "ABORTED-CALL" } } } },
+        content = { { type = "thinking", thinking = "ABORTED-THOUGHT" }, { type = "text", text = "ABORTED-TEXT" },
+                    { type = "tool_call", id = "c", name = "bash", arguments = { command = "rm -rf build" } } } },
+      { role = "tool_result", tool_call_id = "c", tool_name = "bash", content = "aborted", is_error = true },
+      { role = "user", content = "why did you delete build?" },
       { role = "assistant", stop_reason = "length", content = { { type = "text", text = "kept" } } },
     }))
-    assert.are.equal("[user]\ngo\n\n[assistant]\nkept", text)
+    assert.are.equal(table.concat({
+      "[user]\ngo",
+      "[interrupted]\nthe turn stopped before it finished; its text is left out",
+      "[tool call: bash]\ncommand: rm -rf build",
+      "[tool result: bash, error]\naborted",
+      "[user]\nwhy did you delete build?",
+      "[assistant]\nkept",
+    }, "\n\n"), text)
   end)
 
   it("never writes tool call ids, provider metadata or thinking signatures", function()
@@ -180,21 +181,50 @@ describe("core.serialize_records", function()
       local long = lines(90, string.rep("x", 60) .. "%03d") -- 90 lines, ~5.8 KB
       local b = body(assert(serialize(thinking(long))))
       local kept = b:match("^%[%.%.%. cut %d+ lines?, %d+ bytes %.%.%.%]\n(.*)$")
-      assert.are.equal(2048, #kept)
-      assert.are.equal(long:sub(-2048), kept)
+      -- the byte cut moved forward to the next line start
+      local start = #long - 2048 + 1
+      while long:sub(start - 1, start - 1) ~= "\n" do start = start + 1 end
+      assert.are.equal(long:sub(start), kept)
+      assert.are.equal("x", kept:sub(1, 1))
       local cut_lines = 90 - select(2, kept:gsub("\n", "")) - 1
-      assert.truthy(b:find("cut " .. cut_lines .. " lines, " .. (#long - 2048) .. " bytes", 1, true))
+      assert.truthy(b:find("cut " .. cut_lines .. " lines, " .. (start - 1) .. " bytes", 1, true))
     end)
 
-    it("keeps the head of tool arguments as JSON", function()
-      local args = { path = "a.lua", content = lines(300, "content line %d") }
+    it("cuts at a space near the byte limit when there is no line end", function()
+      local words = string.rep("word ", 600) -- 3000 bytes on one line
+      local b = body(assert(serialize(thinking(words))))
+      local kept = b:match("^%[%.%.%. cut %d+ bytes %.%.%.%]\n(.*)$")
+      assert.are.equal("word", kept:sub(1, 4))
+      assert.are.equal(words:sub(-#kept), kept)
+      assert.truthy(#kept <= 2048 and #kept > 2048 - 96)
+    end)
+
+    it("writes arguments short values first, each long value cut on its own", function()
+      local args = { path = "a.lua", content = lines(300, "content line %d"), mode = 420,
+                     edits = { { old = "a", new = "b" } } }
       local text = assert(serialize({ { role = "assistant", content = {
         { type = "tool_call", id = "c1", name = "write", arguments = args } } } }))
       local b = body(text)
-      local json = assert(core.json_encode(args))
-      assert.are.equal(1, count(json, "\n") + 1) -- JSON is one line: the byte limit applies
-      assert.are.equal(json:sub(1, 2048) .. "\n[... cut " .. (#json - 2048) .. " bytes ...]", b)
-      assert.are.equal('{"content":"content line 1\\n', b:sub(1, 28))
+      local head = lines(100, "content line %d")
+      assert.are.equal(table.concat({
+        'edits: [{"new":"b","old":"a"}]',
+        "mode: 420",
+        "path: a.lua",
+        "content:",
+        head,
+        "[... cut 200 lines, " .. (#args.content - #head) .. " bytes ...]",
+      }, "\n"), b)
+      -- a long command comes before longer file contents
+      local two = body(assert(serialize({ { role = "assistant", content = {
+        { type = "tool_call", id = "c2", name = "Write", arguments = {
+          content = string.rep("z", 900), file_path = string.rep("d/", 120) .. "f.txt" } } } } })))
+      assert.are.equal("file_path:\n" .. string.rep("d/", 120) .. "f.txt\ncontent:\n" .. string.rep("z", 900), two)
+    end)
+
+    it("writes argument lists as JSON", function()
+      local b = body(assert(serialize({ { role = "assistant", content = {
+        { type = "tool_call", id = "c1", name = "x", arguments = { "a", "b" } } } } })))
+      assert.are.equal('["a","b"]', b)
     end)
 
     it("writes string arguments as given, head kept", function()
@@ -225,6 +255,21 @@ describe("core.serialize_records", function()
       assert.are.equal(marker .. tail, body(assert(serialize(tool_result("read", out, true)))))
       local blocks = { { type = "text", text = out } }
       assert.are.equal(marker .. tail, body(assert(serialize(tool_result("bash", blocks, true)))))
+    end)
+
+    it("keeps the tail of any tool named in shell_names, case-insensitively", function()
+      local out = lines(250, "row %d")
+      local tail = out:sub(#lines(150, "row %d") + 2)
+      local marker = "[... cut 150 lines, " .. (#out - #tail) .. " bytes ...]\n"
+      local shells = { bash = true, exec_command = true }
+      assert.are.equal(marker .. tail, body(assert(serialize(tool_result("Bash", out, false), shells))))
+      assert.are.equal(marker .. tail, body(assert(serialize(tool_result("exec_command", out, false), shells))))
+      local head = lines(100, "row %d")
+      assert.are.equal(head .. "\n[... cut 150 lines, " .. (#out - #head) .. " bytes ...]",
+        body(assert(serialize(tool_result("Read", out, false), shells))))
+      local none, err = serialize({}, "bash")
+      assert.is_nil(none)
+      assert.are.equal("shell_names: expected a table of lower-case tool names, got string", err)
     end)
 
     it("cuts tool results at 2 KiB on either side", function()
@@ -295,11 +340,30 @@ describe("core.serialize_records", function()
       assert.is_nil(text:find("Request was aborted", 1, true))
     end)
 
-    it("keeps every cut record within 100 lines and 2 KiB", function()
-      local records = 0
+    it("keeps every cut record (each argument value of a call) within 100 lines and 2 KiB", function()
+      local records, long_values = 0, 0
       for record in (text .. "\n\n["):gmatch("\n?(%[.-)\n\n%f[%[]") do
         local header, content = record:match("^(%[[^\n]*%])\n?(.*)$")
-        if header and (header == "[thinking]" or header:find("^%[tool ")) then
+        if header and header:find("^%[tool call") then
+          records = records + 1
+          -- a "key:" line starts each long value; short values are one "key: v" line each
+          local values, current = {}, nil
+          for line in (content .. "\n"):gmatch("([^\n]*)\n") do
+            if line:match("^[%w_]+:$") then
+              current = {}
+              values[#values + 1] = current
+            elseif current then
+              current[#current + 1] = line
+            end
+          end
+          for _, value in ipairs(values) do
+            local body_text = table.concat(value, "\n")
+            local stripped = body_text:gsub("%[%.%.%. cut [%d linesbytes,]+ %.%.%.%]\n?", "")
+            assert.is_true(#stripped <= 2048 + 1, header .. " " .. #stripped)
+            assert.is_true(#value <= 101, header .. " " .. #value .. " lines")
+            long_values = long_values + 1
+          end
+        elseif header and (header == "[thinking]" or header:find("^%[tool ")) then
           records = records + 1
           local stripped = content:gsub("%[%.%.%. cut [%d linesbytes,]+ %.%.%.%]\n?", "")
           assert.is_true(#stripped <= 2048 + 1, header .. " " .. #stripped)
@@ -307,6 +371,7 @@ describe("core.serialize_records", function()
         end
       end
       assert.is_true(records > 700)
+      assert.is_true(long_values > 100)
       assert.is_true(#text < 1000000 / 2)
     end)
   end)

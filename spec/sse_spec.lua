@@ -59,6 +59,15 @@ describe("sse parser", function()
     assert.same({ { event = "message", data = "no space\n two spaces\n" } }, events)
   end)
 
+  it("reads llama.cpp's `error:` line as an error event with that data", function()
+    local text = 'data: {"a":1}\n\nerror: {"code":400,"message":"too long"}\n\ndata: [DONE]\n\n'
+    assert.same({ { event = "message", data = '{"a":1}' }, { event = "error", data = '{"code":400,"message":"too long"}' },
+      { event = "message", data = "[DONE]" } }, parse_all({ text }))
+    assert_chunking_invariant(text)
+    -- "errors" and "error2" are unknown fields, still ignored
+    assert.same({ { event = "message", data = "x" } }, parse_all({ "errors: 1\nerror2: 2\ndata: x\n\n" }))
+  end)
+
   it("does not dispatch events without data and resets their name", function()
     local events = parse_all({ "event: ping\n\nevent: other\nid: 1\n\ndata: x\n\n" })
     assert.same({ { event = "message", data = "x", id = "1" } }, events)

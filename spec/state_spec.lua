@@ -64,9 +64,11 @@ describe("compact.state", function()
     value, err = compact.state.decode(42)
     assert.is_nil(value)
     assert.is_table(err)
-    value, err = compact.state.encode { messages = { { role = "user", content = "x", bad = print } } }
-    assert.is_nil(value)
-    assert.matches("function", err.message)
+    -- what validation accepts is saved: a function in an unknown field is
+    -- written as null (JSON cannot hold it), which decode leaves out
+    value = assert(compact.state.encode { messages = { { role = "user", content = "x", bad = print } } })
+    assert.equals('{"messages":[{"bad":null,"content":"x","role":"user"}]}', value)
+    assert.same({ messages = { { role = "user", content = "x" } } }, compact.state.decode(value))
     local cyclic = {}
     cyclic.self = cyclic
     value, err = compact.state.encode(cyclic)
@@ -172,9 +174,6 @@ do
 
   local encode_cases = {
     { "a cycle", function() local t = { summary = "s" }; t.self = t; return t end, "cycle" },
-    { "a function", function() return { summary = "s", on_done = print } end, "function" },
-    { "infinity", function() return { tokens = 1 / 0 } end, "NaN or infinity" },
-    { "NaN", function() return { usage = { input = 0 / 0 } } end, "NaN or infinity" },
     { "mixed keys", function() return { messages = { { role = "user", content = "a" }, extra = 1 } } end, "mixing" },
     { "not a table", function() return "state" end, "expected a table, got string" },
   }

@@ -93,8 +93,9 @@ describe("extractive summarizer", function()
     it("says what was done, with outcomes and the assistant's conclusion", function()
       local progress = section(text, "## Progress")
       assert.are.equal(table.concat({
-        "- Add a --verbose flag to src/cli.lua. Never print to stdout from library code, only from the CLI.",
+        "- The request under Goal",
         "  - Ran: `make test` failed: spec/cli_spec.lua:12: expected true, then passed; edited 1 file",
+        "  - Done: `make test`: 12 successes / 0 failures / 0 errors / 0 pending",
         "  - Said: The flag is in and the specs pass. The spec needed a fake stdout. Nothing else changed.",
       }, "\n"), progress)
     end)
@@ -163,7 +164,7 @@ describe("extractive summarizer", function()
     local text = summarize({ messages = { user("explain the change in detail"), say(long),
                                           user("and the next step?"), say("Tests.") } })
     local said = section(text, "## Progress"):match("  %- Said: ([^\n]*)")
-    assert.truthy(#said <= 240)
+    assert.truthy(#said <= 3 * 240) -- 240 bytes, three times that when the budget has room
     assert.truthy(said:match("%.$"), said)
     assert.are.equal(1, long:find(said, 1, true))
   end)
@@ -183,7 +184,8 @@ describe("extractive summarizer", function()
     table.insert(pasted, 4, "Error: Variable reference not found: dimGray")
     pasted[#pasted + 1] = "please fix it"
     local text = summarize({ messages = { user(table.concat(pasted, "\n")) } })
-    local request = section(text, "## Latest exchange"):match("%- User: ([^\n]*)")
+    assert.are.equal("- User: the request under Goal", section(text, "## Latest exchange"))
+    local request = section(text, "## Goal")
     assert.are.equal("the app crashes on start: [pasted output, 31 lines: \"Error: Variable reference not found: "
       .. "dimGray\"] please fix it", request)
     assert.is_nil(text:find("frame7", 1, true))
@@ -195,7 +197,8 @@ describe("extractive summarizer", function()
              { type = "image", mime_type = "image/png", data = "AAAA" } }),
       say("The border is off."),
       user("'/var/folders/T/Screenshot 2025-11-21 at 01.27.21.png'\n\nand this one, why do colors differ?") } })
-    assert.truthy(section(text, "## Progress"):find("what is wrong in this screenshot? [1 image]", 1, true))
+    assert.are.equal("what is wrong in this screenshot?", section(text, "## Goal"))
+    assert.truthy(section(text, "## Progress"):find("- The request under Goal [1 image]", 1, true))
     assert.truthy(section(text, "## Latest exchange"):find(
       "[image: Screenshot 2025-11-21 at 01.27.21.png] and this one, why do colors differ? [1 image]", 1, true))
   end)
@@ -269,7 +272,7 @@ describe("extractive summarizer", function()
       assert.are.equal("- Never print to stdout from library code, only from the CLI.\n- Now add --quiet, and keep the output stable.",
         section(second, "## Constraints and decisions"))
       local progress = section(second, "## Progress")
-      assert.truthy(progress:find("- Add a --verbose flag to src/cli.lua.", 1, true))
+      assert.truthy(progress:find("- The request under Goal", 1, true))
       assert.truthy(progress:find("  - Said: The flag is in and the specs pass.", 1, true))
       assert.truthy(progress:find("- Earlier exchange:\n  - User: Also document it in README.md", 1, true))
       assert.are.equal(1, count(second, "## Goal"))

@@ -189,13 +189,17 @@ local INTERNAL = {
   ["compact.cli.run"] = true, ["compact.cli.stats"] = true, ["compact.cli.summarizer"] = true,
   ["compact.exporters.common"] = true, ["compact.exporters.pi"] = true, ["compact.exporters.openai"] = true,
   ["compact.exporters.anthropic"] = true, ["compact.importers.responses"] = true,
-  ["compact.tokenizer_estimator"] = true,
+  ["compact.tokenizer_estimator"] = true, ["compact.commands"] = true, ["compact.tool_vocabulary"] = true,
   ["compact.providers.common"] = true, ["compact.importers.common"] = true,
   ["compact.importers.pi"] = true, ["compact.importers.openai"] = true, ["compact.importers.anthropic"] = true,
-  ["compact.usage"] = true, ["compact.repair"] = true, ["compact.fit"] = true, ["compact.agent_tools"] = true,
+  ["compact.importers.claude_code"] = true, ["compact.importers.codex"] = true,
+  ["compact.importers.gemini_cli"] = true,
+  ["compact.usage"] = true, ["compact.message"] = true, ["compact.repair"] = true, ["compact.fit"] = true,
+  ["compact.agent_tools"] = true,
   ["compact.summarizers.chunks"] = true, ["compact.summarizers.extractive_read"] = true,
   ["compact.summarizers.extractive_text"] = true, ["compact.checks"] = true,
   ["compact.providers.settings"] = true, ["compact.providers.errors"] = true, ["compact.providers.stream"] = true,
+  ["compact.providers.options"] = true,
 }
 
 local function module_files()

@@ -36,7 +36,7 @@
 ---@field output integer generated tokens
 ---@field cache_read integer
 ---@field cache_write integer
----@field reasoning? integer tokens of output spent on reasoning, where the provider reports it
+---@field reasoning? integer tokens of `output` spent on reasoning, when the provider reports them
 
 ---@alias compact.StopReason "stop"|"tool_use"|"length"|"error"|"aborted"
 
@@ -115,6 +115,7 @@ function Estimator:tools(defs) end
 ---@field instructions? string extra focus for the summary
 ---@field usage? compact.UsageAnchor what the provider counted for messages[1..through]
 ---@field fit? boolean with input_token_budget: degrade the kept messages until the result fits (see docs/compactor.md)
+---@field cwd? string the working directory: summaries and file lists show paths under it relative to it
 
 ---A usage anchor: the provider counted `tokens` for a request whose messages
 ---were `messages[1..through]` (`through` in 1..#messages, `tokens` > 0, integers).
@@ -158,8 +159,15 @@ function Estimator:tools(defs) end
 ---@field record? compact.Record nil for a no-op
 
 ---@class compact.FileTool
----@field kind "read"|"write"|"edit"
----@field key string the argument holding the path
+---@field kind "read"|"write"|"edit"|"shell"|"search"|"fetch"|"task"|"other"|"modified"
+---@field path_key? string the argument holding the path (default: path, file_path, filePath, filepath, absolute_path, notebook_path, dir_path)
+---@field key? string the older name of path_key
+---@field command_key? string the argument holding a shell command (default: command, cmd)
+
+---@class compact.ToolCallKind
+---@field kind "read"|"write"|"edit"|"shell"|"search"|"fetch"|"task"|"other"
+---@field paths string[] the paths the call names (apply_patch: from its headers)
+---@field command? string a shell call's command (an argv list joined with spaces)
 
 ---@class compact.CompactorConfig
 ---@field keep_recent_tokens? number >= 0, default 0
@@ -199,6 +207,7 @@ function Compactor:compact(request, cancel) end
 ---@field turn_prefix_messages compact.Message[]
 ---@field previous_summary? string
 ---@field instructions? string
+---@field cwd? string the request's working directory (paths under it are shown relative to it)
 
 ---@class compact.Summarizer
 local Summarizer = {}
@@ -216,6 +225,25 @@ function Summarizer:summarize(req, cancel) end
 ---@field tools? compact.ToolDefinition[]
 ---@field tool_choice? "auto"|"none"
 ---@field max_output_tokens? integer
+---@field options? compact.RequestOptions over the provider config's `options`
+---@field on_delta? fun(delta: compact.Delta) each streamed piece; what it raises ends the request as code "callback"
+
+---@class compact.RequestOptions
+---@field temperature? number 0-2
+---@field top_p? number 0-1
+---@field stop? string|string[]
+---@field reasoning_effort? string OpenAI-compatible servers only
+---@field thinking? { type: string, budget_tokens?: integer }
+---@field cache? boolean Anthropic: cache_control on the system prompt, the last tool and the newest message
+---@field prompt_cache_key? string OpenAI: sent as prompt_cache_key
+---@field extra? table<string, any> merged raw into the request body
+
+---@class compact.Delta
+---@field type "text"|"thinking"|"tool_call"
+---@field text string the streamed piece (tool-call arguments JSON for tool_call)
+---@field index integer 1-based block position (Anthropic content block; OpenAI: 1, or the tool call's position)
+---@field id? string tool_call only
+---@field name? string tool_call only
 
 ---@class compact.Generator
 local Generator = {}
@@ -225,11 +253,16 @@ local Generator = {}
 ---@return compact.Error|nil err
 function Generator:generate(request, cancel) end
 
+---@class compact.SummarizerOptions: compact.RequestOptions
+---@field max_output_tokens? integer
+
 ---@class compact.GeneratorSummarizerConfig
 ---@field generator compact.Generator
 ---@field model string non-blank
----@field options? { max_output_tokens?: integer }
+---@field options? compact.SummarizerOptions unknown keys are errors; max_output_tokens default 4096, sent and counted in each chunk's budget
 ---@field system_prompt? string non-blank replaces the default
+---@field check_sections? boolean default true (false under a custom system_prompt): a reply missing headings is asked again once
+---@field tool_vocabulary? table<string, compact.FileTool|false> tool names over the built-in vocabulary (shell results keep their tail)
 ---@field sleep? fun(seconds: number, cancel?: compact.CancelToken) default really sleeps
 ---@field fallback? compact.Summarizer used when the model fails; sets record.fallback
 ---@field max_input_tokens? integer default 120000: a longer history is split into chunks summarized in order
@@ -246,8 +279,11 @@ function Generator:generate(request, cancel) end
 
 ---@class compact.summarizers.generator
 ---@field RETRY_DELAYS number[] seconds slept before the second and third attempt
+---@field MAX_RETRY_WAIT number the longest Retry-After (seconds) a retry waits for (60); longer ends the retries
 ---@field DEFAULT_MAX_INPUT_TOKENS integer 120000: the default max_input_tokens
----@field SUMMARY_RESERVE integer tokens a chunk leaves for the summary it merges into when max_output_tokens is unset
+---@field DEFAULT_MAX_OUTPUT_TOKENS integer 4096: the default options.max_output_tokens
+---@field MAX_HALVINGS integer 3: halvings of a chunk rejected as too long before ErrSummarization
+---@field MIN_HISTORY_SHARE number 0.25: a split turn's history under this share of the span is summarized with the prefix in one call
 local summarizers_generator = {}
 ---@param config compact.GeneratorSummarizerConfig
 ---@return compact.Summarizer|nil
@@ -364,6 +400,7 @@ function agent.render_skills(skills) end
 ---@field ca_file? string
 ---@field max_body? integer bytes of a plain (non-streamed) response body, default 1 MiB
 ---@field max_response_bytes? integer text, thinking and tool-argument bytes of a stream, default 32 MiB
+---@field options? compact.RequestOptions defaults of every request (a request's own options win)
 
 ---@class compact.OpenAIConfig: compact.ProviderConfig
 ---@field max_tokens_field? "max_tokens"|"max_completion_tokens" default by server
@@ -373,19 +410,24 @@ function agent.render_skills(skills) end
 ---@field version? string anthropic-version header, default "2023-06-01"
 ---@field max_tokens? integer when a request has no max_output_tokens, default 4096
 
+---A generator made by compact.providers.openai / .anthropic.
+---@class compact.ProviderGenerator: compact.Generator
+---@field drop_reasoning "never"|"after_user" what the provider stops sending again (openai "after_user", anthropic "never")
+
 ---@class compact.providers.openai
----@overload fun(config?: compact.OpenAIConfig): compact.Generator|nil, compact.Error|nil
+---@overload fun(config?: compact.OpenAIConfig): compact.ProviderGenerator|nil, compact.Error|nil
 local providers_openai = {}
 ---@param config? compact.OpenAIConfig
----@return compact.Generator|nil
+---@return compact.ProviderGenerator|nil
 ---@return compact.Error|nil err
 function providers_openai.new(config) end
 ---The Chat Completions request body for a generate request.
 ---@param request compact.GenerateRequest
 ---@param options table
+---@param request_options? compact.RequestOptions
 ---@return table|nil body
 ---@return compact.Error|nil err
-function providers_openai.body(request, options) end
+function providers_openai.body(request, options, request_options) end
 ---Our messages as Chat Completions messages.
 ---@param system_prompt? string
 ---@param messages compact.Message[]
@@ -398,18 +440,19 @@ function providers_openai.map_messages(system_prompt, messages, system_role) end
 function providers_openai.map_tools(tools) end
 
 ---@class compact.providers.anthropic
----@overload fun(config?: compact.AnthropicConfig): compact.Generator|nil, compact.Error|nil
+---@overload fun(config?: compact.AnthropicConfig): compact.ProviderGenerator|nil, compact.Error|nil
 local providers_anthropic = {}
 ---@param config? compact.AnthropicConfig
----@return compact.Generator|nil
+---@return compact.ProviderGenerator|nil
 ---@return compact.Error|nil err
 function providers_anthropic.new(config) end
 ---The Messages API request body for a generate request.
 ---@param request compact.GenerateRequest
 ---@param options table
+---@param request_options? compact.RequestOptions
 ---@return table|nil body
 ---@return compact.Error|nil err
-function providers_anthropic.body(request, options) end
+function providers_anthropic.body(request, options, request_options) end
 ---Our messages as Messages API messages.
 ---@param messages compact.Message[]
 ---@return table[]
@@ -499,7 +542,7 @@ function state.encode(value) end
 ---@return compact.Error|nil err
 function state.decode(text) end
 
----@alias compact.ImportFormat "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses"
+---@alias compact.ImportFormat "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses"|"claude-code"|"codex"|"gemini-cli"
 
 ---Transcript importers (`require "compact.importers"`).
 ---@class compact.importers
@@ -524,6 +567,7 @@ function importers.load(path, opts) end
 ---Transcript exporters (`require "compact.exporters"`).
 ---@class compact.exporters
 ---@field FORMATS string[]
+---@field WRITES table<string, boolean> the same names as a set
 local exporters = {}
 ---Write a conversation in one of the formats the importers read.
 ---@param format "state"|"jsonl"|"openai"|"responses"|"anthropic"|"pi"
@@ -538,10 +582,18 @@ function exporters.export(format, conversation, opts) end
 ---@field initial string
 ---@field update string
 ---@field turn_prefix string
----@field no_history string
 ---@field split_turn_heading string
 ---@field records_note string
+---@field sections string[] the nine headings every summary has, in order
 local prompts = {}
+---The sections `text` lacks, in order (empty when complete).
+---@param text string
+---@return string[]
+function prompts.missing_sections(text) end
+---The corrective message asking for the missing sections.
+---@param missing string[]
+---@return string
+function prompts.corrective(missing) end
 ---@param records string
 ---@param previous_summary? string
 ---@param instructions? string
@@ -641,6 +693,14 @@ function compact.is(err, sentinel) end
 ---@return compact.CancelToken
 function compact.cancel_token() end
 
+---What kind of call a tool_call block is, by the tool vocabulary (pi, Claude
+---Code, Codex, opencode, Gemini CLI, codecompanion.nvim; names case-insensitive).
+---@param call compact.ToolCallBlock
+---@param overrides? table<string, compact.FileTool|false> entries over the built-in vocabulary
+---@return compact.ToolCallKind|nil
+---@return compact.Error|nil err ErrInvalidRequest (not a tool_call) or ErrInvalidConfig (bad overrides)
+function compact.classify_tool_call(call, overrides) end
+
 ---Wrap `fn(req, cancel) -> text, usage | nil, err` as a summarizer.
 ---@param fn fun(req: compact.SummaryRequest, cancel?: compact.CancelToken): string|nil, compact.Usage|compact.Error|nil
 ---@return compact.Summarizer
@@ -671,7 +731,8 @@ function compact.forget(messages) end
 ---@field messages compact.Message[]
 ---@field tools? compact.ToolDefinition[]
 ---@field usage? { tokens: integer, through: integer } the provider's count, when the file has one
----@field format? "state"|"jsonl"|"pi"|"openai"|"anthropic"|"responses" the format detected
+---@field format? compact.ImportFormat the format detected (or forced)
+---@field cwd? string the working directory the session ran in, when the format records it
 ---@field warnings? string[] what the import skipped or repaired
 ---@field repair? { orphan_results: integer[], missing_results: integer[], duplicate_results: integer[] }
 ---@field skipped? integer entries and blocks with no message equivalent
@@ -681,6 +742,7 @@ function compact.forget(messages) end
 ---@field name? string the name used in error messages
 ---@field strict? boolean a torn last JSONL line is an error rather than a warning
 ---@field max_bytes? integer `load` reads at most this many bytes (default 1 GiB)
+---@field from? compact.ImportFormat read the text as this format instead of detecting it
 
 -- == Exact tokenizers (docs/tokenizer.md) ==
 

@@ -345,13 +345,11 @@ static bpe_ud *bpe_args(lua_State *L, const unsigned char **s, size_t *n)
 {
     bpe_ud *u = bpe_check(L, 1);
     if (!u->loaded) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "the tokenizer is closed");
+        compact_fail(L, "the tokenizer is closed");
         return NULL;
     }
     if (lua_type(L, 2) != LUA_TSTRING) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "text must be a string, got %s", luaL_typename(L, 2));
+        compact_fail(L, "text must be a string, got %s", luaL_typename(L, 2));
         return NULL;
     }
     *s = (const unsigned char *)lua_tolstring(L, 2, n);
@@ -393,9 +391,7 @@ static int bpe_lua_encode(lua_State *L)
     if (out.ids)
         bpe_mem(&u->v, out.ids, out.cap * sizeof(uint32_t), 0);
     if (!ok) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "out of memory");
-        return 2;
+        return compact_fail(L, "out of memory");
     }
     return 1;
 }
@@ -410,9 +406,7 @@ static int bpe_lua_count(lua_State *L)
         return 2;
     memset(&out, 0, sizeof out);
     if (!bpe_encode_text(u, s, n, &out)) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "out of memory");
-        return 2;
+        return compact_fail(L, "out of memory");
     }
     lua_pushinteger(L, (lua_Integer)out.n);
     return 1;
@@ -424,14 +418,10 @@ static int bpe_lua_decode(lua_State *L)
     size_t k, n;
     luaL_Buffer b;
     if (!u->loaded) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "the tokenizer is closed");
-        return 2;
+        return compact_fail(L, "the tokenizer is closed");
     }
     if (lua_type(L, 2) != LUA_TTABLE) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "ids must be a table, got %s", luaL_typename(L, 2));
-        return 2;
+        return compact_fail(L, "ids must be a table, got %s", luaL_typename(L, 2));
     }
     n = lua_rawlen(L, 2);
     for (k = 1; k <= n; k++) {
@@ -439,9 +429,7 @@ static int bpe_lua_decode(lua_State *L)
         lua_rawgeti(L, 2, (int)k);
         if (lua_type(L, -1) != LUA_TNUMBER || !to_integer_exact(L, -1, &id) || id < 0 ||
             (unsigned long long)id >= u->v.n_ranks || u->v.length[id] == BPE_NONE) {
-            lua_pushnil(L);
-            lua_pushfstring(L, "ids[%d]: not a token id of this vocabulary", (int)k);
-            return 2;
+            return compact_fail(L, "ids[%d]: not a token id of this vocabulary", (int)k);
         }
         lua_pop(L, 1);
     }
@@ -509,9 +497,7 @@ static int bpe_lua_load(lua_State *L)
     int ok;
     bpe_ud *u;
     if (strcmp(pattern, "o200k") != 0 && strcmp(pattern, "cl100k") != 0) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "unknown pattern %s (o200k or cl100k)", pattern);
-        return 2;
+        return compact_fail(L, "unknown pattern %s (o200k or cl100k)", pattern);
     }
     u = (bpe_ud *)lua_newuserdata(L, sizeof(bpe_ud));
     memset(u, 0, sizeof *u);
@@ -521,9 +507,7 @@ static int bpe_lua_load(lua_State *L)
     lua_setmetatable(L, -2);
     text = bpe_read_file(&u->v, path, &size, err, sizeof err);
     if (text == NULL) {
-        lua_pushnil(L);
-        lua_pushstring(L, err);
-        return 2;
+        return compact_fail(L, "%s", err);
     }
     u->loaded = 1; /* from here __gc frees whatever was allocated */
     ok = bpe_load_text(&u->v, text, size, err, sizeof err);
@@ -531,9 +515,7 @@ static int bpe_lua_load(lua_State *L)
     if (!ok) {
         bpe_vocab_free(&u->v);
         u->loaded = 0;
-        lua_pushnil(L);
-        lua_pushstring(L, err);
-        return 2;
+        return compact_fail(L, "%s", err);
     }
     u->count = (uint32_t)count_tokens(&u->v);
     /* without memory for the cache, encoding still works (uncached) */

@@ -1,7 +1,11 @@
 /* core.c: assembles compact.core from its parts (see parts.h). */
 #include "parts.h"
 
-#define COMPACT_CORE_VERSION "0.1.0"
+/* COMPACT_VERSION comes from CMakeLists.txt, which reads it from
+ * lua/compact/version.lua: the one place it is written. */
+#ifndef COMPACT_VERSION
+#error "COMPACT_VERSION is not defined: build with CMake (it passes -DCOMPACT_VERSION)"
+#endif
 
 /* Copy every field of the table on top of the stack into the table at
  * `target`, then pop the part's table. */
@@ -26,7 +30,7 @@ COMPACT_EXPORT int luaopen_compact_core(lua_State *L)
     merge_part(L, module);
     COMPACT_CORE_PARTS(COMPACT_LOAD_PART)
 #undef COMPACT_LOAD_PART
-    lua_pushliteral(L, COMPACT_CORE_VERSION);
+    lua_pushliteral(L, COMPACT_VERSION);
     lua_setfield(L, module, "VERSION");
     lua_pushstring(L, LUA_VERSION);
     lua_setfield(L, module, "LUA_VERSION");

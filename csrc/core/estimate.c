@@ -1,17 +1,18 @@
-/* estimate.c: the heuristic token estimator and message validation, as Lua
- * functions. The measuring itself lives in message.h.
+/* estimate.c: the heuristic token estimator, as Lua functions. The
+ * measuring itself lives in message.c (messages, values) and heuristic.c
+ * (text). Bad data returns nil, "field: problem" (compat.h's convention);
+ * compact.estimation's heuristic estimator turns that into the estimator
+ * protocol's raise.
  *
  *   heuristic_text(s)        the content-aware measure of s (heuristic.h),
  *                            rounded up; nil counts 0
  *   heuristic_message(msg)   fixed costs per message, block, tool call,
  *                            tool result and image (heuristic.h) plus the
  *                            measure of the text, thinking, tool names and
- *                            tool arguments (keys and values); raises on a
- *                            malformed message
+ *                            tool arguments (keys and values)
  *   heuristic_tools(defs)    per tool a fixed cost plus the measure of its
- *                            name, description and parameter schema
- *   validate_message(msg, i) true | nil, "messages[i].field: problem"
- *   validate_messages(list)  true | nil, err */
+ *                            name, description and schema (`parameters`,
+ *                            or `input_schema` when that is what it has) */
 #include "message.h"
 #include "parts.h"
 
@@ -22,7 +23,7 @@ static int heuristic_text(lua_State *L)
         return 1;
     }
     if (lua_type(L, 1) != LUA_TSTRING)
-        return luaL_error(L, "estimator:text: expected a string, got %s", luaL_typename(L, 1));
+        return compact_fail(L, "estimator:text: expected a string, got %s", luaL_typename(L, 1));
     {
         heuristic_units units = 0;
         heuristic_add_string(L, 1, &units, 0);
@@ -36,14 +37,14 @@ static int heuristic_message(lua_State *L)
     message_info info;
     lua_settop(L, 1);
     if (!inspect_message(L, 1, 0, &info, 0, NULL))
-        return lua_error(L);
+        return compact_fail_top(L);
     lua_pushinteger(L, (lua_Integer)heuristic_message_tokens(&info));
     return 1;
 }
 
 static int fail_tool(lua_State *L, int index, const char *field, const char *problem)
 {
-    return luaL_error(L, "tools[%d]%s: %s", index, field, problem);
+    return compact_fail(L, "tools[%d]%s: %s", index, field, problem);
 }
 
 static int heuristic_tools(lua_State *L)
@@ -55,12 +56,13 @@ static int heuristic_tools(lua_State *L)
         return 1;
     }
     if (lua_type(L, 1) != LUA_TTABLE)
-        return luaL_error(L, "tools: expected a list of tool definitions, got %s",
-                          luaL_typename(L, 1));
+        return compact_fail(L, "tools: expected a list of tool definitions, got %s",
+                            luaL_typename(L, 1));
     lua_settop(L, 1);
     count = (int)lua_rawlen(L, 1);
     for (i = 1; i <= count; i++) {
         value_walk walk;
+        const char *schema;
         lua_rawgeti(L, 1, i); /* 2 */
         if (lua_type(L, 2) != LUA_TTABLE)
             return fail_tool(L, i, "", "expected a table");
@@ -74,53 +76,23 @@ static int heuristic_tools(lua_State *L)
             heuristic_add_string(L, -1, &walk.units, 0);
         else if (!lua_isnil(L, -1))
             return fail_tool(L, i, ".description", "expected a string");
-        lua_getfield(L, 2, "parameters");
+        /* the schema: `parameters` (OpenAI, pi), else `input_schema`
+         * (Anthropic); a tool given either way costs the same */
+        schema = "parameters";
+        lua_getfield(L, 2, schema);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            schema = "input_schema";
+            lua_getfield(L, 2, schema);
+        }
         walk.nodes = 0;
         walk.problem = NULL;
         if (!value_measure(L, lua_gettop(L), &walk))
-            return fail_tool(L, i, ".parameters", walk.problem);
+            return compact_fail(L, "tools[%d].%s: %s", i, schema, walk.problem);
         tokens += HEURISTIC_TOOL_DEF_TOKENS + heuristic_tokens(walk.units);
         lua_settop(L, 1);
     }
     lua_pushinteger(L, (lua_Integer)tokens);
-    return 1;
-}
-
-static int validate_message(lua_State *L)
-{
-    message_info info;
-    lua_Integer index = luaL_optinteger(L, 2, 0);
-    lua_settop(L, 1);
-    if (!inspect_message(L, 1, (long long)index, &info, 0, NULL)) {
-        lua_pushnil(L);
-        lua_insert(L, -2);
-        return 2;
-    }
-    lua_pushboolean(L, 1);
-    return 1;
-}
-
-static int validate_messages(lua_State *L)
-{
-    message_info info;
-    int i, count;
-    lua_settop(L, 1);
-    if (lua_type(L, 1) != LUA_TTABLE) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
-        return 2;
-    }
-    count = (int)lua_rawlen(L, 1);
-    for (i = 1; i <= count; i++) {
-        lua_rawgeti(L, 1, i);
-        if (!inspect_message(L, 2, i, &info, 0, NULL)) {
-            lua_pushnil(L);
-            lua_insert(L, -2);
-            return 2;
-        }
-        lua_settop(L, 1);
-    }
-    lua_pushboolean(L, 1);
     return 1;
 }
 
@@ -130,8 +102,6 @@ int luaopen_compact_core_estimate(lua_State *L)
         {"heuristic_text", heuristic_text},
         {"heuristic_message", heuristic_message},
         {"heuristic_tools", heuristic_tools},
-        {"validate_message", validate_message},
-        {"validate_messages", validate_messages},
         {NULL, NULL},
     };
     lua_newtable(L);

@@ -12,14 +12,20 @@
  *     are exactly 1..n is an array; an empty table is "{}" unless it carries
  *     json_array_mt or is the value of a key listed in the set opts.array_keys.
  *     json_null encodes null. Cycles, mixed tables, non-string keys,
- *     functions, NaN and infinities are errors naming the path. The output
+ *     functions, NaN and infinities are errors naming the path (with
+ *     opts.lossy, functions, userdata, threads, NaN and infinities are
+ *     written as null instead). The output
  *     is always valid UTF-8: each invalid sequence in a string becomes
  *     U+FFFD (maximal subpart, as WHATWG decoders do), for provider
  *     requests and state files alike; valid UTF-8 is copied byte for byte,
  *     so only valid UTF-8 round-trips losslessly.
- *   json_decode(text) -> value | nil, err
- *     integers stay integers; null is json_null inside arrays and omitted
- *     inside objects; empty arrays get json_array_mt; a lone surrogate
+ *   json_decode(text [, opts]) -> value | nil, err
+ *     integers stay integers ("-0" is the float -0.0: the integer 0 has no
+ *     sign); null is json_null inside arrays and omitted inside objects,
+ *     except anywhere inside the value of a key in the set opts.null_keys
+ *     (tool arguments: a null argument is an argument) or everywhere with
+ *     opts.keep_nulls; empty arrays get
+ *     json_array_mt; a lone surrogate
  *     escape (\uD800) becomes U+FFFD; invalid UTF-8 in an object key
  *     becomes U+FFFD (keys then sort the same after a round trip), string
  *     values keep their bytes (a streamed delta may end mid-character); errors name the byte offset, line
@@ -36,7 +42,10 @@
 
 #define JSON_ARRAY_MT "compact.json_array"
 #define JSON_MAX_DEPTH 512
-#define JSON_MAX_TABLES 1000000
+/* Table visits one encode may make: a guard against shared subtables that
+ * expand exponentially (cycles are refused separately). 2^27 visits are
+ * about 1 GB of output; a 333k-message state makes about 1.5 million. */
+#define JSON_MAX_TABLES 134217728L
 
 /* null is the NULL light userdata (as in lua-cjson, so cjson.null encodes
  * as null too). */

@@ -14,6 +14,8 @@ typedef struct decoder {
     const char *end;
     buffer *scratch; /* NULL until a string with escapes or a long number */
     int depth;
+    int null_keys;  /* stack index of opts.null_keys (a set of key names), or 0 */
+    int keep_nulls; /* > 0 inside the value of such a key: null members kept */
 } decoder;
 
 /* The scratch buffer, emptied; made on first use (most documents never need
@@ -253,7 +255,10 @@ static int small_integer(decoder *dec, const char *start, const char *p)
     for (; digit < p; digit++)
         value = value * 10 + (*digit - '0');
 #if COMPACT_HAS_INTEGERS
-    lua_pushinteger(dec->L, (lua_Integer)(*start == '-' ? -value : value));
+    if (*start == '-' && value == 0)
+        lua_pushnumber(dec->L, -(lua_Number)0); /* "-0": the integer 0 has no sign, -0.0 keeps it */
+    else
+        lua_pushinteger(dec->L, (lua_Integer)(*start == '-' ? -value : value));
 #else
     /* negated as a double: "-0" stays -0.0, as strtod reads it */
     lua_pushnumber(dec->L, *start == '-' ? -(lua_Number)value : (lua_Number)value);
@@ -410,7 +415,7 @@ static void decode_array(decoder *dec)
 static void decode_object(decoder *dec)
 {
     lua_State *L = dec->L;
-    int base = lua_gettop(L), pending = 0, table = 0;
+    int base = lua_gettop(L), pending = 0, table = 0, keeps;
     if (accept(dec, '}')) {
         lua_createtable(L, 0, 0);
         return;
@@ -421,9 +426,19 @@ static void decode_object(decoder *dec)
         decode_string(dec, 1);
         if (!accept(dec, ':'))
             decoder_fail(dec, "expected ':'");
+        keeps = 0;
+        if (dec->null_keys != 0 && dec->keep_nulls == 0) {
+            luaL_checkstack(L, 2, "json: nesting too deep");
+            lua_pushvalue(L, -1);
+            lua_rawget(L, dec->null_keys);
+            keeps = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+        }
+        dec->keep_nulls += keeps;
         decode_value(dec);
-        if (json_is_null(L, -1)) {
-            lua_pop(L, 2); /* null members are left out */
+        dec->keep_nulls -= keeps;
+        if (json_is_null(L, -1) && dec->keep_nulls == 0) {
+            lua_pop(L, 2); /* null members are left out (but under opts.null_keys) */
         } else if (table != 0) {
             lua_rawset(L, table);
         } else if (must_flush(L, ++pending)) {
@@ -483,8 +498,21 @@ static int decode_protected(lua_State *L)
     dec.end = dec.text + len;
     dec.depth = 0;
     dec.scratch = NULL;
-    lua_settop(L, 1);
-    lua_pushnil(L); /* slot 2: the scratch buffer once made */
+    dec.null_keys = 0;
+    dec.keep_nulls = 0;
+    lua_settop(L, 2);
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_getfield(L, 2, "keep_nulls");
+        dec.keep_nulls = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        lua_getfield(L, 2, "null_keys"); /* slot 3 */
+    } else {
+        lua_pushnil(L);
+    }
+    if (lua_type(L, 3) == LUA_TTABLE)
+        dec.null_keys = 3;
+    lua_pushnil(L);
+    lua_replace(L, 2); /* slot 2: the scratch buffer once made */
     decode_value(&dec);
     skip_space(&dec);
     if (dec.at != dec.end)
@@ -495,17 +523,13 @@ static int decode_protected(lua_State *L)
 static int json_decode(lua_State *L)
 {
     if (lua_type(L, 1) != LUA_TSTRING) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "json: expected a string to decode, got %s", luaL_typename(L, 1));
-        return 2;
+        return compact_fail(L, "json: expected a string to decode, got %s", luaL_typename(L, 1));
     }
-    lua_settop(L, 1);
+    lua_settop(L, 2); /* text, opts */
     json_push_registered(L, "compact.json_decode_protected", decode_protected);
     lua_insert(L, 1);
-    if (lua_pcall(L, 1, 1, 0) != 0) {
-        lua_pushnil(L);
-        lua_insert(L, -2);
-        return 2;
+    if (lua_pcall(L, 2, 1, 0) != 0) {
+        return compact_fail_top(L);
     }
     return 1;
 }

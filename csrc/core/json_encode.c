@@ -41,6 +41,8 @@ typedef struct encoder {
     buffer *keys;
     int array_keys; /* stack index of opts.array_keys, or 0 */
     int array_mt;   /* stack index of json_array_mt */
+    int lossy;      /* opts.lossy: what JSON cannot hold (NaN, infinity, a
+                     * function, userdata, a thread) is written as null */
     int depth;
     long tables; /* tables visited: a budget against shared-subtable blowup */
     const void *open[JSON_MAX_DEPTH + 1]; /* the tables being encoded, for cycles */
@@ -222,8 +224,13 @@ static void encode_number(encoder *enc, int index)
     }
 #endif
     value = (double)lua_tonumber(L, index);
-    if (value != value || value == HUGE_VAL || value == -HUGE_VAL)
+    if (value != value || value == HUGE_VAL || value == -HUGE_VAL) {
+        if (enc->lossy) {
+            buffer_add(L, enc->out, "null", 4);
+            return;
+        }
         encoder_fail(enc, "cannot encode NaN or infinity");
+    }
 #if !COMPACT_HAS_INTEGERS
     if (floor(value) == value && fabs(value) < 9007199254740992.0) {
         len = (size_t)snprintf(text, sizeof text, "%.0f", value);
@@ -570,7 +577,7 @@ static void encode_table(encoder *enc, int index, int key_slot)
         if (enc->open[level] == table)
             encoder_fail(enc, "cannot encode a cycle");
     if (++enc->tables > JSON_MAX_TABLES)
-        encoder_fail(enc, "value too large (more than a million tables)");
+        encoder_fail(enc, "value too large (more than 2^27 tables)");
     if (enc->depth >= JSON_MAX_DEPTH)
         encoder_fail(enc, "nesting too deep");
     luaL_checkstack(L, 8, "json: nesting too deep");
@@ -623,6 +630,10 @@ static void encode_value(encoder *enc, int index, int key_slot)
         /* fall through */
     default: {
         char what[80];
+        if (enc->lossy) {
+            buffer_add(L, enc->out, "null", 4);
+            break;
+        }
         snprintf(what, sizeof what, "cannot encode a %s", luaL_typename(L, index));
         encoder_fail(enc, what);
     }
@@ -709,7 +720,11 @@ static int encode_protected(lua_State *L)
     enc->depth = 0;
     enc->tables = 0;
     enc->array_keys = 0;
+    enc->lossy = 0;
     if (lua_type(L, OPTS) == LUA_TTABLE) {
+        lua_getfield(L, OPTS, "lossy");
+        enc->lossy = lua_toboolean(L, -1);
+        lua_pop(L, 1);
         lua_getfield(L, OPTS, "array_keys"); /* ARRAY_KEYS */
         if (lua_type(L, ARRAY_KEYS) == LUA_TTABLE)
             enc->array_keys = ARRAY_KEYS;
@@ -759,12 +774,10 @@ static int json_encode(lua_State *L)
     lua_settop(L, 2);
     if (json_encode_value(L, 1, 2))
         return 1;
-    lua_pushnil(L);
-    lua_insert(L, -2);
-    return 2;
+    return compact_fail_top(L);
 }
 
-int luaopen_compact_core_json(lua_State *L)
+int luaopen_compact_core_json_encode(lua_State *L)
 {
     static const luaL_Reg functions[] = {
         {"json_encode", json_encode},

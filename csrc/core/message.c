@@ -1,7 +1,10 @@
 /* message.c: the one message validator and heuristic measure (see
- * message.h). */
+ * message.h), and the validator's Lua functions validate_message and
+ * validate_messages. */
 #include <string.h>
+
 #include "message.h"
+#include "parts.h"
 
 static const char *const message_key_names[MESSAGE_KEY_COUNT] = {
     "role", "content", "type", "text", "thinking", "id", "name", "arguments", "tool_call_id",
@@ -459,5 +462,49 @@ int inspect_message(lua_State *L, int message, long long message_index, message_
     if (!inspect_content(L, top + 1, message_index, info, ids))
         return keep_error(L, top);
     lua_settop(L, top);
+    return 1;
+}
+
+/* validate_message(msg [, i]) -> true | nil, "messages[i].field: problem"
+ * validate_messages(list)     -> true | nil, err */
+static int validate_message(lua_State *L)
+{
+    message_info info;
+    lua_Integer index = luaL_optinteger(L, 2, 0);
+    lua_settop(L, 1);
+    if (!inspect_message(L, 1, (long long)index, &info, 0, NULL))
+        return compact_fail_top(L);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int validate_messages(lua_State *L)
+{
+    message_info info;
+    int i, count;
+    lua_settop(L, 1);
+    if (lua_type(L, 1) != LUA_TTABLE)
+        return compact_fail(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
+    count = (int)lua_rawlen(L, 1);
+    for (i = 1; i <= count; i++) {
+        lua_rawgeti(L, 1, i);
+        if (!inspect_message(L, 2, i, &info, 0, NULL))
+            return compact_fail_top(L);
+        lua_settop(L, 1);
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+int luaopen_compact_core_message(lua_State *L)
+{
+    static const luaL_Reg functions[] = {
+        {"validate_message", validate_message},
+        {"validate_messages", validate_messages},
+        {NULL, NULL},
+    };
+    lua_newtable(L);
+    message_push_keys(L);
+    luaL_setfuncs(L, functions, MESSAGE_KEY_COUNT);
     return 1;
 }

@@ -1,7 +1,7 @@
 /* records.c: the compact categorical records the generator summarizer sends
- * to the summary model (contract 6.2).
+ * to the summary model (contract 6.2, 17).
  *
- *   core.serialize_records(messages) -> text | nil, err
+ *   core.serialize_records(messages [, shell_names]) -> text | nil, err
  *
  * Every record is a header line in brackets and a body; records are joined
  * by a blank line:
@@ -9,15 +9,22 @@
  *   [user]                      visible text, complete; "[2 images]" counts
  *   [assistant]                 visible text, complete
  *   [thinking]                  tail kept
- *   [tool call: NAME]           arguments as JSON, head kept
- *   [tool result: NAME, ok]     head kept (tail for bash)
+ *   [tool call: NAME]           arguments as "key: value" lines, short values
+ *                               first, each long value cut on its own (head)
+ *   [tool result: NAME, ok]     head kept (tail for a shell tool)
  *   [tool result: NAME, error]  tail kept
+ *   [interrupted]               a failed or aborted assistant message that
+ *                               made tool calls: its calls follow, its text
+ *                               and thinking are left out
  *
  * Cut bodies are limited to 100 lines or 2 KiB, whichever is shorter, and
  * carry a "[... cut N lines, M bytes ...]" marker on the cut side ("[... cut
- * M bytes ...]" when no whole line was cut). Cuts move
- * to a UTF-8 sequence boundary. Assistant messages that failed or were
- * aborted are left out: they are attempts, not conversation. Tool call ids,
+ * M bytes ...]" when no whole line was cut). A cut made by the byte limit
+ * moves to a line end (or a space) near it, and always to a UTF-8 sequence
+ * boundary. Failed or aborted assistant messages without tool calls are
+ * left out: they are attempts, not conversation. `shell_names` is the set
+ * of lower-case tool names whose results keep their tail (the tool
+ * vocabulary's `shell` tools; without it only "bash"). Tool call ids,
  * provider metadata, thinking signatures and image data are never read.
  *
  * Every message is first checked by the one message validator (message.h),
@@ -27,6 +34,7 @@
  * never runs here. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "buffer.h"
 #include "json.h"
@@ -45,6 +53,7 @@ typedef struct writer {
     buffer *text;  /* scratch for the text blocks of one message */
     int text_open; /* the last record is this message's [assistant] text */
     long long index; /* of the message being written */
+    int shells;      /* stack index of the set of shell tool names, 0 for none */
     char err[RECORD_ERR_SIZE];
 } writer;
 
@@ -166,6 +175,39 @@ static size_t after_newline(const char *s, size_t n, size_t which)
     return n;
 }
 
+/* A byte-limited head cut at `end` moved back to just after a newline in
+ * the last BOUNDARY_LINE bytes, else to a space in the last BOUNDARY_WORD
+ * bytes, else left (then only the UTF-8 boundary applies). */
+#define BOUNDARY_LINE 512
+#define BOUNDARY_WORD 96
+
+static size_t head_soft_boundary(const char *s, size_t end)
+{
+    size_t k;
+    for (k = 0; k < BOUNDARY_LINE && k + 1 < end; k++)
+        if (s[end - 1 - k] == '\n')
+            return end - k;
+    for (k = 0; k < BOUNDARY_WORD && k + 1 < end; k++)
+        if (s[end - 1 - k] == ' ')
+            return end - k;
+    return end;
+}
+
+/* A byte-limited tail cut at `start` moved forward to just after a newline
+ * in the next BOUNDARY_LINE bytes, else after a space in the next
+ * BOUNDARY_WORD bytes. */
+static size_t tail_soft_boundary(const char *s, size_t n, size_t start)
+{
+    size_t k;
+    for (k = 0; k < BOUNDARY_LINE && start + k + 1 < n; k++)
+        if (s[start + k] == '\n')
+            return start + k + 1;
+    for (k = 0; k < BOUNDARY_WORD && start + k + 1 < n; k++)
+        if (s[start + k] == ' ')
+            return start + k + 1;
+    return start;
+}
+
 /* "[... cut N lines, M bytes ...]", or "[... cut M bytes ...]" when the cut
  * removed part of a line but no whole line. */
 static void add_marker(writer *w, size_t lines, size_t bytes)
@@ -196,7 +238,7 @@ static void add_limited(writer *w, const char *s, size_t n, enum keep keep)
         if (end < n)
             end--;
         if (end > RECORD_MAX_BYTES)
-            end = RECORD_MAX_BYTES;
+            end = head_soft_boundary(s, RECORD_MAX_BYTES);
         end = head_boundary(s, n, end);
         buffer_add(w->L, w->out, s, end);
         if (end > 0 && s[end - 1] != '\n')
@@ -207,7 +249,7 @@ static void add_limited(writer *w, const char *s, size_t n, enum keep keep)
         if (total > RECORD_MAX_LINES)
             start = after_newline(s, n, total - RECORD_MAX_LINES);
         if (n - start > RECORD_MAX_BYTES)
-            start = n - RECORD_MAX_BYTES;
+            start = tail_soft_boundary(s, n, n - RECORD_MAX_BYTES);
         start = tail_boundary(s, n, start);
         add_marker(w, total - count_lines(s + start, n - start), start);
         if (start < n)
@@ -305,7 +347,112 @@ static int write_user(writer *w, int msg)
     return 0;
 }
 
-/* Arguments as deterministic JSON through compact.core's encoder. */
+/* ---- tool arguments ---- */
+
+/* A value of this many bytes or fewer, on one line, is written on its key's
+ * line; longer values follow, each on its own lines and cut on its own. */
+#define ARG_SHORT_BYTES 200
+/* More keys than this are written as one JSON object (cut as a whole). */
+#define ARG_MAX_KEYS 256
+
+typedef struct arg {
+    const char *key, *value;
+    size_t key_len, value_len;
+    int is_long;
+} arg;
+
+static int compare_bytes(const char *a, size_t na, const char *b, size_t nb)
+{
+    int c = memcmp(a, b, na < nb ? na : nb);
+    if (c != 0)
+        return c;
+    return na < nb ? -1 : na > nb;
+}
+
+/* Short values first (by key), then long ones (shortest first, then by key). */
+static int compare_args(const void *pa, const void *pb)
+{
+    const arg *a = (const arg *)pa, *b = (const arg *)pb;
+    if (a->is_long != b->is_long)
+        return a->is_long - b->is_long;
+    if (a->is_long && a->value_len != b->value_len)
+        return a->value_len < b->value_len ? -1 : 1;
+    return compare_bytes(a->key, a->key_len, b->key, b->key_len);
+}
+
+/* Arguments of a table at `t` whose keys are all strings, as "key: value"
+ * lines: strings as they are, other values as JSON. Returns 1 when written,
+ * 0 when the table is not such an object (the caller writes JSON), -1 on
+ * error. The keys and rendered values are anchored in a Lua list. */
+static int write_argument_lines(writer *w, int t, unsigned long j)
+{
+    lua_State *L = w->L;
+    size_t count = 0, i;
+    int list, items;
+    arg *args;
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING || ++count > ARG_MAX_KEYS) {
+            lua_pop(L, 1);
+            return 0;
+        }
+    }
+    if (count == 0)
+        return 0;
+    lua_createtable(L, (int)(2 * count), 0);
+    list = lua_gettop(L);
+    i = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        if (i >= count) {
+            lua_pop(L, 2);
+            return changed(w);
+        }
+        lua_pushvalue(L, -2);
+        lua_rawseti(L, list, (int)(2 * i + 1));
+        if (lua_type(L, -1) != LUA_TSTRING) {
+            if (!json_encode_value(L, lua_gettop(L), 0)) {
+                return fail(w, "messages[%lld].content[%lu].arguments.%.60s: %.300s", w->index, j,
+                            lua_tostring(L, list + 1), lua_tostring(L, -1));
+            }
+            lua_replace(L, -2);
+        }
+        lua_rawseti(L, list, (int)(2 * i + 2));
+        i++;
+    }
+    if (i != count)
+        return changed(w);
+    args = (arg *)lua_newuserdata(L, count * sizeof *args);
+    items = lua_gettop(L);
+    for (i = 0; i < count; i++) {
+        lua_rawgeti(L, list, (int)(2 * i + 1));
+        args[i].key = lua_tolstring(L, -1, &args[i].key_len);
+        lua_rawgeti(L, list, (int)(2 * i + 2));
+        args[i].value = lua_tolstring(L, -1, &args[i].value_len);
+        lua_pop(L, 2); /* both stay alive in `list` */
+        args[i].is_long = args[i].value_len > ARG_SHORT_BYTES
+                          || memchr(args[i].value, '\n', args[i].value_len) != NULL;
+    }
+    qsort(args, count, sizeof *args, compare_args);
+    for (i = 0; i < count; i++) {
+        if (i > 0)
+            buffer_addc(L, w->out, '\n');
+        buffer_add(L, w->out, args[i].key, args[i].key_len);
+        if (args[i].is_long) {
+            buffer_adds(L, w->out, ":\n");
+            add_limited(w, args[i].value, args[i].value_len, KEEP_HEAD);
+        } else {
+            buffer_adds(L, w->out, ": ");
+            buffer_add(L, w->out, args[i].value, args[i].value_len);
+        }
+    }
+    lua_settop(L, items - 2); /* userdata, list */
+    return 1;
+}
+
+/* Arguments: an object as "key: value" lines, short values first and each
+ * long value cut on its own; anything else as JSON, head kept. */
 static int write_arguments(writer *w, int block, unsigned long j)
 {
     lua_State *L = w->L;
@@ -319,12 +466,17 @@ static int write_arguments(writer *w, int block, unsigned long j)
         s = lua_tolstring(L, -1, &len);
         add_limited(w, s, len, KEEP_HEAD);
     } else if (kind == LUA_TTABLE) {
-        if (!json_encode_value(L, -1, 0))
-            return fail(w, "messages[%lld].content[%lu].arguments: %.300s", w->index, j,
-                        lua_tostring(L, -1));
-        s = lua_tolstring(L, -1, &len);
-        add_limited(w, s, len, KEEP_HEAD);
-        lua_pop(L, 1);
+        int rc = write_argument_lines(w, lua_gettop(L), j);
+        if (rc < 0)
+            return -1;
+        if (rc == 0) {
+            if (!json_encode_value(L, -1, 0))
+                return fail(w, "messages[%lld].content[%lu].arguments: %.300s", w->index, j,
+                            lua_tostring(L, -1));
+            s = lua_tolstring(L, -1, &len);
+            add_limited(w, s, len, KEEP_HEAD);
+            lua_pop(L, 1);
+        }
     } else {
         return changed(w);
     }
@@ -332,7 +484,7 @@ static int write_arguments(writer *w, int block, unsigned long j)
     return 0;
 }
 
-static int write_assistant_block(writer *w, int block, unsigned long j)
+static int write_assistant_block(writer *w, int block, unsigned long j, int calls_only)
 {
     lua_State *L = w->L;
     int kind;
@@ -341,7 +493,9 @@ static int write_assistant_block(writer *w, int block, unsigned long j)
     if (raw_field(L, block, KEY_TYPE) != LUA_TSTRING)
         return changed(w);
     kind = message_block_kind(L, -1);
-    if (kind == BLOCK_TEXT || is_unknown_with_text(L, block, kind)) {
+    if (calls_only && kind != BLOCK_TOOL_CALL) {
+        lua_pushnil(L); /* an interrupted turn keeps only its calls */
+    } else if (kind == BLOCK_TEXT || is_unknown_with_text(L, block, kind)) {
         if (raw_field(L, block, KEY_TEXT) != LUA_TSTRING)
             return changed(w);
         s = lua_tolstring(L, -1, &len);
@@ -377,21 +531,46 @@ static int write_assistant_block(writer *w, int block, unsigned long j)
     return 0;
 }
 
+/* Does the content list at `t` hold a tool call? */
+static int has_tool_call(lua_State *L, int t)
+{
+    size_t j, n = lua_rawlen(L, t);
+    int found = 0;
+    for (j = 1; j <= n && !found; j++) {
+        lua_rawgeti(L, t, (int)j);
+        if (lua_istable(L, -1) && raw_field(L, lua_gettop(L), KEY_TYPE) == LUA_TSTRING) {
+            found = message_block_kind(L, -1) == BLOCK_TOOL_CALL;
+            lua_pop(L, 1);
+        } else if (lua_istable(L, -1)) {
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    return found;
+}
+
 static int write_assistant(writer *w, int msg)
 {
     lua_State *L = w->L;
     int kind = raw_field(L, msg, KEY_STOP_REASON);
+    int interrupted = 0;
     if (kind == LUA_TSTRING) {
         const char *reason = lua_tostring(L, -1);
-        /* a failed or aborted attempt is not part of the conversation */
-        if (strcmp(reason, "error") == 0 || strcmp(reason, "aborted") == 0) {
-            lua_pop(L, 1);
-            return 0;
-        }
+        interrupted = strcmp(reason, "error") == 0 || strcmp(reason, "aborted") == 0;
     }
     lua_pop(L, 1);
     w->text_open = 0;
     kind = raw_field(L, msg, KEY_CONTENT);
+    if (interrupted) {
+        /* a failed or aborted attempt is not conversation, but the calls it
+         * made are: a later reaction to them must still make sense */
+        if (kind != LUA_TTABLE || !has_tool_call(L, lua_gettop(L))) {
+            lua_pop(L, 1);
+            return 0;
+        }
+        begin_record(w, "interrupted", NULL, 0, NULL);
+        buffer_adds(L, w->out, "the turn stopped before it finished; its text is left out");
+    }
     if (kind == LUA_TSTRING) {
         size_t len;
         const char *s = lua_tolstring(L, -1, &len);
@@ -406,7 +585,7 @@ static int write_assistant(writer *w, int msg)
             lua_rawgeti(L, t, (int)j);
             if (!lua_istable(L, -1))
                 return changed(w);
-            if (write_assistant_block(w, lua_gettop(L), (unsigned long)j) != 0)
+            if (write_assistant_block(w, lua_gettop(L), (unsigned long)j, interrupted) != 0)
                 return -1;
             lua_pop(L, 1);
         }
@@ -416,6 +595,29 @@ static int write_assistant(writer *w, int msg)
     lua_pop(L, 1);
     w->text_open = 0;
     return 0;
+}
+
+/* Is the tool `name` a shell (its output says the most at its end)? Looked
+ * up lower-cased in the set given to serialize_records; "bash" without one. */
+static int is_shell_tool(writer *w, const char *name, size_t len)
+{
+    lua_State *L = w->L;
+    char lower[64];
+    size_t i;
+    int found;
+    if (w->shells == 0)
+        return len == 4 && memcmp(name, "bash", 4) == 0;
+    if (len >= sizeof lower)
+        return 0;
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)name[i];
+        lower[i] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+    }
+    lua_pushlstring(L, lower, len);
+    lua_rawget(L, w->shells);
+    found = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return found;
 }
 
 static int write_tool_result(writer *w, int msg)
@@ -430,7 +632,7 @@ static int write_tool_result(writer *w, int msg)
     if (raw_field(L, msg, KEY_TOOL_NAME) == LUA_TSTRING) /* stays on the stack while used */
         name = lua_tolstring(L, -1, &name_len);
     /* bash output and errors say the most at their end */
-    keep = is_error || (name != NULL && strcmp(name, "bash") == 0) ? KEEP_TAIL : KEEP_HEAD;
+    keep = is_error || (name != NULL && is_shell_tool(w, name, name_len)) ? KEEP_TAIL : KEEP_HEAD;
     begin_record(w, "tool result", name ? name : "?", name ? name_len : 1, is_error ? "error" : "ok");
     kind = raw_field(L, msg, KEY_CONTENT);
     if (kind == LUA_TSTRING) {
@@ -452,18 +654,21 @@ static int write_tool_result(writer *w, int msg)
     return 0;
 }
 
-/* core.serialize_records(messages) -> text | nil, err */
+/* core.serialize_records(messages [, shell_names]) -> text | nil, err */
 static int records_serialize(lua_State *L)
 {
     writer w;
     size_t i, n;
-    const int messages = 1, base = 3, msg = 4;
+    const int messages = 1, shells = 2, base = 4, msg = 5;
     if (!lua_istable(L, messages)) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
-        return 2;
+        return compact_fail(L, "messages: expected a list of messages, got %s", luaL_typename(L, 1));
     }
-    lua_settop(L, messages);
+    if (!lua_isnoneornil(L, shells) && !lua_istable(L, shells)) {
+        return compact_fail(L, "shell_names: expected a table of lower-case tool names, got %s",
+                            luaL_typename(L, shells));
+    }
+    lua_settop(L, shells);
+    w.shells = lua_istable(L, shells) ? shells : 0;
     w.L = L;
     w.out = buffer_new(L);
     w.text = buffer_new(L); /* base */
@@ -476,9 +681,7 @@ static int records_serialize(lua_State *L)
         w.index = (long long)i;
         lua_rawgeti(L, messages, (int)i); /* msg */
         if (!inspect_message(L, msg, (long long)i, &info, 0, NULL)) {
-            lua_pushnil(L);
-            lua_insert(L, -2);
-            return 2;
+            return compact_fail_top(L);
         }
         if (info.role == ROLE_USER)
             rc = write_user(&w, msg);
@@ -487,9 +690,7 @@ static int records_serialize(lua_State *L)
         else
             rc = write_tool_result(&w, msg);
         if (rc != 0) {
-            lua_pushnil(L);
-            lua_pushstring(L, w.err);
-            return 2;
+            return compact_fail(L, "%s", w.err);
         }
         lua_settop(L, base);
     }

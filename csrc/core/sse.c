@@ -24,7 +24,10 @@
  * "message"); `id` is remembered across events unless it contains NUL;
  * `retry` and unknown fields are ignored. One deliberate difference: sse_end
  * dispatches an event left pending at the end of the stream (a server that
- * forgets the final blank line still gets its last event delivered). */
+ * forgets the final blank line still gets its last event delivered), and
+ * another: an `error` line (llama.cpp's server streams a failure as
+ * "error: {...}" instead of "event: error" + "data: {...}") is read as both,
+ * so the error reaches the caller instead of being dropped as unknown. */
 #include <stdlib.h>
 #include <string.h>
 #include "buffer.h"
@@ -110,6 +113,13 @@ static int sse_line(sse_state *p, const char *s, size_t n, sse_emit emit, void *
         name_len = n;
         value = s + n;
         value_len = 0;
+    }
+    if (name_len == 5 && memcmp(s, "error", 5) == 0) {
+        p->event.len = 0;
+        if ((rc = buffer_append(&p->event, "error", 5, p->max)) != SSE_OK)
+            return rc;
+        name_len = 4; /* and its value is data */
+        s = "data";
     }
     if (name_len == 4 && memcmp(s, "data", 4) == 0) {
         if ((rc = buffer_append(&p->data, value, value_len, p->max)) != SSE_OK)
@@ -281,9 +291,7 @@ static int sse_call_parser(lua_State *L, sse_parser *p, const char *chunk, size_
 {
     sse_call c;
     if (p->closed || p->failed) {
-        lua_pushnil(L);
-        lua_pushstring(L, p->closed ? "sse parser is closed" : "sse parser failed earlier");
-        return 2;
+        return compact_fail(L, "%s", p->closed ? "sse parser is closed" : "sse parser failed earlier");
     }
     c.p = p;
     c.chunk = chunk;
@@ -293,19 +301,14 @@ static int sse_call_parser(lua_State *L, sse_parser *p, const char *chunk, size_
     lua_pushlightuserdata(L, &c);
     if (lua_pcall(L, 1, 1, 0) != 0) {
         p->failed = 1;
-        lua_pushnil(L);
-        lua_insert(L, -2);
-        return 2;
+        return compact_fail_top(L);
     }
     if (c.rc != SSE_OK) {
         p->failed = 1;
-        lua_pushnil(L);
         if (c.rc == SSE_ETOOBIG)
-            lua_pushfstring(L, "event larger than %d bytes",
-                            (int)(p->state.max > 0x7fffffff ? 0x7fffffff : p->state.max));
-        else
-            lua_pushliteral(L, "not enough memory");
-        return 2;
+            return compact_fail(L, "event larger than %d bytes",
+                                (int)(p->state.max > 0x7fffffff ? 0x7fffffff : p->state.max));
+        return compact_fail(L, "not enough memory");
     }
     return 1;
 }
@@ -333,9 +336,7 @@ static int sse_feed(lua_State *L)
     size_t n;
     const char *s;
     if (lua_type(L, 2) != LUA_TSTRING) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "sse feed: chunk must be a string");
-        return 2;
+        return compact_fail(L, "sse feed: chunk must be a string");
     }
     s = lua_tolstring(L, 2, &n);
     /* an empty chunk must not be mistaken for finish (chunk == NULL) */
@@ -353,9 +354,7 @@ static int sse_last_id(lua_State *L)
 {
     sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
     if (p->closed) {
-        lua_pushnil(L);
-        lua_pushliteral(L, "sse parser is closed");
-        return 2;
+        return compact_fail(L, "sse parser is closed");
     }
     if (!p->state.has_id)
         lua_pushnil(L);
@@ -371,9 +370,7 @@ static int sse_new(lua_State *L)
     if (!lua_isnoneornil(L, 1)) {
         long long n;
         if (lua_type(L, 1) != LUA_TNUMBER || !to_integer_exact(L, 1, &n) || n <= 0) {
-            lua_pushnil(L);
-            lua_pushliteral(L, "sse_parser: max_bytes must be a positive integer");
-            return 2;
+            return compact_fail(L, "sse_parser: max_bytes must be a positive integer");
         }
         max = (size_t)n;
     }

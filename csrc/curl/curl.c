@@ -33,6 +33,12 @@
 
 #include "request.h"
 
+/* COMPACT_VERSION: from CMakeLists.txt (lua/compact/version.lua). */
+#ifndef COMPACT_VERSION
+#error "COMPACT_VERSION is not defined: build with CMake (it passes -DCOMPACT_VERSION)"
+#endif
+#define COMPACT_USER_AGENT "compact/" COMPACT_VERSION " (libcurl)"
+
 static void req_release(http_req *r)
 {
     if (r->state == ST_CLOSED)
@@ -156,8 +162,12 @@ static size_t on_header(char *ptr, size_t size, size_t nmemb, void *userdata)
     http_req *r = (http_req *)userdata;
     size_t n = size * nmemb;
     /* a status line starts a new response (after 1xx or a proxy CONNECT) */
-    if (n >= 5 && memcmp(ptr, "HTTP/", 5) == 0)
+    if (n >= 5 && memcmp(ptr, "HTTP/", 5) == 0) {
         r->head.len = 0;
+        r->head_done = 0;
+    }
+    if ((n == 2 && ptr[0] == '\r' && ptr[1] == '\n') || (n == 1 && ptr[0] == '\n'))
+        r->head_done = 1;
     if (buffer_append(&r->head, ptr, n, (size_t)1 << 20) != BUFFER_OK)
         return 0;
     return n;
@@ -223,7 +233,7 @@ static const char *set_fixed_options(http_req *r)
     SETOPT(CURLOPT_NOSIGNAL, 1L);
     SETOPT(CURLOPT_ERRORBUFFER, r->errbuf);
     SETOPT(CURLOPT_HTTPHEADER, r->headers);
-    SETOPT(CURLOPT_USERAGENT, "compact/0.1 (libcurl)");
+    SETOPT(CURLOPT_USERAGENT, COMPACT_USER_AGENT);
     SETOPT(CURLOPT_FOLLOWLOCATION, 0L);
     SETOPT(CURLOPT_SSL_VERIFYPEER, 1L);
     SETOPT(CURLOPT_SSL_VERIFYHOST, 2L);
@@ -481,6 +491,14 @@ static int finish(lua_State *L, http_req *r, CURLcode code)
         lua_pushstring(L, r->too_large ? "too_large" : "other");
         return 4;
     }
+    if (code == CURLE_OUT_OF_MEMORY && !r->head_done) {
+        /* libcurl refuses a header line over 100 KB with "out of memory" */
+        lua_pushnil(L);
+        lua_pushliteral(L, "response header too large");
+        lua_pushliteral(L, "transport");
+        lua_pushliteral(L, "too_large");
+        return 4;
+    }
     if (code != CURLE_OK) {
         lua_pushnil(L);
         if (r->errbuf[0] != '\0')
@@ -619,5 +637,7 @@ COMPACT_EXPORT int luaopen_compact_curl(lua_State *L)
     }
     new_class(L, HTTP_MT, methods, req_gc, req_tostring);
     luaL_newlib(L, functions);
+    lua_pushliteral(L, COMPACT_USER_AGENT);
+    lua_setfield(L, -2, "USER_AGENT");
     return 1;
 }

@@ -13,7 +13,9 @@ int http_fail(lua_State *L, const char *message, const char *code)
 
 int has_crlf(const char *s, size_t n)
 {
-    return memchr(s, '\r', n) != NULL || memchr(s, '\n', n) != NULL;
+    /* a NUL too: it would cut the C string libcurl reads (a header value
+     * or a key silently truncated), so it is refused like a line break */
+    return memchr(s, '\r', n) != NULL || memchr(s, '\n', n) != NULL || memchr(s, '\0', n) != NULL;
 }
 
 /* Append "Name: value" to the request headers; 0 when invalid. */

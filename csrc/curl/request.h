@@ -24,6 +24,7 @@ typedef struct http_req {
     int cb_failed;
     int too_large;
     int no_memory;
+    int head_done;     /* the final response's header block ended */
     int in_step;       /* inside curl_multi_perform: libcurl state is busy */
     int close_pending; /* close() was called from a callback during step() */
     char errbuf[CURL_ERROR_SIZE];

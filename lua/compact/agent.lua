@@ -21,10 +21,12 @@ local checks = require "compact.checks"
 local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"
+local summary_module = require "compact.summary"
 local repair = require "compact.repair"
 local tools_module = require "compact.agent_tools"
 local usage_module = require "compact.usage"
 local util = require "compact.util"
+local message_model = require "compact.message"
 
 local agent_module = {}
 
@@ -216,7 +218,7 @@ local function failed_attempt(err, aborted)
     content = setmetatable({}, core.json_array_mt),
     stop_reason = aborted and "aborted" or "error",
     error_message = safe_tostring(err),
-    usage = { input = 0, output = 0, cache_read = 0, cache_write = 0 },
+    usage = message_model.zero_usage(),
   }
 end
 
@@ -406,7 +408,7 @@ end
 function Run:generator_request()
   local agent, state = self.agent, self.state
   local messages = {}
-  local projected = estimation.project_summary(state.summary)
+  local projected = summary_module.project_summary(state.summary)
   if projected then messages[1] = projected end
   local raw = state.messages
   local offset = #messages
@@ -487,7 +489,7 @@ function Run:loop()
       recoveries = recoveries + 1
       local ok, recover_err = self:recover()
       if not ok then return self:fail(recover_err) end
-    elseif message.stop_reason == "error" or message.stop_reason == "aborted" then
+    elseif message_model.is_failed_attempt(message) then
       -- A failed attempt reported as a message: kept for the caller, not in the context.
       new[#new + 1] = message
       if message.stop_reason == "aborted" or self:cancelled() then
@@ -495,6 +497,8 @@ function Run:loop()
       end
       return self:fail(errors.new("generator", tostring(message.error_message or "the generation failed")))
     else
+      -- two calls with one id would share one result: ids made unique first
+      message = tools_module.unique_call_ids(message)
       self:commit(message)
       new[#new + 1] = message
       local calls = tools_module.calls_of(message)
@@ -544,6 +548,22 @@ local function run_unprotected(self, prompt, opts, result)
   return run:loop()
 end
 
+-- The agents inside Agent:run, each with the coroutine running it. A run
+-- whose coroutine is suspended (a handler yielded and was abandoned) or
+-- gone does not block the next one; one on this thread or a thread that
+-- resumed this one (status "normal") does.
+local running = setmetatable({}, { __mode = "kv" })
+local MAIN = {} -- the main thread where coroutine.running() gives nil (5.1)
+
+local function current_thread() return coroutine.running() or MAIN end
+
+local function is_active(thread)
+  if thread == nil then return false end
+  if thread == MAIN then return true end
+  local status = coroutine.status(thread)
+  return status == "running" or status == "normal"
+end
+
 --- Run one prompt to completion.
 -- Checks maintenance on the current context, appends the user message,
 -- repairs the context's tool pairs and calls the generator, runs tool
@@ -557,7 +577,16 @@ end
 -- @return `{ final, new_messages, compactions }`; or nil, err, partial result
 function Agent:run(prompt, opts)
   local result = { final = nil, new_messages = {}, compactions = {} }
+  -- a tool handler or callback calling run on its own agent would interleave
+  -- two runs in one state: refused, the running one goes on untouched
+  if is_active(running[self]) then
+    return nil, errors.invalid_request("agent:run: this agent is already running (called from a tool handler "
+      .. "or a callback?)"), result
+  end
+  local thread = current_thread()
+  running[self] = thread
   local ok, value, err, partial = pcall(run_unprotected, self, prompt, opts, result)
+  if running[self] == thread then running[self] = nil end
   if ok then return value, err, partial end
   local state = rawget(self, "state")
   if type(state) == "table" and type(rawget(state, "messages")) == "table" then

@@ -82,6 +82,36 @@ function tools.calls_of(message)
   return calls
 end
 
+--- `message` with the ids of its tool calls made unique within it: a
+-- second call with an id already used gets `<id>_2` (`_3`, ...), so each
+-- call gets its own result. Returns `message` itself when nothing changed,
+-- else a copy (the content list and the renamed blocks are new tables).
+function tools.unique_call_ids(message)
+  local calls = tools.calls_of(message)
+  local used, renamed = {}, {}
+  for _, call in ipairs(calls) do
+    if used[call.id] then renamed[call] = true else used[call.id] = true end
+  end
+  if next(renamed) == nil then return message end
+  local content = {}
+  for i, block in ipairs(message.content) do
+    if renamed[block] then
+      local copy = {}
+      for k, v in pairs(block) do copy[k] = v end
+      local n = 2
+      while used[tostring(block.id) .. "_" .. n] do n = n + 1 end
+      copy.id = tostring(block.id) .. "_" .. n
+      used[copy.id] = true
+      block = copy
+    end
+    content[i] = block
+  end
+  local out = {}
+  for k, v in pairs(message) do out[k] = v end
+  out.content = content
+  return out
+end
+
 --- A tool_result message answering `call`.
 function tools.result(call, content, is_error)
   return { role = "tool_result", tool_call_id = call.id, tool_name = call.name, content = content,
@@ -115,8 +145,7 @@ function tools.run(handler, call, cancel)
   end
   local result = tools.result(call, content, is_error)
   if type(content) == "table" then
-    local called, valid, problem = pcall(core.validate_messages, { result })
-    if not called then problem = valid; valid = false end
+    local valid, problem = core.validate_messages({ result })
     if not valid then
       return tools.result(call, "tool " .. call.name .. " returned invalid content: " .. safe_tostring(problem), true)
     end

@@ -5,13 +5,13 @@
 -- idempotent and cannot be undone.
 -- @module compact.cancel
 
+local util = require("compact.util")
+
 local cancel = {}
 
-local Token = { __name = "compact.CancelToken" }
-Token.__index = Token
-Token.__tostring = function(token)
-  return "compact.CancelToken(" .. (token._cancelled and "cancelled" or "active") .. ")"
-end
+local Token = util.class("compact.CancelToken", function(token)
+  return token._cancelled and "cancelled" or "active"
+end)
 
 --- Cancel the token. Optional `reason` is kept for error messages.
 -- @function token:cancel

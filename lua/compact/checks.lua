@@ -79,7 +79,8 @@ local kinds = {
   string = function(value, rule)
     if rule.non_blank then return not util.is_blank(value), "a non-blank string" end
     if rule.line then
-      return type(value) == "string" and not value:find("[\r\n]"), "a string without line breaks"
+      if type(value) ~= "string" or value:find("[\r\n]") then return false, "a string without line breaks" end
+      return not value:find("\0", 1, true), "a string without NUL bytes"
     end
     return type(value) == "string", "a string"
   end,
@@ -104,10 +105,11 @@ local kinds = {
 -- @param value the option's value
 -- @tparam table rule `{ kind, ... }`; kinds: `"number"` and `"integer"`
 --   (finite; `min`, `above`, `max`), `"string"` (`non_blank`, `line`: no
---   line breaks), `"boolean"`, `"table"`, `"function"` (callable),
+--   line breaks and no NUL bytes), `"boolean"`, `"table"`, `"function"` (callable),
 --   `{ "method", name }` (a table with that callable method),
 --   `{ "one_of", a, b, ... }`, `"any"`; `default` is used for nil (else nil is
---   accepted only with `optional = true`)
+--   accepted only with `optional = true`); `secret = true`: a rejected
+--   string is described by its length only
 -- @return the value (or its default); or nil and an ErrInvalidConfig
 function config.check(where, value, rule)
   if value == nil then
@@ -115,6 +117,11 @@ function config.check(where, value, rule)
     if rule.optional then return nil end
   end
   local ok, what = kinds[rule[1]](value, rule)
+  if not ok and rule.secret and type(value) == "string" then
+    -- a secret is never shown, not even a wrong one
+    return nil, errors.invalid_config(where .. ": expected " .. what .. ", got a string of " .. #value
+      .. " bytes (not shown)")
+  end
   if not ok then return config.expected(where, what, value) end
   return value
 end

@@ -37,7 +37,7 @@ cli.DEFAULT_RESERVE = 4000
 -- Option specs: name -> kind ("int", "number", "string", "flag").
 -- Options every command takes: the input cap, strict JSONL and the estimator
 -- (one place, so a new estimator name needs no other change).
-local INPUT_SPEC = { ["max-input-bytes"] = "int", strict = "flag", estimator = "string" }
+local INPUT_SPEC = { ["max-input-bytes"] = "int", strict = "flag", estimator = "string", from = "string" }
 local PLAN_SPEC = { keep = "int", budget = "int", ratio = "number", window = "int", reserve = "int" }
 local SPECS = {
   stats = {},
@@ -148,6 +148,7 @@ local function make_env(io_table)
     open = io_table.open or io.open,
     rename = io_table.rename or os.rename,
     remove = io_table.remove or os.remove,
+    output_temp = io_table.output_temp or require("compact.core").output_temp,
   }
   local isatty = io_table.isatty
   if type(isatty) == "function" then

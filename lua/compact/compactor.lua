@@ -197,9 +197,10 @@ local function summarize(self, view, previous, to_summarize, turn_prefix, cancel
     turn_prefix_messages = turn_prefix,
     previous_summary = previous,
     instructions = view.instructions,
+    cwd = view.cwd,
   }, cancel)
   if not text then return nil, usage end
-  local read_list, modified_list = files.collect(self.file_tools, previous, { to_summarize, turn_prefix })
+  local read_list, modified_list = files.collect(self.file_tools, previous, { to_summarize, turn_prefix }, view.cwd)
   local summary, err = files.finish_summary(text, read_list, modified_list)
   if not summary then return nil, err end
   return summary, usage, meta

@@ -141,7 +141,19 @@ function errors.cancelled(message, cause)
 end
 
 local ok_core, core = pcall(require, "compact.core")
-local json_null = ok_core and type(core) == "table" and core.json_null or nil
+if not ok_core or type(core) ~= "table" then core = nil end
+
+-- `text` as valid UTF-8: each invalid sequence becomes U+FFFD (the JSON
+-- encoder's repair, read back), so no error message carries bytes a
+-- terminal, a log or a strict JSON reader would choke on.
+local function valid_utf8(text)
+  if not text:find("[\128-\255]") or not core then return text end
+  local encoded = core.json_encode(text)
+  local decoded = encoded and core.json_decode(encoded)
+  return type(decoded) == "string" and decoded or text
+end
+
+local json_null = core and core.json_null or nil
 
 --- Describe a value for a message: `nil`, `null` (JSON null),
 -- `string "0.8"`, `number -1`, `boolean true`, `table`, `function`, ...
@@ -150,7 +162,7 @@ function errors.describe(value)
   if json_null ~= nil and rawequal(value, json_null) then return "null" end
   local kind = type(value)
   if kind == "string" then
-    local shown = #value > 40 and value:sub(1, 40) .. "..." or value
+    local shown = valid_utf8(#value > 40 and value:sub(1, 40) .. "..." or value)
     return "string " .. string.format("%q", shown):gsub("\\\n", "\\n")
   end
   if kind == "number" or kind == "boolean" then return kind .. " " .. tostring(value) end
@@ -219,30 +231,124 @@ end
 
 local REDACTED = "[redacted]"
 
--- `text` with every occurrence of each secret (strings of 4 bytes or more)
--- replaced by "[redacted]".
-local function redact(text, secrets)
-  for _, secret in ipairs(secrets) do
-    if type(secret) == "string" and #secret >= 4 and text:find(secret, 1, true) then
-      local out, start = {}, 1
-      while true do
-        local a, b = text:find(secret, start, true)
-        if not a then break end
-        out[#out + 1] = text:sub(start, a - 1)
-        out[#out + 1] = REDACTED
-        start = b + 1
-      end
-      out[#out + 1] = text:sub(start)
-      text = table.concat(out)
-    end
+-- The scrubber removes every run of 8 bytes or more of a secret (case
+-- folded), and of its common encodings; secrets of 4 to 7 bytes only as
+-- whole (case-folded) copies; shorter ones are ignored.
+local WINDOW = 8
+local MIN_SECRET = 4
+
+local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+local function base64(text)
+  local out = {}
+  for i = 1, #text, 3 do
+    local a, b, c = text:byte(i, i + 2)
+    local n = a * 65536 + (b or 0) * 256 + (c or 0)
+    local d1, d2 = math.floor(n / 262144) % 64, math.floor(n / 4096) % 64
+    local d3, d4 = math.floor(n / 64) % 64, n % 64
+    out[#out + 1] = B64:sub(d1 + 1, d1 + 1) .. B64:sub(d2 + 1, d2 + 1)
+      .. (b and B64:sub(d3 + 1, d3 + 1) or "=") .. (c and B64:sub(d4 + 1, d4 + 1) or "=")
   end
-  return text
+  return table.concat(out)
 end
 
+-- The forms of one secret that are searched, lower-cased: the secret, its
+-- URL encoding, and its base64 at the three byte alignments (any piece of
+-- the secret inside a longer base64 text, such as `Bearer <key>` in a
+-- Basic or echoed header, is a piece of one of them), and of `Bearer <key>`.
+local function forms_of(secret, out)
+  out[#out + 1] = secret:lower()
+  local url = secret:gsub("[^%w%-%._~]", function(c) return string.format("%%%02X", c:byte()) end)
+  if url ~= secret then out[#out + 1] = url:lower() end
+  if #secret >= WINDOW then
+    for skip = 0, 2 do out[#out + 1] = base64(secret:sub(skip + 1)):gsub("=+$", ""):lower() end
+    out[#out + 1] = base64("Bearer " .. secret):gsub("=+$", ""):lower()
+  end
+end
+
+local prepared = setmetatable({}, { __mode = "k" })
+
+local function forms(secrets)
+  local list = prepared[secrets]
+  if list then return list end
+  list = {}
+  for _, secret in ipairs(secrets) do
+    if type(secret) == "string" and #secret >= MIN_SECRET then forms_of(secret, list) end
+  end
+  prepared[secrets] = list
+  return list
+end
+
+-- Append to `ranges` every stretch of `lower` that is a piece of `form`
+-- at least WINDOW bytes long (the whole form when it is shorter). A piece
+-- of 8 bytes holds one of the form's 4-byte blocks at positions 1, 5, 9,
+-- ...: each block found is extended both ways while the bytes agree.
+local function find_pieces(lower, form, ranges)
+  local n = #form
+  if n < WINDOW then
+    local start = 1
+    while true do
+      local a, b = lower:find(form, start, true)
+      if not a then return end
+      ranges[#ranges + 1] = { a, b }
+      start = b + 1
+    end
+  end
+  local len = #lower
+  for s = 1, n - 3, 4 do
+    local block, start = form:sub(s, s + 3), 1
+    while true do
+      local a = lower:find(block, start, true)
+      if not a then break end
+      local left, right = 0, 3
+      while a - left > 1 and s - left > 1 and lower:byte(a - left - 1) == form:byte(s - left - 1) do
+        left = left + 1
+      end
+      while a + right < len and s + right < n and lower:byte(a + right + 1) == form:byte(s + right + 1) do
+        right = right + 1
+      end
+      if left + right + 1 >= WINDOW then
+        ranges[#ranges + 1] = { a - left, a + right }
+        start = math.max(a + 1, a + right - 2)
+      else
+        start = a + 1
+      end
+    end
+  end
+end
+
+-- `text` with every piece of each secret (see above) replaced by
+-- "[redacted]"; overlapping pieces become one.
+local function redact(text, secrets)
+  local list = forms(secrets)
+  if #list == 0 or #text < MIN_SECRET then return text end
+  local lower, ranges = text:lower(), {}
+  for _, form in ipairs(list) do find_pieces(lower, form, ranges) end
+  if #ranges == 0 then return text end
+  table.sort(ranges, function(x, y) return x[1] < y[1] end)
+  local out, pos = {}, 1
+  for _, r in ipairs(ranges) do
+    if r[2] >= pos then
+      if r[1] > pos then out[#out + 1] = text:sub(pos, r[1] - 1) end
+      if r[1] >= pos then out[#out + 1] = REDACTED end
+      pos = r[2] + 1
+    end
+  end
+  out[#out + 1] = text:sub(pos)
+  return table.concat(out)
+end
+
+
 -- A string cut to `limit` bytes (after scrubbing: a secret straddling the
--- cut must not leave a fragment behind).
+-- cut must not leave a fragment behind), on a character boundary.
 local function cut(text, limit)
-  if limit and #text > limit then return text:sub(1, limit) .. "..." end
+  if limit and #text > limit then
+    local stop = limit
+    while stop > 0 and text:byte(stop + 1) and text:byte(stop + 1) >= 0x80 and text:byte(stop + 1) < 0xC0 do
+      stop = stop - 1
+    end
+    return text:sub(1, stop) .. "..."
+  end
   return text
 end
 
@@ -264,7 +370,7 @@ end
 
 scrub_value = function(value, secrets, limit, seen)
   local kind = type(value)
-  if kind == "string" then return cut(redact(value, secrets), limit) end
+  if kind == "string" then return cut(valid_utf8(redact(value, secrets)), limit) end
   if kind ~= "table" then return value end
   if seen[value] then return seen[value] end
   if getmetatable(value) == Error then
@@ -276,7 +382,8 @@ scrub_value = function(value, secrets, limit, seen)
   if mt ~= nil then
     -- a value a callback raised, with its own behaviour: keep its text only
     local ok, text = pcall(tostring, value)
-    local clean = cut(redact(ok and type(text) == "string" and text or "(unprintable value)", secrets), limit)
+    local clean = cut(valid_utf8(redact(ok and type(text) == "string" and text or "(unprintable value)", secrets)),
+      limit)
     seen[value] = clean
     return clean
   end
@@ -294,6 +401,9 @@ end
 -- text when they have a metatable). Strings are scrubbed first, then cut
 -- to `limit` bytes when given, so no fragment of a secret survives a cut.
 -- @param value an error object, a string, or any value
+-- Removed: every run of 8 bytes or more of a secret, compared case-folded,
+-- and of its URL encoding and base64 (of the secret at each alignment and
+-- of `Bearer <secret>`); a secret of 4 to 7 bytes, whole copies only.
 -- @tparam string|table secrets a secret or a list of them (shorter than 4 bytes: ignored)
 -- @tparam[opt] integer limit longest string kept, in bytes
 -- @return the scrubbed value

@@ -1,4 +1,5 @@
---- Token estimation: the heuristic estimator, request estimates, and the
+--- Token estimation: the heuristic estimator, request estimates, the
+-- calibration of an estimate against the provider's count, and the
 -- planning ledgers that make repeated estimates of a growing conversation
 -- cheap.
 --
@@ -18,22 +19,25 @@
 local core = require "compact.core"
 local errors = require "compact.errors"
 local util = require "compact.util"
+local project_summary = require("compact.summary").project_summary
 
 local rawlen = util.rawlen
 
 local estimation = {}
 
-local SUMMARY_PREFIX =
-  "The conversation history before this point was compacted into the following summary:\n\n<summary>\n"
-local SUMMARY_SUFFIX = "\n</summary>"
+--- The bounds of the calibration ratio.
+estimation.MIN_CALIBRATION, estimation.MAX_CALIBRATION = 0.5, 4
+local MIN_CALIBRATION, MAX_CALIBRATION = estimation.MIN_CALIBRATION, estimation.MAX_CALIBRATION
 
---- Project a summary into the single user message the model sees.
--- @tparam ?string summary
--- @treturn ?table `{ role = "user", content = ... }`, or nil for an empty or nil summary
-function estimation.project_summary(summary)
-  if summary == nil or summary == "" then return nil end
-  if type(summary) ~= "string" then return nil end
-  return { role = "user", content = SUMMARY_PREFIX .. summary .. SUMMARY_SUFFIX }
+--- The calibration ratio of an anchor: the provider's count over our
+-- estimate of the same request, clamped to [0.5, 4].
+function estimation.calibration(provider_tokens, estimated_tokens)
+  local ratio = provider_tokens / estimated_tokens -- 0 estimated: +inf, clamped
+  if ratio ~= ratio then return 1 end
+  -- comparisons, not math.max/min: this runs on every plan with an anchor
+  if ratio < MIN_CALIBRATION then return MIN_CALIBRATION end
+  if ratio > MAX_CALIBRATION then return MAX_CALIBRATION end
+  return ratio
 end
 
 -- The heuristic estimator: one shared instance, so its ledgers are shared.
@@ -41,19 +45,27 @@ local Heuristic = { __name = "compact.Heuristic" }
 Heuristic.__index = Heuristic
 Heuristic.__tostring = function() return "compact.Heuristic" end
 
+-- The C measures return nil, err for bad data; an estimator raises
+-- (compact pcalls its estimators and keeps the error as `cause`).
+local function measured(tokens, err)
+  if tokens == nil then error(err, 0) end
+  return tokens
+end
+
 --- Estimate a string: its content-aware measure, rounded up (docs/estimation.md).
 -- @function estimator:text
 -- @tparam string text
-function Heuristic.text(_, text) return core.heuristic_text(text) end
+function Heuristic.text(_, text) return measured(core.heuristic_text(text)) end
 --- Estimate a message: 2 + 2 per block + 28 per tool call and tool result +
 -- 1200 per image + the measure of its text, thinking, tool names and arguments.
 -- @function estimator:message
 -- @tparam table message
-function Heuristic.message(_, message) return core.heuristic_message(message) end
---- Estimate tool definitions: per tool 8 + the measure of its name, description and schema.
+function Heuristic.message(_, message) return measured(core.heuristic_message(message)) end
+--- Estimate tool definitions: per tool 8 + the measure of its name,
+-- description and schema (`parameters` or `input_schema`).
 -- @function estimator:tools
 -- @tparam table definitions
-function Heuristic.tools(_, definitions) return core.heuristic_tools(definitions) end
+function Heuristic.tools(_, definitions) return measured(core.heuristic_tools(definitions)) end
 
 local heuristic_instance = setmetatable({}, Heuristic)
 
@@ -73,8 +85,7 @@ function estimation.check_estimator(estimator, field)
   end
   for _, method in ipairs { "text", "message", "tools" } do
     local ok, fn = pcall(function() return estimator[method] end)
-    if not ok or (type(fn) ~= "function" and not (type(fn) == "table" and getmetatable(fn)
-        and getmetatable(fn).__call)) then
+    if not ok or not util.is_callable(fn) then
       return nil, errors.invalid_request(field .. ": missing method '" .. method .. "'")
     end
   end
@@ -106,18 +117,10 @@ function estimation.ledger(estimator, messages)
     ledger = new_ledger()
     by_list[messages] = ledger
   end
-  -- pcall: a memory error or a raising finalizer inside the C walk
-  local ok, count, total, index, kind = pcall(sync, ledger, messages,
-    not is_heuristic_set[estimator] and estimator or nil)
-  if not ok then
-    return nil, errors.new("invalid_request", "messages: reading the list raised an error", { cause = count })
-  end
-  if count then return ledger, total end
-  if kind == "estimator" then
-    return nil, errors.new("invalid_request",
-      "messages[" .. tostring(index) .. "]: estimator:message failed", { cause = total })
-  end
-  return nil, errors.invalid_request(tostring(total))
+  local total, err, cause = sync(ledger, messages, not is_heuristic_set[estimator] and estimator or nil)
+  if total then return ledger, total end
+  if cause ~= nil then return nil, errors.new("invalid_request", err, { cause = cause }) end
+  return nil, errors.invalid_request(err)
 end
 
 --- Forget cached estimates: for `messages` (a list edited in place), or
@@ -164,8 +167,8 @@ local function estimate_tools(estimator, tools)
     local cached = tool_estimates[tools]
     local count = rawlen(tools)
     if cached and cached[1] == count and rawequal(cached[2], tools[count]) then return cached[3] end
-    local ok, result = pcall(core.heuristic_tools, tools)
-    if not ok then return nil, errors.invalid_request(tostring(result)) end
+    local result, err = core.heuristic_tools(tools)
+    if not result then return nil, errors.invalid_request(err) end
     tool_estimates[tools] = { count, tools[count], result }
     return result
   end
@@ -177,7 +180,7 @@ end
 -- but are estimated on every plan (estimators must be deterministic).
 -- `overhead` reads a remembered estimate inline; this computes a new one.
 local function remember(cache, estimator, method, value, what)
-  local tokens, err = call_estimator(estimator, method, method == "message" and estimation.project_summary(value)
+  local tokens, err = call_estimator(estimator, method, method == "message" and project_summary(value)
     or value, what)
   if not tokens then return nil, err end
   cache[estimator] = { value, tokens }

@@ -20,6 +20,8 @@
 -- @module compact.fit
 
 local errors = require "compact.errors"
+local rawlen = require("compact.util").rawlen
+local message_model = require "compact.message"
 
 local fit = {}
 
@@ -29,21 +31,14 @@ fit.SHORTEN_CAPS = { 4096, 1024, 256 }
 --- The marker that replaces the middle of a shortened text.
 function fit.marker(bytes) return "[... " .. bytes .. " bytes cut by compaction ...]" end
 
-local function is_continuation(text, index)
-  local byte = text:byte(index)
-  return byte ~= nil and byte >= 0x80 and byte < 0xC0
-end
-
 --- Shorten `text` to about `cap` bytes: head and tail kept (cut on UTF-8
 -- character boundaries) around the marker. Returns the text unchanged when
 -- it is not longer than the cap.
 function fit.shorten_text(text, cap)
   if #text <= cap then return text end
   local half = math.floor(cap / 2)
-  local head_end = half
-  while head_end > 0 and is_continuation(text, head_end + 1) do head_end = head_end - 1 end
-  local tail_start = #text - half + 1
-  while tail_start <= #text and is_continuation(text, tail_start) do tail_start = tail_start + 1 end
+  local head_end = message_model.cut_point(text, half)
+  local tail_start = message_model.start_point(text, #text - half + 1)
   local cut = tail_start - head_end - 1
   if cut <= 0 then return text end
   return text:sub(1, head_end) .. "\n" .. fit.marker(cut) .. "\n" .. text:sub(tail_start)
@@ -111,12 +106,14 @@ end
 -- cuts: no call at or after `first` has its result at or after the cut.
 -- Newest first.
 local function later_turn_starts(messages, first)
-  local n = #messages
+  -- raw length and reads, as everywhere else: a lying __len must not hide
+  -- the result of a call from this walk
+  local n = rawlen(messages)
   -- a call at c answered at r blocks the cuts c+1..r: marked as +1 at c+1
   -- and -1 at r+1, summed in one pass (linear however far apart they are)
   local delta, call_at, starts = {}, {}, {}
   for i = first, n do
-    local message = messages[i]
+    local message = rawget(messages, i)
     if message.role == "assistant" and type(message.content) == "table" then
       for _, block in ipairs(message.content) do
         if block.type == "tool_call" then call_at[block.id] = i end

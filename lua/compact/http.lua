@@ -25,6 +25,7 @@
 -- @module compact.http
 
 local errors = require "compact.errors"
+local util = require "compact.util"
 
 local http = {}
 
@@ -56,15 +57,13 @@ function http.to_error(message, code, reason, secrets)
   elseif code == "invalid_request" then
     return errors.invalid_request(scrubbed(message, secrets))
   end
+  -- a TLS failure (a bad certificate, no common cipher) fails the same way
+  -- again: not retried
   return errors.new("transport", "HTTP transport failed (" .. tostring(reason or "other") .. "): " ..
-    scrubbed(message, secrets), { reason = reason or "other", retryable = true })
+    scrubbed(message, secrets), { reason = reason or "other", retryable = reason ~= "tls" })
 end
 
-local Request = { __name = "compact.http.Request" }
-Request.__index = Request
-Request.__tostring = function(req)
-  return "compact.http.Request(" .. (req.done and "done" or "running") .. ")"
-end
+local Request = util.class("compact.http.Request", function(req) return req.done and "done" or "running" end)
 
 --- Drive the request: do the I/O that is ready, waiting at most `wait`
 -- seconds (default 0, at most 1) for more. A finished request returns the

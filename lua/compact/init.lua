@@ -103,7 +103,17 @@ compact.heuristic = estimation.heuristic
 -- @function project_summary
 -- @tparam ?string summary
 -- @return `{ role = "user", content = "The conversation history ..." }`, or nil for no summary
-compact.project_summary = estimation.project_summary
+compact.project_summary = require("compact.summary").project_summary
+
+--- What kind of call a `tool_call` block is, by the tool vocabulary.
+-- @function classify_tool_call
+-- @tparam table call a `tool_call` block (`{ type = "tool_call", name, arguments }`)
+-- @tparam[opt] table overrides `{ MyRead = { kind = "read", path_key = "p" } }` over the built-in vocabulary
+-- @return `{ kind = K, paths = {...}, command = "..." or nil }`, or nil and an
+--   `ErrInvalidRequest` (not a tool_call) or `ErrInvalidConfig` (bad overrides)
+function compact.classify_tool_call(call, overrides)
+  return require("compact.tool_vocabulary").classify_tool_call(call, overrides)
+end
 
 --- A new cancellation token.
 -- @function cancel_token

@@ -103,10 +103,7 @@ function repair_module.repair(messages)
   end
   -- validates every message (cached per list, so a repeated repair of a
   -- growing conversation only reads the new messages)
-  local ok, ledger, err = pcall(estimation.ledger, estimation.heuristic(), messages)
-  if not ok then
-    return nil, errors.new("invalid_request", "reading the messages raised an error", { cause = ledger })
-  end
+  local ledger, err = estimation.ledger(estimation.heuristic(), messages)
   if not ledger then return nil, err end
   local walked, out, report = pcall(walk, messages)
   if not walked then

@@ -3,11 +3,11 @@
 -- they are estimated, so each message is read once.
 -- @module compact.request
 
-local core = require "compact.core"
-local errors = require "compact.errors"
-local util = require "compact.util"
-local estimation = require "compact.estimation"
-local usage_module = require "compact.usage"
+local core = require("compact.core")
+local errors = require("compact.errors")
+local util = require("compact.util")
+local estimation = require("compact.estimation")
+local usage_module = require("compact.usage")
 
 local request_module = {}
 
@@ -15,13 +15,13 @@ local request_module = {}
 local known_fields = {
   messages = "table", system_prompt = "string", summary = "string", tools = "table",
   require_reduction = "boolean", instructions = "string", fit = "boolean",
-  input_token_budget = "number", estimator = true, usage = true,
+  input_token_budget = "number", estimator = true, usage = true, cwd = "string",
 }
 -- Their slots: the order `read` returns them in and the full check names
 -- the first wrong one in (messages, the optional typed fields, the budget).
 local slot_names = {
   "messages", "system_prompt", "summary", "tools", "require_reduction", "instructions", "fit",
-  "input_token_budget", "estimator", "usage",
+  "input_token_budget", "estimator", "usage", "cwd",
 }
 local field_slots, slot_types = {}, {}
 for slot, name in ipairs(slot_names) do
@@ -32,9 +32,10 @@ local read_plain = core.request_reader(slot_names, slot_types)
 local BUDGET = field_slots.input_token_budget
 local HUGE = math.huge
 
---- The bounds of the calibration ratio.
-local MIN_CALIBRATION, MAX_CALIBRATION = 0.5, 4
-request_module.MIN_CALIBRATION, request_module.MAX_CALIBRATION = MIN_CALIBRATION, MAX_CALIBRATION
+--- Anchors below this fraction of the estimate of the messages they cover
+-- are ignored (the estimate is used, calibration 1).
+local ANCHOR_MIN_FRACTION = 0.25
+request_module.ANCHOR_MIN_FRACTION = ANCHOR_MIN_FRACTION
 
 local rawlen = util.rawlen
 local heuristic = estimation.heuristic()
@@ -72,23 +73,27 @@ local function shape(request)
   if budget ~= nil and type(budget) ~= "number" then
     return fail("request.input_token_budget: expected a non-negative number, got " .. tostring(budget))
   end
+  local cwd = values[field_slots.cwd]
+  if cwd ~= nil and type(cwd) ~= "string" then
+    return fail("request.cwd: expected a string, got " .. type(cwd))
+  end
   return values[1], values[2], values[3], values[4], values[5], values[6], values[7], values[8], values[9],
-    values[10]
+    values[10], cwd
 end
 
 -- The fields of a checked request, in this order:
 --   messages, estimator, input_token_budget, system_prompt, summary (nil
 --   for ""), tools, anchor tokens (N - dropped), anchor through (nil without usage),
---   require_reduction (a boolean), instructions, fit (a boolean)
+--   require_reduction (a boolean), instructions, fit (a boolean), cwd
 -- or nil, ErrInvalidRequest. `compactor:plan` runs this on every turn: a
 -- plain request (no metatable, known fields of the right types) is read by
 -- one C call (core.request_reader) without a table, a closure or a Lua-side
 -- loop; anything else takes the full check, which names what is wrong.
 local function read(request)
   local plain, messages, system_prompt, summary, tools, require_reduction, instructions, fit, budget,
-    estimator, usage = read_plain(request)
+    estimator, usage, cwd = read_plain(request)
   if not plain or messages == nil then
-    messages, system_prompt, summary, tools, require_reduction, instructions, fit, budget, estimator, usage =
+    messages, system_prompt, summary, tools, require_reduction, instructions, fit, budget, estimator, usage, cwd =
       shape(request)
     if not messages then return nil, system_prompt end
   end
@@ -110,7 +115,7 @@ local function read(request)
     tokens = tokens - dropped
   end
   return messages, estimator, budget, system_prompt, summary ~= "" and summary or nil,
-    tools, tokens, through, require_reduction == true, instructions, fit == true
+    tools, tokens, through, require_reduction == true, instructions, fit == true, cwd
 end
 request_module.read = read
 
@@ -118,7 +123,7 @@ request_module.read = read
 -- which is not modified) or nil, ErrInvalidRequest.
 function request_module.check(request)
   local messages, estimator, budget, system_prompt, summary, tools, tokens, through,
-    require_reduction, instructions, fit = read(request)
+    require_reduction, instructions, fit, cwd = read(request)
   if not messages then return nil, estimator end
   return {
     system_prompt = system_prompt,
@@ -131,21 +136,11 @@ function request_module.check(request)
     instructions = instructions,
     usage = tokens and { tokens = tokens, through = through } or nil,
     fit = fit,
+    cwd = cwd,
   }
 end
 
---- The calibration ratio of an anchor: the provider's count over our
--- estimate of the same request, clamped to [0.5, 4].
-function request_module.calibration(provider_tokens, estimated_tokens)
-  local ratio = provider_tokens / estimated_tokens -- 0 estimated: +inf, clamped
-  if ratio ~= ratio then return 1 end
-  -- comparisons, not math.max/min: this runs on every plan with an anchor
-  if ratio < MIN_CALIBRATION then return MIN_CALIBRATION end
-  if ratio > MAX_CALIBRATION then return MAX_CALIBRATION end
-  return ratio
-end
-
-local ledger_of, overhead_of = estimation.ledger, estimation.overhead
+local ledger_of, overhead_of, calibration = estimation.ledger, estimation.overhead, estimation.calibration
 
 -- request_module.estimate on the parts of a request (no view needed).
 local function estimate_parts(estimator, messages, system_prompt, summary, tools, anchor_tokens, anchor_through)
@@ -155,14 +150,20 @@ local function estimate_parts(estimator, messages, system_prompt, summary, tools
   if not overhead then return nil, err end
   if not anchor_tokens then return overhead + total, ledger, 1, overhead end
   local through = ledger:total(anchor_through)
+  -- the sanity band: a provider count below a quarter of our estimate of the
+  -- same request is a server under-reporting (or a stale anchor), not a
+  -- calibration; trusting it would keep the estimate under every trigger
+  if anchor_tokens < ANCHOR_MIN_FRACTION * (overhead + through) then return overhead + total, ledger, 1, overhead end
   return anchor_tokens + (total - through), ledger,
-    request_module.calibration(anchor_tokens, overhead + through), overhead
+    calibration(anchor_tokens, overhead + through), overhead
 end
 request_module.estimate_parts = estimate_parts
 
 --- Estimate a request: system prompt + projected summary + raw messages +
 -- tool definitions; with a usage anchor `{ tokens = N, through = k }`,
--- `N + estimate(messages[k+1..])`.
+-- `N + estimate(messages[k+1..])`, unless `N` is below
+-- `ANCHOR_MIN_FRACTION` (1/4) of the estimate of what it covers (then the
+-- anchor is ignored).
 -- Returns tokens, ledger, calibration (1 without an anchor), overhead; or
 -- nil, err.
 function request_module.estimate(view)

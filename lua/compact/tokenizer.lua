@@ -45,6 +45,10 @@ function Tokenizer.__tostring(self)
   return "compact.Tokenizer(" .. self.name .. ")"
 end
 
+-- loaded vocabulary -> how many open tokenizers hold it (weak keys: a
+-- vocabulary nothing refers to any more is collected as before)
+local holders = setmetatable({}, { __mode = "k" })
+
 local function vocabulary(self)
   return rawget(self, "_vocab")
 end
@@ -53,6 +57,9 @@ end
 -- its (nil, message) into an ErrInvalidRequest.
 local function checked(method)
   return function(self, value)
+    if rawget(self, "_closed") then
+      return nil, errors.invalid_request("tokenizer:" .. method .. ": this tokenizer is closed")
+    end
     local vocab = vocabulary(self)
     local result, message = vocab[method](vocab, value)
     if result == nil then return nil, errors.invalid_request("tokenizer:" .. method .. ": " .. message) end
@@ -71,14 +78,26 @@ Tokenizer.decode = checked("decode")
 
 --- The number of tokens in the vocabulary (0 once closed).
 function Tokenizer:size()
+  if rawget(self, "_closed") then return 0 end
   return vocabulary(self):size()
 end
 
---- Free the vocabulary now (every tokenizer of this name shares it; the
--- next `compact.tokenizer(name)` loads it again). Closing twice is safe.
+--- Close this tokenizer: its methods fail from now on. The vocabulary,
+-- shared by every open tokenizer of the same name, is freed when the last
+-- of them is closed (the next `compact.tokenizer(name)` loads it again);
+-- the others keep working. Closing twice is safe.
 function Tokenizer:close()
-  vocabulary(self):close()
-  loaded[self._key] = nil
+  if rawget(self, "_closed") then return end
+  rawset(self, "_closed", true)
+  local key, vocab = rawget(self, "_key"), vocabulary(self)
+  local open = (holders[vocab] or 1) - 1
+  if open > 0 then
+    holders[vocab] = open
+    return
+  end
+  holders[vocab] = nil
+  if loaded[key] == vocab then loaded[key] = nil end
+  vocab:close()
 end
 
 --- An estimator (`text`, `message`, `tools`) counting with this tokenizer
@@ -133,6 +152,7 @@ function tokenizer.new(name, opts)
     end
     loaded[key] = vocab
   end
+  holders[vocab] = (holders[vocab] or 0) + 1
   return setmetatable({ name = name, _vocab = vocab, _key = key }, Tokenizer)
 end
 

@@ -19,6 +19,7 @@
 
 local core = require "compact.core"
 local errors = require "compact.errors"
+local tool_schema = require("compact.message").tool_schema
 
 local M = {}
 
@@ -133,12 +134,12 @@ local function definition_tokens(self, def, what)
   if type(def.name) ~= "string" then error(what .. ".name: expected a string", 0) end
   local f = self.functions
   local tokens = f.func_init + count(self, def.name .. ":" .. strip_period(tostring(def.description or "")), what)
-  local parameters = def.parameters
+  local parameters, field = tool_schema(def)
   local properties = type(parameters) == "table" and parameters.properties
   if type(properties) == "table" and next(properties) ~= nil then
     tokens = tokens + f.prop_init
     for _, key in ipairs(sorted_keys(properties)) do
-      tokens = tokens + property_tokens(self, key, properties[key], what .. ".parameters.properties." .. key)
+      tokens = tokens + property_tokens(self, key, properties[key], what .. "." .. field .. ".properties." .. key)
     end
   end
   return tokens

@@ -13,6 +13,7 @@
 local core = require "compact.core"
 local errors = require "compact.errors"
 local util = require "compact.util"
+local message_model = require "compact.message"
 
 local usage_module = {}
 
@@ -22,7 +23,8 @@ local read_plain = core.request_reader({ "tokens", "through", "dropped" }, { "nu
 
 --- The provider's token count of a reply's usage table: input + cache_read +
 -- cache_write + output (fields that are not finite non-negative numbers
--- count 0), rounded down; 0 when `usage` is not a table.
+-- count 0), rounded down; 0 when `usage` is not a table or the sum is
+-- above `MAX_TOKENS` (2^53).
 -- @treturn integer
 function usage_module.total(usage)
   if type(usage) ~= "table" then return 0 end
@@ -31,27 +33,38 @@ function usage_module.total(usage)
     local value = rawget(usage, field)
     if util.is_finite_number(value) and value > 0 then total = total + value end
   end
+  -- a sum past 2^53 (1e308 + 1e308 is infinity) is no count: ignored, so
+  -- it never becomes an anchor that cannot be saved or checked
+  if total > usage_module.MAX_TOKENS then return 0 end
   return math.floor(total)
 end
 
+--- The largest usage figure kept: 2^53 (the largest integer a double holds
+-- exactly). Totals above it are ignored; sums stop at it.
+usage_module.MAX_TOKENS = 2 ^ 53
+
 --- A new usage table with the four fields at 0.
 -- @treturn table `{ input = 0, output = 0, cache_read = 0, cache_write = 0 }`
-function usage_module.zero()
-  return { input = 0, output = 0, cache_read = 0, cache_write = 0 }
-end
+function usage_module.zero() return message_model.zero_usage() end
 
 --- Add a usage table's fields into `total` (fields that are not finite
--- numbers count 0; a `usage` that is not a table adds nothing).
+-- numbers count 0; a `usage` that is not a table adds nothing; each sum
+-- is clamped to +-`MAX_TOKENS`, so it stays finite).
 -- @treturn table `total`
 function usage_module.add(total, usage)
   if type(usage) ~= "table" then return total end
   for _, field in ipairs(usage_fields) do
     local value = rawget(usage, field)
-    if util.is_finite_number(value) then total[field] = total[field] + value end
+    if util.is_finite_number(value) then
+      total[field] = math.max(-usage_module.MAX_TOKENS, math.min(usage_module.MAX_TOKENS, total[field] + value))
+    end
   end
   -- reasoning (tokens of output spent on reasoning) only where reported
   local reasoning = rawget(usage, "reasoning")
-  if util.is_finite_number(reasoning) then total.reasoning = (total.reasoning or 0) + reasoning end
+  if util.is_finite_number(reasoning) then
+    total.reasoning = math.max(-usage_module.MAX_TOKENS, math.min(usage_module.MAX_TOKENS,
+      (total.reasoning or 0) + reasoning))
+  end
   return total
 end
 
@@ -63,8 +76,6 @@ function usage_module.reasoning(usage)
   if util.is_finite_number(value) and value > 0 then return math.floor(value) end
   return 0
 end
-
-local unusable_stop = { error = true, aborted = true }
 
 local drop_modes = { never = true, after_user = true, always = true }
 
@@ -140,7 +151,7 @@ function usage_module.anchor(messages, from, options)
   for index = #messages, math.max(from, 1), -1 do
     local message = rawget(messages, index)
     if type(message) == "table" and rawget(message, "role") == "assistant"
-        and not unusable_stop[rawget(message, "stop_reason")] then
+        and not message_model.is_failed_attempt(message) then
       local tokens = usage_module.total(rawget(message, "usage"))
       if tokens > 0 then
         local dropped = math.min(dropped_reasoning(messages, index, mode), tokens - 1)

@@ -12,6 +12,20 @@ function util.is_finite_number(value)
   return type(value) == "number" and value == value and value - value == 0
 end
 
+--- A class: a metatable named `name` (`__name`) that is its own
+-- `__index`, whose `__tostring` says `name(state)` with `state(object)`
+-- (just `name` without `state`).
+-- @tparam string name
+-- @tparam[opt] function state
+-- @treturn table
+function util.class(name, state)
+  local class = { __name = name }
+  class.__index = class
+  class.__tostring = state and function(object) return name .. "(" .. state(object) .. ")" end
+    or function() return name end
+  return class
+end
+
 --- A function, or a table/userdata whose metatable has a __call function.
 function util.is_callable(value)
   if type(value) == "function" then return true end

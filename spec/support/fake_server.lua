@@ -7,7 +7,12 @@
 -- "http://127.0.0.1:<port>"; `server:base(name)` is the base URL that makes
 -- the server replay scenario `name`; `server:last(name)` returns the last
 -- request it received for that scenario ({ method, path, headers, body });
--- `server:stop()` ends the process (by its pid).
+-- `server:stop()` ends the process (by its pid);
+-- `server:script(name, scenario)` adds (or replaces) scenario `name` in the
+-- running server: `{ status =, headers =, body = }` for a plain answer, or
+-- `{ status =, headers =, stream = "..." | { piece, ... }, drop =, hang = }`
+-- for a chunked one (each piece its own write; `fake.sse_headers` and
+-- `fake.json_headers` are the usual headers). Returns `server:base(name)`.
 --
 -- As a script it serves scenarios: the first path segment picks one
 -- (/oa_text/chat/completions, /an_tools/v1/messages, ...). Each scenario is
@@ -262,6 +267,10 @@ scenarios.an_summary = sse(AN_START .. an_start_block(0, '{"type":"text","text":
 -- x-api-key header) into every field of their errors. `respond` builds the
 -- answer from the request headers; the echoed key sits across offsets 500
 -- and 2000 of the text, where errors used to be cut before being scrubbed.
+-- A response header of 300 KB (curl's limit is 100 KB).
+scenarios.huge_header = { status = 200, headers = { ["Content-Type"] = "application/json",
+  ["X-Big"] = string.rep("a", 300 * 1024) }, body = "{}" }
+
 local function echoed(headers)
   local auth = headers["authorization"] or headers["x-api-key"] or "none"
   local key = auth:gsub("^Bearer ", "")
@@ -327,6 +336,9 @@ scenarios.an_endless = sse(AN_START .. an_start_block(0, '{"type":"thinking","th
 scenarios.an_endless.endless = an_delta(0, '{"type":"thinking_delta","thinking":"' .. BIG .. '"}')
 
 M.scenarios = scenarios
+M.CUT = CUT
+M.sse_headers = sse("").headers
+M.json_headers = json_response(200, "").headers
 
 ---------------------------------------------------------------------------
 -- The server process
@@ -419,6 +431,13 @@ local function serve()
     if path == "/_quit" then
       running = false
       state.steps = { { data = response_head(200, {}, 0) } }
+    elseif path and path:match("^/_script/[%w_]+$") then
+      local body = raw:sub(head_end + 4)
+      local ok, scenario = pcall((loadstring or load)(body, "=script"))
+      local answer = ok and type(scenario) == "table" and "ok" or ("bad script: " .. tostring(scenario))
+      if answer == "ok" then scenarios[path:match("^/_script/([%w_]+)$")] = scenario end
+      state.steps = { { data = response_head(answer == "ok" and 200 or 400, { ["Content-Type"] = "text/plain" },
+        #answer) .. answer } }
     elseif path and path:match("^/_last/") then
       local body = recorded[path:match("^/_last/([%w_]+)")] or ""
       state.steps = { { data = response_head(200, { ["Content-Type"] = "text/plain" }, #body) .. body } }
@@ -534,6 +553,26 @@ function Server:last(name)
     if k then headers[k:lower()] = v end
   end
   return { method = method, path = path, headers = headers, body = payload }
+end
+
+-- A Lua literal of `value` (strings, numbers, booleans, tables).
+local function literal(value)
+  if type(value) == "string" then return string.format("%q", value) end
+  if type(value) ~= "table" then return tostring(value) end
+  local parts = {}
+  for k, v in pairs(value) do parts[#parts + 1] = "[" .. literal(k) .. "]=" .. literal(v) end
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+
+--- Add scenario `name` to the running server (see the module description).
+function Server:script(name, scenario)
+  local copy = { status = 200, headers = scenario.stream and M.sse_headers or M.json_headers, body = "" }
+  for k, v in pairs(scenario) do copy[k] = v end
+  if type(copy.stream) == "table" then copy.stream = table.concat(copy.stream, CUT) end
+  local http = require "socket.http"
+  local answer, code = http.request(self.url .. "/_script/" .. name, "return " .. literal(copy))
+  assert(code == 200, "fake server: script " .. name .. ": " .. tostring(answer))
+  return self:base(name)
 end
 
 --- Stop the server process.

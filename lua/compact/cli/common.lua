@@ -7,6 +7,7 @@
 local compact = require "compact"
 local importers = require "compact.importers"
 local import_common = require "compact.importers.common"
+local core = require "compact.core"
 
 local common = {}
 
@@ -25,11 +26,7 @@ function common.percent(part, whole)
   return string.format("%.1f%%", 100 * part / whole)
 end
 
-function common.slice(list, first, last)
-  local out = {}
-  for i = first, last or #list do out[#out + 1] = list[i] end
-  return out
-end
+common.slice = require("compact.message").slice
 
 function common.label_of(message)
   if message.role == "tool_result" and message.tool_name then
@@ -38,11 +35,13 @@ function common.label_of(message)
   return message.role
 end
 
---- The request for `conversation`, with its usage anchor.
+--- The request for `conversation`, with its usage anchor and, when the
+-- import knows it, the working directory.
 function common.request_of(conversation, estimator)
   local request = { system_prompt = conversation.system_prompt, summary = conversation.summary,
                     messages = conversation.messages, tools = conversation.tools, estimator = estimator }
   request.usage = conversation.usage
+  request.cwd = conversation.cwd   -- summaries show paths relative to it
   return request
 end
 
@@ -69,9 +68,9 @@ function common.load_input(env, options, path, quiet)
       env.err("compact: <stdin>: cannot read: ", read_err, "\n")
       return nil
     end
-    result, err = importers.parse(text, { name = "<stdin>", strict = options.strict })
+    result, err = importers.parse(text, { name = "<stdin>", strict = options.strict, from = options.from })
   else
-    result, err = importers.load(path, { max_bytes = max, strict = options.strict })
+    result, err = importers.load(path, { max_bytes = max, strict = options.strict, from = options.from })
   end
   if not result then
     env.err("compact: ", err and err.message or tostring(err), "\n")
@@ -89,8 +88,15 @@ local function is_special(path)
   return path:match("^/dev/") or path:match("^/proc/")
 end
 
-local function write_one(env, path, text)
-  local file, err = env.open(path, "wb")
+--- Do two paths name one file (the same text, or one device and inode)?
+function common.same_file(a, b)
+  if a == b then return true end
+  local id = core.file_id(a)
+  return id ~= nil and id == core.file_id(b)
+end
+
+local function write_one(env, path, text, mode)
+  local file, err = env.open(path, mode or "wb")
   if not file then return nil, err end
   local ok, write_err = file:write(text)
   if ok then ok, write_err = file:flush() end
@@ -108,9 +114,13 @@ local function reason(path, err)
 end
 
 --- Write files all or nothing: each goes to a temporary file beside its
--- target, and only when every one is complete are they renamed over the
--- targets; on failure the temporary files are removed and every existing
--- file is left as it was.
+-- target, created exclusively under an unpredictable name with the
+-- target's mode (`core.output_temp`: a planted file or symbolic link is
+-- never written through), and only when every one is complete are they
+-- renamed over the targets; on failure the temporary files are removed and
+-- every existing file is left as it was. An output that is a symbolic link
+-- writes the file the link points to (the link stays); a dangling link is
+-- refused.
 -- @tparam table files `{ { path =, text = }, ... }`
 -- @return true, or nil and a message naming the file
 function common.write_files(env, files)
@@ -118,16 +128,20 @@ function common.write_files(env, files)
   local function cleanup()
     for _, temp in ipairs(temps) do env.remove(temp) end
   end
-  for n, file in ipairs(files) do
+  for _, file in ipairs(files) do
     local target = file.path
-    if is_special(target) then
-      file.temp = nil
-    else
-      file.temp = (target:match("^(.*/)") or "") .. "." .. (target:match("([^/]*)$") or "out")
-        .. string.format(".compact-tmp-%d-%d-%06d", n, os.time(), math.random(0, 999999))
-      temps[#temps + 1] = file.temp
+    file.temp, file.target = nil, target
+    if not is_special(target) and not file.append then
+      local temp, resolved = env.output_temp(target)
+      if not temp then
+        cleanup()
+        return nil, "cannot write " .. target .. ": " .. reason(target, resolved)
+      end
+      file.temp, file.target = temp, resolved
+      temps[#temps + 1] = temp
     end
-    local ok, err = write_one(env, file.temp or target, file.text)
+    local ok, err = true, nil
+    if not file.append then ok, err = write_one(env, file.temp or target, file.text) end
     if not ok then
       cleanup()
       return nil, "cannot write " .. target .. ": " .. reason(file.temp or target, err)
@@ -135,10 +149,20 @@ function common.write_files(env, files)
   end
   for _, file in ipairs(files) do
     if file.temp then
-      local ok, err = env.rename(file.temp, file.path)
+      local ok, err = env.rename(file.temp, file.target)
       if not ok then
         cleanup()
         return nil, "cannot replace " .. file.path .. ": " .. reason(file.temp, err)
+      end
+    end
+  end
+  -- appends last, after every replaced file: the session itself is changed last
+  for _, file in ipairs(files) do
+    if file.append then
+      local ok, err = write_one(env, file.path, file.text, "ab")
+      if not ok then
+        cleanup()
+        return nil, "cannot append to " .. file.path .. ": " .. reason(file.path, err)
       end
     end
   end

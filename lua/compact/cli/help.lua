@@ -16,10 +16,13 @@ commands:
   plan FILE    where a compaction would cut, and tokens before/after (no model)
   run FILE     compact and write the new state (summary + kept messages) as JSON
 
-FILE is our state JSON or JSONL, a pi session (JSONL), OpenAI Chat or
-Responses JSON, or Anthropic messages JSON; the format is detected from the
-content. FILE - reads standard input. Imports repair tool calls without
-results and results without calls, and say so on stderr.
+FILE is our state JSON or JSONL, a pi session (JSONL), a Claude Code
+transcript (~/.claude/projects/*/*.jsonl), a Codex rollout
+(~/.codex/sessions/.../rollout-*.jsonl), a Gemini CLI session (JSON), OpenAI
+Chat or Responses JSON, or Anthropic messages JSON; the format is detected
+from the content (--from forces one). FILE - reads standard input. Imports
+repair tool calls without results and results without calls, and say so on
+stderr.
 
 options of every command:
   --max-input-bytes N   read at most N bytes of FILE (default 1 GiB)
@@ -27,6 +30,9 @@ options of every command:
                         with a warning)
   --estimator NAME      heuristic (default), or a tokenizer such as o200k_base
                         or cl100k_base when this build has tokenizers
+  --from FORMAT         read FILE as this format instead of detecting it:
+                        state, jsonl, pi, openai, anthropic, responses,
+                        claude-code, codex or gemini-cli
 
 Run `compact <command> --help` for the options of a command.
 Exit status: 0 ok, 1 compaction or write failed (existing files unchanged),
@@ -36,14 +42,16 @@ Exit status: 0 ok, 1 compaction or write failed (existing files unchanged),
 HELP.stats = [[
 usage: compact stats FILE [--estimator E]
 
-Print the number of messages by role, tool calls by name, the tool pairs
-the import repaired, errors, estimated tokens (total and per role, by the
+Print the working directory (when the file records one), the number of
+messages by role, tool calls by name, the tool pairs the import repaired,
+errors, estimated tokens (total and per role, by the
 content-aware heuristic unless --estimator says otherwise) and the largest
 messages. When the file records the provider's token count, print it beside
 the estimate and the calibrated estimate (the estimate scaled by provider /
 estimate up to the reply that reported it).
 
-Also takes --max-input-bytes, --strict and --estimator (see `compact --help`).
+Also takes --max-input-bytes, --strict, --estimator and --from (see
+`compact --help`).
 ]]
 
 local PLAN_OPTIONS = [[
@@ -75,7 +83,8 @@ usage: compact run FILE [--summarizer extractive|openai|anthropic] [--model M]
                         [--keep N] [--budget N] [--ratio R] [--reserve N --window N]
 
 Compact the conversation and write it (summary + kept messages) to OUT or
-stdout, in FILE's format unless --format says otherwise. Files are written
+stdout, in FILE's format unless --format says otherwise (Claude Code, Codex
+and Gemini CLI sessions are written as our state JSON). Files are written
 whole or not at all (a temporary file beside each, then renamed). The plan,
 the compaction record and a before/after line go to stderr; a progress line
 too when stderr is a terminal. Exit status 3 when what was written is still

@@ -50,7 +50,9 @@ end
 -- The format to write and whether to append; nil, err on a bad choice.
 local function output_format(options, conversation, path)
   local format = options.format or conversation.format
-  if format == "jsonl" then format = "state" end
+  -- formats read but not written (other agents' sessions) are written as
+  -- our state
+  if format == "jsonl" or (not options.format and not exporters.WRITES[format]) then format = "state" end
   local known = false
   for _, name in ipairs(exporters.FORMATS) do known = known or name == format end
   if not known then
@@ -95,8 +97,11 @@ local function appended_session(env, options, path, conversation, info, record)
     source = source, summary = record.summary, tokens_before = record.tokens_before,
     first_kept = first and source.entry_of[first], now = os.time() }
   if not entry then return nil, tostring(err) end
-  if text ~= "" and text:sub(-1) ~= "\n" then text = text .. "\n" end
-  return text .. entry .. "\n"
+  local lead = (text ~= "" and text:sub(-1) ~= "\n") and "\n" or ""
+  if options.output and not common.same_file(options.output, path) then return text .. lead .. entry .. "\n" end
+  -- in place: only the entry is appended, so lines another writer added
+  -- since the session was read are kept
+  return lead .. entry .. "\n", true
 end
 
 -- The files to write (and the text for stdout); nil, err.
@@ -105,9 +110,9 @@ local function outputs(env, options, path, conversation, final, record, info)
   local stdout
   if options.append then
     if record then
-      local text, err = appended_session(env, options, path, conversation, info, record)
-      if not text then return nil, err end
-      files[1] = { path = options.output or path, text = text }
+      local text, append = appended_session(env, options, path, conversation, info, record)
+      if not text then return nil, append end
+      files[1] = { path = options.output or path, text = text, append = append }
     end
   else
     local text, err = exporters.export(options.format_name, final,
@@ -161,6 +166,13 @@ function run.run(cli, env, options, positional)
     return cli.EXIT_USAGE
   end
   options.format_name = format
+  local clash = options.record and ((options.output and options.output ~= "-"
+    and common.same_file(options.record, options.output) and "-o") or (path ~= "-"
+    and common.same_file(options.record, path) and "the input"))
+  if clash then
+    env.err("compact run: --record ", options.record, " is the same file as ", clash, "\n")
+    return cli.EXIT_USAGE
+  end
   local summarizer, name, is_usage = summarizer_module.make(env, options)
   if not summarizer then
     env.err("compact run: ", name, "\n")
@@ -174,7 +186,8 @@ function run.run(cli, env, options, positional)
   end
   if options.output == "-" then options.output = nil end
   local final = { system_prompt = conversation.system_prompt, summary = conversation.summary,
-                  tools = conversation.tools, messages = conversation.messages, usage = conversation.usage }
+                  tools = conversation.tools, messages = conversation.messages, usage = conversation.usage,
+                  cwd = conversation.cwd }
   local record
   if not plan then
     note("compact: nothing to compact (", info.reason, "; ", info.basis, "); ",

@@ -4,10 +4,11 @@
 -- and the largest messages. Internal to `compact.cli`.
 -- @module compact.cli.stats
 
-local compact = require "compact"
-local core = require "compact.core"
-local common = require "compact.cli.common"
-local HELP = require "compact.cli.help"
+local compact = require("compact")
+local core = require("compact.core")
+local common = require("compact.cli.common")
+local HELP = require("compact.cli.help")
+local message_model = require("compact.message")
 
 local fmt_int, percent, slice, label_of = common.fmt_int, common.percent, common.slice, common.label_of
 
@@ -25,8 +26,7 @@ local function content_preview(message, limit)
     for _, block in ipairs(content or {}) do
       if block.type == "text" then parts[#parts + 1] = block.text
       elseif block.type == "tool_call" then
-        local ok, args = pcall(core.json_encode, block.arguments or {})
-        parts[#parts + 1] = block.name .. "(" .. (ok and args or "") .. ")"
+        parts[#parts + 1] = block.name .. "(" .. (core.json_encode(block.arguments or {}) or "") .. ")"
       elseif block.type == "thinking" then parts[#parts + 1] = "[thinking] " .. tostring(block.thinking)
       elseif block.type == "image" then parts[#parts + 1] = "[image]" end
     end
@@ -34,11 +34,7 @@ local function content_preview(message, limit)
   end
   text = tostring(text):gsub("%s+", " "):gsub("^ ", "")
   if #text > limit then
-    local stop = limit - 3
-    while stop > 0 and text:byte(stop + 1) and text:byte(stop + 1) >= 0x80 and text:byte(stop + 1) < 0xC0 do
-      stop = stop - 1
-    end
-    text = text:sub(1, stop) .. "..."
+    text = message_model.cut(text, limit - 3) .. "..."
   end
   return text
 end
@@ -61,7 +57,7 @@ local function tally(messages, estimator)
           t.tool_names[block.name] = (t.tool_names[block.name] or 0) + 1
         end
       end
-      if m.stop_reason == "error" or m.stop_reason == "aborted" then t.failed_turns = t.failed_turns + 1 end
+      if message_model.is_failed_attempt(m) then t.failed_turns = t.failed_turns + 1 end
     elseif m.role == "tool_result" and m.is_error then
       t.tool_errors = t.tool_errors + 1
     end
@@ -72,6 +68,7 @@ end
 local function print_counts(env, path, conversation, t)
   local messages = conversation.messages
   env.out("file:       ", path == "-" and "<stdin>" or path, " (format: ", conversation.format, ")\n")
+  if conversation.cwd then env.out("cwd:        ", conversation.cwd, "\n") end
   local role_parts = {}
   for _, role in ipairs(ROLES) do role_parts[#role_parts + 1] = role .. " " .. (t.by_role[role] or 0) end
   env.out("messages:   ", fmt_int(#messages), " (", table.concat(role_parts, ", "), ")\n")

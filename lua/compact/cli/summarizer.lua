@@ -6,11 +6,7 @@
 local summarizer_module = {}
 
 
-local function callable(value)
-  if type(value) == "function" then return true end
-  local mt = getmetatable(value)
-  return mt ~= nil and type(mt) == "table" and mt.__call ~= nil
-end
+local callable = require("compact.util").is_callable
 
 -- Build a provider generator from the environment; nil, message on failure.
 local function default_generator(kind, env)

@@ -93,9 +93,7 @@ function anthropic.export(conversation)
       results = nil
     end
   end
-  local system = conversation.system_prompt
-  return common.encode { system = system ~= "" and system or nil, messages = messages,
-                         tools = tools_of(conversation.tools), summary = conversation.summary }
+  return common.encode_request(conversation, { messages = messages, tools = tools_of(conversation.tools) }, "system")
 end
 
 return anthropic

@@ -1,9 +1,10 @@
 --- Pieces shared by the exporters. Internal.
 -- @module compact.exporters.common
 
-local core = require "compact.core"
-local estimation = require "compact.estimation"
-local errors = require "compact.errors"
+local core = require("compact.core")
+local summary_module = require("compact.summary")
+local errors = require("compact.errors")
+local message = require("compact.message")
 
 local common = {}
 
@@ -19,6 +20,16 @@ function common.encode(value)
   local text, err = core.json_encode(value)
   if not text then return nil, errors.invalid_request("export: " .. tostring(err)) end
   return text
+end
+
+--- The JSON of a request body: `fields` (the messages and tools in the
+-- format), the conversation's summary, and its system prompt under
+-- `system_field` (left out when empty or when `system_field` is nil).
+function common.encode_request(conversation, fields, system_field)
+  local system = conversation.system_prompt
+  if system_field and system ~= nil and system ~= "" then fields[system_field] = system end
+  fields.summary = conversation.summary
+  return common.encode(fields)
 end
 
 --- Content in another format: a string stays a string (or becomes one text
@@ -42,16 +53,11 @@ function common.map_tools(tools, convert)
   return out
 end
 
---- The text of content (a string, or the text blocks of a list joined).
-function common.text_of(content)
-  if type(content) == "string" then return content end
-  local out = {}
-  for _, block in ipairs(content or {}) do
-    if block.type == "text" then out[#out + 1] = block.text
-    elseif block.type == "image" then out[#out + 1] = "[image: " .. tostring(block.mime_type) .. "]" end
-  end
-  return table.concat(out, "\n")
-end
+local function image_placeholder(block) return "[image: " .. tostring(block.mime_type) .. "]" end
+
+--- The text of content as a reader sees it: a string, or the text blocks
+-- of a list joined by "\n", an image standing as "[image: <mime type>]".
+function common.text_with_images(content) return message.text(content, image_placeholder) end
 
 --- A call's arguments as the JSON string the OpenAI formats carry.
 function common.arguments_json(block)
@@ -61,7 +67,7 @@ end
 
 --- The summary as the user message the model sees, or nil.
 function common.summary_message(summary)
-  return estimation.project_summary(summary)
+  return summary_module.project_summary(summary)
 end
 
 return common

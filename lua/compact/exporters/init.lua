@@ -26,6 +26,9 @@ local exporters = {}
 
 --- The format names `export` writes.
 exporters.FORMATS = { "state", "openai", "responses", "anthropic", "pi" }
+--- The same names as a set (`exporters.WRITES[name] == true`).
+exporters.WRITES = {}
+for _, name in ipairs(exporters.FORMATS) do exporters.WRITES[name] = true end
 
 local function array(list)
   return setmetatable(list or {}, core.json_array_mt)
@@ -35,6 +38,7 @@ local function export_state(conversation)
   return state_module.encode {
     system_prompt = conversation.system_prompt, summary = conversation.summary,
     messages = array(conversation.messages), tools = conversation.tools, usage = conversation.usage,
+    cwd = conversation.cwd,
   }
 end
 

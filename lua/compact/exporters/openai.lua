@@ -6,7 +6,7 @@
 
 local common = require "compact.exporters.common"
 
-local array, text_of, arguments_json = common.array, common.text_of, common.arguments_json
+local array, text_with_images, arguments_json = common.array, common.text_with_images, common.arguments_json
 
 local openai = {}
 
@@ -33,7 +33,10 @@ local function chat_assistant(message)
                             ["function"] = { name = block.name, arguments = arguments_json(block) } }
     end
   end
-  local out = { role = "assistant", content = #texts > 0 and table.concat(texts, "\n") or nil }
+  -- no text and no call (thinking only, or nothing): "" rather than no
+  -- content at all, which Chat Completions (and our importer) reject
+  local content = #texts > 0 and table.concat(texts, "\n") or (#calls == 0 and "" or nil)
+  local out = { role = "assistant", content = content }
   if #calls > 0 then out.tool_calls = calls end
   return out
 end
@@ -41,7 +44,7 @@ end
 local function chat_message(message)
   if message.role == "user" then return { role = "user", content = chat_parts(message.content) } end
   if message.role == "assistant" then return chat_assistant(message) end
-  return { role = "tool", tool_call_id = message.tool_call_id, content = text_of(message.content) }
+  return { role = "tool", tool_call_id = message.tool_call_id, content = text_with_images(message.content) }
 end
 
 local function chat_tools(tools)
@@ -60,8 +63,7 @@ function openai.chat(conversation)
   local summary = common.summary_message(conversation.summary)
   if summary then messages[#messages + 1] = summary end
   for _, message in ipairs(conversation.messages) do messages[#messages + 1] = chat_message(message) end
-  return common.encode { messages = messages, tools = chat_tools(conversation.tools),
-                         summary = conversation.summary }
+  return common.encode_request(conversation, { messages = messages, tools = chat_tools(conversation.tools) })
 end
 
 -- == Responses ==
@@ -78,6 +80,7 @@ end
 -- thinking a reasoning item; each call a function_call item.
 local function assistant_items(message, items)
   local texts
+  local before = #items
   for _, block in ipairs(message.content) do
     if block.type == "text" then
       if not texts then
@@ -96,6 +99,9 @@ local function assistant_items(message, items)
       end
     end
   end
+  -- an assistant message with nothing the format holds still takes its
+  -- place (an empty message item), or the turns around it would merge
+  if #items == before then items[#items + 1] = { type = "message", role = "assistant", content = array() } end
 end
 
 local function responses_tools(tools)
@@ -116,12 +122,11 @@ function openai.responses(conversation)
       assistant_items(message, items)
     else
       items[#items + 1] = { type = "function_call_output", call_id = message.tool_call_id,
-                            output = text_of(message.content) }
+                            output = text_with_images(message.content) }
     end
   end
-  local system = conversation.system_prompt
-  return common.encode { instructions = system ~= "" and system or nil, input = items,
-                         tools = responses_tools(conversation.tools), summary = conversation.summary }
+  return common.encode_request(conversation, { input = items, tools = responses_tools(conversation.tools) },
+    "instructions")
 end
 
 return openai

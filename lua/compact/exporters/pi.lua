@@ -1,7 +1,9 @@
 --- The pi session exporter: a session header, one `message` entry per
 -- message (ids chained by `parentId`, session format 3) and, when there is a
 -- summary, a `compaction` entry after them whose `firstKeptEntryId` is the
--- first message written, which is how pi itself records a compaction. Also
+-- first message written, which is how pi itself records a compaction. Each
+-- message keeps its own `timestamp` (epoch milliseconds, as the pi importer
+-- reads it; export time for messages without one) and its `usage.cost`. Also
 -- the entry `compact run --append` adds to an existing session. Internal;
 -- use `compact.exporters.export`.
 -- @module compact.exporters.pi
@@ -24,6 +26,22 @@ local STOP = { stop = "stop", tool_use = "toolUse", length = "length", error = "
 local function iso_time(seconds)
   return os.date("!%Y-%m-%dT%H:%M:%S.000Z", math.floor(seconds))
 end
+
+-- A message's own time (pi's epoch milliseconds, kept by the importer), or
+-- `now_millis` for a message that has none.
+local function millis_of(message, now_millis)
+  local t = message.timestamp
+  if type(t) == "number" and t == t and t >= 0 and t < 1e15 then return t end
+  return now_millis
+end
+
+-- Epoch milliseconds as pi's ISO entry time (milliseconds kept).
+local function iso_millis(millis)
+  local seconds = math.floor(millis / 1000)
+  return os.date("!%Y-%m-%dT%H:%M:%S", seconds) .. string.format(".%03dZ", math.floor(millis - seconds * 1000))
+end
+
+local ZERO_COST = { input = 0, output = 0, cacheRead = 0, cacheWrite = 0, total = 0 }
 
 local function pi_block(block)
   if block.type == "image" then return { type = "image", data = block.data, mimeType = block.mime_type } end
@@ -51,7 +69,8 @@ local function assistant_message(message, millis)
     model = meta.model, stopReason = STOP[message.stop_reason] or "stop", errorMessage = message.error_message,
     usage = { input = input, output = output, cacheRead = cache_read, cacheWrite = cache_write,
               totalTokens = input + output + cache_read + cache_write,
-              cost = { input = 0, output = 0, cacheRead = 0, cacheWrite = 0, total = 0 } },
+              cost = type(usage.cost) == "table" and usage.cost or ZERO_COST,
+              stale = usage.stale == true or nil }, -- counted before a compaction: never an anchor
     timestamp = millis,
   }
 end
@@ -103,7 +122,7 @@ end
 function pi.export(conversation, opts)
   local now = opts.now and opts.now() or os.time()
   local header = { type = "session", version = 3, id = "compact-" .. os.date("!%Y%m%d%H%M%S", now),
-                   timestamp = iso_time(now), cwd = "" }
+                   timestamp = iso_time(now), cwd = conversation.cwd or "" }
   for key, value in pairs(opts.header or {}) do
     if key ~= "version" then header[key] = value end
   end
@@ -112,8 +131,9 @@ function pi.export(conversation, opts)
   for _, message in ipairs(conversation.messages) do
     local id = next_id()
     first_id = first_id or id
+    local millis = millis_of(message, now * 1000)
     lines[#lines + 1] = encode { type = "message", id = id, parentId = parent or common.NULL,
-                                        timestamp = iso_time(now), message = pi_message(message, now * 1000) }
+                                        timestamp = iso_millis(millis), message = pi_message(message, millis) }
     parent = id
   end
   if conversation.summary and conversation.summary ~= "" then

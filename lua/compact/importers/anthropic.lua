@@ -11,6 +11,16 @@ local empty_list, text_block, placeholder = common.empty_list, common.text_block
 
 local anthropic = {}
 
+--- Messages API usage (`input_tokens`, `cache_read_input_tokens`,
+-- `cache_creation_input_tokens`, `output_tokens`) as ours, nil when absent.
+function anthropic.usage_of(usage)
+  if type(usage) ~= "table" then return nil end
+  return { input = number_or_zero(usage.input_tokens), output = number_or_zero(usage.output_tokens),
+           cache_read = number_or_zero(usage.cache_read_input_tokens),
+           cache_write = number_or_zero(usage.cache_creation_input_tokens),
+           stale = usage.stale == true or nil }   -- counted before a compaction (section 20): never an anchor
+end
+
 local ANTHROPIC_STOP = { end_turn = "stop", stop_sequence = "stop", tool_use = "tool_use",
                          max_tokens = "length", pause_turn = "stop", refusal = "error" }
 
@@ -71,6 +81,7 @@ end
 
 -- A user message: its tool_result blocks become tool_result messages, ahead
 -- of the user's text (the order the API requires them in). Calls `add`.
+-- (Also used by the Claude Code importer.)
 local function user_message(ctx, m, where, tool_names, add)
   local content = m.content
   if type(content) == "string" then return add({ role = "user", content = content }, where) end
@@ -98,8 +109,8 @@ local function user_message(ctx, m, where, tool_names, add)
   return true
 end
 
--- One assistant content block into `blocks` (or `server_results`); true or
--- nil, err.
+-- One assistant content block into `out.blocks` (or `out.server_results`);
+-- true or nil, err. (Also used by the Claude Code importer.)
 local function assistant_block(ctx, block, j, where, out)
   if type(block) ~= "table" then return fail(ctx, where, "content[" .. j .. "]: expected a block object") end
   local kind, blocks = block.type, out.blocks
@@ -141,13 +152,8 @@ local function assistant_message(ctx, m, where, tool_names, add)
     return fail(ctx, where, "content: expected a string or a list of blocks, got " .. type(content))
   end
   local message = { role = "assistant", content = out.blocks,
-                    stop_reason = ANTHROPIC_STOP[m.stop_reason] or (out.has_call and "tool_use" or "stop") }
-  local usage = m.usage
-  if type(usage) == "table" then
-    message.usage = { input = number_or_zero(usage.input_tokens), output = number_or_zero(usage.output_tokens),
-                      cache_read = number_or_zero(usage.cache_read_input_tokens),
-                      cache_write = number_or_zero(usage.cache_creation_input_tokens) }
-  end
+                    stop_reason = ANTHROPIC_STOP[m.stop_reason] or (out.has_call and "tool_use" or "stop"),
+                    usage = anthropic.usage_of(m.usage) }
   add(message, where)
   for _, result in ipairs(out.server_results) do add(result, where) end
   return true
@@ -197,5 +203,9 @@ function anthropic.from_messages(ctx, list, object)
            tools = object and common.tools_of(ctx, object.tools) or nil,
            messages = messages, origins = origins, anchor_from = 1 }
 end
+
+anthropic.STOP = ANTHROPIC_STOP
+anthropic.user_message = user_message
+anthropic.assistant_block = assistant_block
 
 return anthropic

@@ -111,8 +111,11 @@ end
 local function join_text(content)
   if type(content) == "string" then return content end
   local out = {}
-  for _, block in ipairs(content or {}) do
-    if block.type == "text" then out[#out + 1] = block.text end
+  for _, block in ipairs(type(content) == "table" and content or {}) do
+    -- (also read on raw input: anything but a text block is passed over)
+    if type(block) == "table" and block.type == "text" and type(block.text) == "string" then
+      out[#out + 1] = block.text
+    end
   end
   return table.concat(out, "\n")
 end

@@ -18,31 +18,45 @@
 --   `tool_result` blocks; `server_tool_use` with its `web_search_tool_result`);
 -- * `responses`: OpenAI Responses API items (`message`, `function_call`,
 --   `function_call_output`, `reasoning`), a bare array or an object with
---   `input` (a request) or `output` (a response).
+--   `input` (a request) or `output` (a response);
+-- * `claude-code`: a Claude Code transcript (`~/.claude/projects/`), see
+--   `compact.importers.claude_code`;
+-- * `codex`: a Codex CLI rollout (`~/.codex/sessions/`), see
+--   `compact.importers.codex`;
+-- * `gemini-cli`: a Gemini CLI session (JSON, or its JSONL form), see
+--   `compact.importers.gemini_cli`.
+--
+-- `opts.from` names the format to read instead of detecting it. Another
+-- agent's own compaction becomes `summary`, and the working directory the
+-- session names becomes `cwd` (Claude Code, Codex, pi, our state).
 --
 -- Legacy Chat Completions `function_call` / `role = "function"` messages
 -- import as `openai`. Every import repairs the tool pairs (`compact.repair`)
 -- and reports what it changed in `warnings` and `repair`; it sets `usage`
 -- (`{ tokens, through }`) from the provider's count where the format has
--- one (pi: the last reply after the last compaction entry; Anthropic: the
--- last reply; our state: its own `usage`). A torn last line of a JSONL file
--- is skipped with a warning unless `strict` is set.
+-- one (pi, Claude Code, Codex, Gemini CLI: the last reply after the last
+-- compaction; Anthropic: the last reply; our state: its own `usage`). A
+-- torn last line of a JSONL file is skipped with a warning unless `strict`
+-- is set.
 --
 -- Broken or unknown input is an `invalid_request` error whose message starts
 -- with the path and names the line (JSONL) or the JSON position (byte, line,
 -- column); the error also carries `path`, `line` and `column` fields.
 -- @module compact.importers
 
-local core = require "compact.core"
-local errors = require "compact.errors"
-local repair = require "compact.repair"
-local usage_module = require "compact.usage"
-local estimation = require "compact.estimation"
-local common = require "compact.importers.common"
-local responses = require "compact.importers.responses"
-local pi = require "compact.importers.pi"
-local openai = require "compact.importers.openai"
-local anthropic = require "compact.importers.anthropic"
+local core = require("compact.core")
+local errors = require("compact.errors")
+local repair = require("compact.repair")
+local usage_module = require("compact.usage")
+local summary_module = require("compact.summary")
+local common = require("compact.importers.common")
+local responses = require("compact.importers.responses")
+local pi = require("compact.importers.pi")
+local openai = require("compact.importers.openai")
+local anthropic = require("compact.importers.anthropic")
+local claude_code = require("compact.importers.claude_code")
+local codex = require("compact.importers.codex")
+local gemini_cli = require("compact.importers.gemini_cli")
 
 local new_context, fail, is_array, str = common.new_context, common.fail, common.is_array, common.str
 local empty_list, text_block = common.empty_list, common.text_block
@@ -50,7 +64,12 @@ local empty_list, text_block = common.empty_list, common.text_block
 local importers = {}
 
 --- The format names `detect` and `parse` report.
-importers.FORMATS = { "state", "jsonl", "pi", "openai", "anthropic", "responses" }
+importers.FORMATS = { "state", "jsonl", "pi", "openai", "anthropic", "responses", "claude-code", "codex",
+                      "gemini-cli" }
+
+-- The formats a plain message list is read as when forced.
+local MESSAGE_LIST_FORMATS = { state = "state", jsonl = "state", pi = "pi", openai = "openai",
+                               anthropic = "anthropic" }
 
 -- Rewrite a compact.core JSON error ("json: msg at byte B (line L, column C)")
 -- as "line L, column C (byte B): msg", shifting it to the file's position when
@@ -84,6 +103,7 @@ local function from_ours(ctx, object, messages, origins)
     format = ctx.format,
     system_prompt = object and str(object.system_prompt) or nil,
     summary = object and str(object.summary) or nil,
+    cwd = object and str(object.cwd) or nil,
     tools = object and common.tools_of(ctx, object.tools) or nil,
     state_usage = object and object.usage or nil,
     messages = messages,
@@ -98,6 +118,7 @@ local PI_BLOCKS = { toolCall = true }
 local ANTHROPIC_BLOCKS = { tool_use = true, tool_result = true, redacted_thinking = true, server_tool_use = true,
                            document = true }
 local OPENAI_PARTS = { image_url = true, refusal = true, input_audio = true }
+local ANTHROPIC_STOPS = { end_turn = true, max_tokens = true, stop_sequence = true, pause_turn = true, refusal = true }
 
 -- Score a message list for each format from the fields only one format has.
 local function classify(list)
@@ -107,8 +128,14 @@ local function classify(list)
       local role = m.role
       if role == "tool_result" then votes.state = votes.state + 1 end
       if role == "toolResult" or role == "bashExecution" or m.stopReason ~= nil then votes.pi = votes.pi + 1 end
+      -- Anthropic's own stop reasons and usage names
+      if ANTHROPIC_STOPS[m.stop_reason] or (type(m.usage) == "table" and m.usage.input_tokens ~= nil) then
+        votes.anthropic = votes.anthropic + 1
+      end
+      -- an assistant message without content (`"content": null`, which the
+      -- decoder leaves out) is Chat Completions' alone
       if role == "system" or role == "developer" or role == "tool" or role == "function" or m.tool_calls ~= nil
-          or m.function_call ~= nil then
+          or m.function_call ~= nil or (role == "assistant" and m.content == nil) then
         votes.openai = votes.openai + 1
       end
       if type(m.content) == "table" then
@@ -167,25 +194,45 @@ end
 
 -- Records: the objects of a JSONL file, or the items of a top-level array.
 local function from_records(ctx, records, lines)
-  if is_pi_entry(records[1]) then
+  local from = ctx.from
+  local function line_names()
+    local out = {}
+    for i in ipairs(records) do out[i] = "line " .. lines[i] end
+    return out
+  end
+  if from == "claude-code" or (not from and claude_code.is_transcript(records)) then
+    ctx.format = "claude-code"
+    return claude_code.from_entries(ctx, records, line_names())
+  elseif from == "codex" or (not from and codex.is_rollout(records)) then
+    ctx.format = "codex"
+    return codex.from_records(ctx, records, line_names())
+  elseif from == "gemini-cli" or (not from and gemini_cli.is_records(records)) then
+    ctx.format = "gemini-cli"
+    return gemini_cli.from_records(ctx, records, line_names())
+  end
+  if from == "pi" or (not from and is_pi_entry(records[1])) then
+    local any = false
     for i, entry in ipairs(records) do
       if type(entry) ~= "table" or type(entry.type) ~= "string" then
         return fail(ctx, "line " .. lines[i], "expected a pi session entry (an object with `type`)")
       end
+      any = any or is_pi_entry(entry)
     end
-    local wheres = {}
-    for i in ipairs(records) do wheres[i] = "line " .. lines[i] end
+    if not any then
+      return fail(ctx, "line " .. lines[1], "not a pi session (no `session`, `message` or `compaction` entry)")
+    end
+    local wheres = line_names()
     ctx.format = "pi"
     return pi.from_entries(ctx, records, wheres)
   end
-  if responses.is_list(records) then
+  if from == "responses" or (not from and responses.is_list(records)) then
     ctx.format = "responses"
     return responses.from_items(ctx, records, nil)
   end
   if type(records[1].role) ~= "string" then
     return fail(ctx, ctx.where(1), "unknown format: expected a message (an object with `role`) or a pi session entry")
   end
-  return from_message_list(ctx, records, nil)
+  return from_message_list(ctx, records, nil, MESSAGE_LIST_FORMATS[from])
 end
 
 -- An object holding Responses API items (`input` of a request, `output` of
@@ -198,9 +245,24 @@ local function responses_items(value)
   return nil
 end
 
+-- One JSON object that is a whole one-line transcript of an agent.
+local function is_agent_record(ctx, value)
+  local from = ctx.from
+  if from == "claude-code" or from == "codex" then return true end
+  return not from and (claude_code.is_transcript({ value }) or codex.is_rollout({ value }))
+end
+
 local function from_object(ctx, value)
   ctx.where = function(i) return "messages[" .. i .. "]" end
-  local items = responses_items(value)
+  if ctx.from == "gemini-cli" or (not ctx.from and gemini_cli.is_session(value)) then
+    ctx.format = "gemini-cli"
+    return gemini_cli.from_value(ctx, value)
+  end
+  if ctx.from == "claude-code" or ctx.from == "codex" then
+    ctx.where = function(i) return "line " .. i end
+    return from_records(ctx, { value }, { 1 })
+  end
+  local items = (ctx.from == nil or ctx.from == "responses") and responses_items(value)
   if items then
     ctx.format = "responses"
     ctx.where = function(i) return (value.input == items and "input[" or "output[") .. i .. "]" end
@@ -215,12 +277,13 @@ local function from_object(ctx, value)
     ctx.format = "state"
     -- a top-level `system` is Anthropic's; everything else is told apart by
     -- the messages themselves
-    return from_message_list(ctx, value.messages, value, value.system ~= nil and "anthropic" or nil)
+    return from_message_list(ctx, value.messages, value,
+      MESSAGE_LIST_FORMATS[ctx.from] or (value.system ~= nil and "anthropic" or nil))
   end
   if value.messages ~= nil then
     return fail(ctx, nil, "messages: expected a list, got " .. type(value.messages))
   end
-  if type(value.role) == "string" or is_pi_entry(value) then
+  if type(value.role) == "string" or is_pi_entry(value) or is_agent_record(ctx, value) then
     ctx.format = "jsonl"
     ctx.where = function(i) return "line " .. i end
     return from_records(ctx, { value }, { 1 })
@@ -235,12 +298,24 @@ local function from_value(ctx, value)
   end
   if not is_array(value) then return from_object(ctx, value) end
   ctx.where = function(i) return "messages[" .. i .. "]" end
-  if responses.is_list(value) then
+  local from = ctx.from
+  if from == "gemini-cli" or (not from and gemini_cli.is_session(value)) then
+    ctx.format = "gemini-cli"
+    return gemini_cli.from_value(ctx, value)
+  end
+  if from == "claude-code" or from == "codex" or (not from and (claude_code.is_transcript(value)
+      or codex.is_rollout(value))) then
+    local lines = {}
+    for i in ipairs(value) do lines[i] = i end
+    ctx.where = function(i) return "messages[" .. i .. "]" end
+    return from_records(ctx, value, lines)
+  end
+  if from == "responses" or (not from and responses.is_list(value)) then
     ctx.format = "responses"
     return responses.from_items(ctx, value, nil)
   end
   ctx.format = "state"
-  return from_message_list(ctx, value, nil)
+  return from_message_list(ctx, value, nil, MESSAGE_LIST_FORMATS[from])
 end
 
 -- The line numbers of the non-blank lines of `text`, with their text and
@@ -299,7 +374,7 @@ end
 -- file as its projection (so the file works as a request) and in `summary`:
 -- read back, the projection is not a message of its own.
 local function drop_projected_summary(result)
-  local projected = estimation.project_summary(result.summary)
+  local projected = summary_module.project_summary(result.summary)
   local first = result.messages[1]
   if projected and first and first.role == "user" and first.content == projected.content then
     table.remove(result.messages, 1)
@@ -374,10 +449,11 @@ end
 --- Import a conversation from text.
 -- @tparam string text the file's content
 -- @tparam[opt] table opts `{ name = "path used in error messages",
---   strict = true }` (`strict`: a torn last JSONL line is an error rather
---   than skipped with a warning)
--- @treturn table `{ system_prompt, summary, messages, tools, usage, format,
---   skipped, warnings, repair, source }`: `format` is one of
+--   strict = true, from = "claude-code" }` (`strict`: a torn last JSONL
+--   line is an error rather than skipped with a warning; `from`: one of
+--   `importers.FORMATS`, read as that format instead of detecting it)
+-- @treturn table `{ system_prompt, summary, messages, tools, usage, cwd,
+--   format, skipped, warnings, repair, source }`: `format` is one of
 --   `importers.FORMATS`; `skipped` counts entries and blocks that had no
 --   message equivalent; `warnings` lists what the import skipped or changed;
 --   `repair` is `compact.repair`'s report (indices into the messages as
@@ -388,6 +464,16 @@ end
 function importers.parse(text, opts)
   local ctx = new_context(opts and opts.name)
   if type(text) ~= "string" then return fail(ctx, nil, "expected text, got " .. type(text)) end
+  local from = opts and opts.from
+  if from ~= nil then
+    local known = false
+    for _, name in ipairs(importers.FORMATS) do known = known or name == from end
+    if not known then
+      return fail(ctx, nil, "unknown format '" .. tostring(from) .. "' (expected "
+        .. table.concat(importers.FORMATS, ", ") .. ")")
+    end
+    ctx.from = from
+  end
   if text:sub(1, 3) == "\239\187\191" then text = text:sub(4) end
   if not text:find("%S") then return fail(ctx, nil, "empty file") end
   local value, err = core.json_decode(text)
@@ -436,7 +522,7 @@ function importers.load(path, opts)
     return nil, errors.new("invalid_request", path .. ": cannot read: " .. tostring(read_err):gsub("^.*: ", ""),
       { path = path })
   end
-  local parse_opts = { name = path, strict = opts and opts.strict }
+  local parse_opts = { name = path, strict = opts and opts.strict, from = opts and opts.from }
   return importers.parse(text, parse_opts)
 end
 

@@ -25,6 +25,7 @@ local function openai_parts(ctx, content, where)
 end
 
 local join_text = common.join_text
+local KEEP_NULLS = { keep_nulls = true } -- a null argument is an argument
 
 -- Decode a call's `arguments` string into `block` (a truncated or
 -- non-object string is kept verbatim in `raw_arguments`).
@@ -32,7 +33,7 @@ local function set_arguments(block, raw)
   if type(raw) == "table" then
     block.arguments = raw
   elseif type(raw) == "string" and raw:find("%S") then
-    local decoded = core.json_decode(raw)
+    local decoded = core.json_decode(raw, KEEP_NULLS)
     if type(decoded) == "table" and not is_array(decoded) then
       block.arguments = decoded
     else

@@ -57,13 +57,24 @@ end
 local BRANCH_PREFIX = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n"
 
 -- Convert one pi message; returns the message, false to skip, or nil, err.
+-- pi writes a cost table on every reply; one of zeros says nothing (a local
+-- model, or our own export of a message that had none), so only a cost that
+-- was charged is kept.
+local function nonzero_cost(cost)
+  if type(cost) ~= "table" then return nil end
+  for _, value in pairs(cost) do
+    if type(value) == "number" and value ~= 0 then return cost end
+  end
+  return nil
+end
+
 local function pi_message(ctx, m, where)
   if type(m) ~= "table" then return fail(ctx, where, "message: expected an object") end
   local role = m.role
   if role == "user" then
     local content, err = pi_blocks(ctx, m.content, where, false)
     if content == nil then return nil, err end
-    return { role = "user", content = content }
+    return { role = "user", content = content, timestamp = m.timestamp }
   elseif role == "assistant" then
     local content, err = pi_blocks(ctx, m.content, where, true)
     if content == nil then return nil, err end
@@ -82,18 +93,19 @@ local function pi_message(ctx, m, where)
       role = "assistant", content = content, stop_reason = stop,
       error_message = (stop == "error" or stop == "aborted") and str(m.errorMessage) or nil,
       usage = { input = number_or_zero(usage.input), output = number_or_zero(usage.output),
-                cache_read = number_or_zero(usage.cacheRead), cache_write = number_or_zero(usage.cacheWrite) },
-      provider_metadata = meta,
+                cache_read = number_or_zero(usage.cacheRead), cache_write = number_or_zero(usage.cacheWrite),
+                cost = nonzero_cost(usage.cost), stale = usage.stale == true or nil },
+      provider_metadata = meta, timestamp = m.timestamp,
     }
   elseif role == "toolResult" then
     local content, err = pi_blocks(ctx, m.content, where, false)
     if content == nil then return nil, err end
     if type(m.toolCallId) ~= "string" then return fail(ctx, where, "toolResult without toolCallId") end
     return { role = "tool_result", tool_call_id = m.toolCallId, tool_name = str(m.toolName),
-             content = content, is_error = m.isError == true }
+             content = content, is_error = m.isError == true, timestamp = m.timestamp }
   elseif role == "bashExecution" then
     if m.excludeFromContext == true then return false end
-    return { role = "user", content = bash_execution_text(m) }
+    return { role = "user", content = bash_execution_text(m), timestamp = m.timestamp }
   elseif role == "custom" or role == "hookMessage" then
     local content, err = pi_blocks(ctx, m.content, where, false)
     if content == nil then return nil, err end
@@ -226,7 +238,7 @@ function pi.from_entries(ctx, entries, wheres)
                    entry_count = #entries,
                    header = entries[1] and entries[1].type == "session" and entries[1] or nil }
   return { format = "pi", summary = summary, messages = messages, origins = origins, anchor_from = anchor_from,
-           source = source }
+           source = source, cwd = source.header and str(source.header.cwd) ~= "" and str(source.header.cwd) or nil }
 end
 
 return pi

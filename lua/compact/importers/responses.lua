@@ -14,7 +14,12 @@ local empty_list, text_block, placeholder = common.empty_list, common.text_block
 
 local responses = {}
 
-local ITEM_TYPES = { function_call = true, function_call_output = true, reasoning = true }
+local ITEM_TYPES = { function_call = true, function_call_output = true, reasoning = true, custom_tool_call = true,
+                     custom_tool_call_output = true, local_shell_call = true }
+-- The items a model writes (they go into one assistant message).
+local MODEL_ITEMS = { reasoning = true, function_call = true, custom_tool_call = true, local_shell_call = true }
+-- The items that answer a call.
+local OUTPUT_ITEMS = { function_call_output = true, custom_tool_call_output = true }
 
 --- Is `value` an item only the Responses API writes?
 function responses.is_item(value)
@@ -44,6 +49,37 @@ end
 
 local join_text = common.join_text
 
+-- The texts of reasoning `summary` or `content` parts.
+local function reasoning_texts(parts)
+  local texts = {}
+  for _, part in ipairs(type(parts) == "table" and parts or {}) do
+    if type(part) == "table" and type(part.text) == "string" then texts[#texts + 1] = part.text end
+  end
+  return texts
+end
+
+-- A `function_call`, `custom_tool_call` (its raw text as the `input`
+-- argument) or `local_shell_call` (named `local_shell`, its `action` as the
+-- arguments) as our tool_call block.
+local function call_block(ctx, item, where)
+  local kind = item.type
+  local id = str(item.call_id) or (kind == "local_shell_call" and str(item.id)) or nil
+  local name = kind == "local_shell_call" and "local_shell" or str(item.name)
+  if not id or not name then return fail(ctx, where, kind .. " without call_id or name") end
+  local block = { type = "tool_call", id = id, name = name, arguments = {} }
+  if kind == "custom_tool_call" then
+    block.arguments = { input = str(item.input) or "" }
+  elseif kind == "local_shell_call" then
+    local action = type(item.action) == "table" and item.action or {}
+    for key, value in pairs(action) do
+      if key ~= "type" then block.arguments[key] = value end
+    end
+  else
+    openai.set_arguments(block, item.arguments)
+  end
+  return block
+end
+
 -- The assistant message model items go into: the last message when it is an
 -- assistant's still open, else a new one.
 local function open_assistant(state, where)
@@ -58,28 +94,37 @@ end
 local function add_model_item(ctx, state, item, where)
   local message = open_assistant(state, where)
   local content = message.content
-  if item.type == "message" then
+  if item.type == "message" or item.type == nil then   -- an easy input message has no type
     local parts, err = parts_of(ctx, item.content, where)
     if parts == nil then return nil, err end
     if type(parts) == "string" then parts = { text_block(parts) } end
     for _, block in ipairs(parts) do content[#content + 1] = block end
   elseif item.type == "reasoning" then
-    local texts = {}
-    for _, part in ipairs(type(item.summary) == "table" and item.summary or {}) do
-      if type(part) == "table" and type(part.text) == "string" then texts[#texts + 1] = part.text end
-    end
+    local texts = reasoning_texts(item.summary)
+    if #texts == 0 then texts = reasoning_texts(item.content) end
     content[#content + 1] = { type = "thinking", thinking = table.concat(texts, "\n\n"),
                               signature = str(item.encrypted_content) }
-  else -- function_call
-    if type(item.call_id) ~= "string" or type(item.name) ~= "string" then
-      return fail(ctx, where, "function_call without call_id or name")
-    end
-    state.tool_names[item.call_id] = item.name
-    content[#content + 1] = openai.set_arguments({ type = "tool_call", id = item.call_id, name = item.name,
-                                                   arguments = {} }, item.arguments)
+  else -- a call
+    local call, err = call_block(ctx, item, where)
+    if not call then return nil, err end
+    state.tool_names[call.id] = call.name
+    content[#content + 1] = call
     message.stop_reason = "tool_use"
   end
   return true
+end
+
+-- A call's output as our content and error flag: a string, a list of
+-- parts, or `{ content, success }`.
+local function output_of(ctx, output, where)
+  local is_error = false
+  if type(output) == "table" and not common.is_array(output) and output.type == nil then
+    is_error = output.success == false
+    output = output.content
+  end
+  local parts, err = parts_of(ctx, output, where)
+  if parts == nil then return nil, err end
+  return parts, is_error
 end
 
 local function add_item(ctx, state, item, where)
@@ -94,16 +139,15 @@ local function add_item(ctx, state, item, where)
     if parts == nil then return nil, err end
     state.open = false
     state.add({ role = "user", content = parts }, where)
-  elseif ((kind == "message" or kind == nil) and role == "assistant") or kind == "reasoning"
-      or kind == "function_call" then
+  elseif ((kind == "message" or kind == nil) and role == "assistant") or MODEL_ITEMS[kind] then
     return add_model_item(ctx, state, item, where)
-  elseif kind == "function_call_output" then
-    if type(item.call_id) ~= "string" then return fail(ctx, where, "function_call_output without call_id") end
-    local output, err = parts_of(ctx, item.output, where)
-    if output == nil then return nil, err end
+  elseif OUTPUT_ITEMS[kind] then
+    if type(item.call_id) ~= "string" then return fail(ctx, where, kind .. " without call_id") end
+    local output, is_error = output_of(ctx, item.output, where)
+    if output == nil then return nil, is_error end
     state.open = false
     state.add({ role = "tool_result", tool_call_id = item.call_id, tool_name = state.tool_names[item.call_id],
-                content = output, is_error = false }, where)
+                content = output, is_error = is_error }, where)
   elseif kind == nil then
     return fail(ctx, where, "unsupported Responses message role '" .. tostring(role) .. "'")
   else
@@ -111,6 +155,22 @@ local function add_item(ctx, state, item, where)
   end
   return true
 end
+
+--- A fresh import state for `add_item`: `{ messages, origins, system,
+-- tool_names, open, add = function(message, where) }`.
+function responses.new_state()
+  local state = { messages = {}, origins = {}, system = {}, tool_names = {}, open = false }
+  function state.add(message, where)
+    state.messages[#state.messages + 1] = message
+    state.origins[#state.messages] = where
+  end
+  return state
+end
+
+--- Add one Responses item to `state` (consecutive model items make one
+-- assistant message; an output or user message closes it).
+-- @treturn true, or nil and an `invalid_request` error
+responses.add_item = add_item
 
 --- Import Responses API items.
 -- @tparam table ctx the import context; `ctx.where(i)` names item i
@@ -120,11 +180,7 @@ end
 -- @treturn table `{ format = "responses", system_prompt, summary, tools,
 --   messages, origins }`, or nil and an `invalid_request` error
 function responses.from_items(ctx, items, object)
-  local state = { messages = {}, origins = {}, system = {}, tool_names = {}, open = false }
-  function state.add(message, where)
-    state.messages[#state.messages + 1] = message
-    state.origins[#state.messages] = where
-  end
+  local state = responses.new_state()
   if object and type(object.instructions) == "string" then state.system[1] = object.instructions end
   for i, item in ipairs(items) do
     local ok, err = add_item(ctx, state, item, ctx.where(i))

@@ -8,11 +8,11 @@
 -- assistant message of our message shape. See docs/providers.md.
 -- @module compact.providers.anthropic
 
-local common = require "compact.providers.common"
-local classify = require "compact.providers.errors"
-local settings = require "compact.providers.settings"
-local stream = require "compact.providers.stream"
-local errors = require "compact.errors"
+local common = require("compact.providers.common")
+local classify = require("compact.providers.errors")
+local settings = require("compact.providers.settings")
+local stream = require("compact.providers.stream")
+local errors = require("compact.errors")
 
 local anthropic = {}
 
@@ -117,8 +117,36 @@ function anthropic.map_tools(tools)
   return out
 end
 
+local EPHEMERAL = { type = "ephemeral" }
+
+-- `cache = true`: cache_control on the system prompt, the last tool and the
+-- last block of the newest message (the three breakpoints that cover the
+-- prefix the next request repeats).
+local function mark_cache(body)
+  if type(body.system) == "string" then
+    body.system = { { type = "text", text = body.system, cache_control = EPHEMERAL } }
+  end
+  if body.tools and #body.tools > 0 then body.tools[#body.tools].cache_control = EPHEMERAL end
+  local last = body.messages[#body.messages]
+  local block = last and last.content[#last.content]
+  if block then block.cache_control = EPHEMERAL end
+end
+
+-- Request options in Messages API fields.
+local function apply_options(body, opts)
+  if opts.reasoning_effort ~= nil then
+    return nil, errors.invalid_request("anthropic: request.options.reasoning_effort: not a Messages API field "
+      .. "(use options.thinking = { type = \"enabled\", budget_tokens = n })")
+  end
+  body.temperature, body.top_p = opts.temperature, opts.top_p
+  if opts.stop then body.stop_sequences = type(opts.stop) == "string" and { opts.stop } or opts.stop end
+  if opts.thinking then body.thinking = { type = opts.thinking.type, budget_tokens = opts.thinking.budget_tokens } end
+  if opts.cache then mark_cache(body) end
+  return body
+end
+
 --- The request body for a generate() request.
-function anthropic.body(request, options)
+function anthropic.body(request, options, opts)
   options = options or {}
   local body = {
     model = request.model, stream = true, messages = anthropic.map_messages(request.messages),
@@ -137,7 +165,7 @@ function anthropic.body(request, options)
       body.tool_choice = { type = choice }
     end
   end
-  return body
+  return apply_options(body, opts or {})
 end
 
 -- ------------------------------------------------------------------------
@@ -215,7 +243,13 @@ function Handler:delta(index, d)
     local text = tostring(d[kind[3]] or "")
     local list = block[kind[2]]
     list[#list + 1] = text
-    return self.budget:add(text)
+    local err = self.budget:add(text)
+    if err then return err end
+    if self.emit and text ~= "" and kind[2] ~= "signature" then
+      return self.emit(block.type, text, index + 1, block.type == "tool_call" and { id = block.id, name = block.name }
+        or nil)
+    end
+    return nil
   end
   if block.type ~= "ignored" and d.type ~= "citations_delta" then
     return protocol("unexpected " .. tostring(d.type) .. " for a " .. block.type .. " block")
@@ -223,9 +257,16 @@ function Handler:delta(index, d)
   return nil
 end
 
-local function stream_error(data)
-  local e = type(data.error) == "table" and data.error or {}
-  return classify.api_error("anthropic", ERROR_STATUS[e.type] or 500, { message = e.message, type = e.type })
+-- The error of an error body (a JSON answer) or, `in_stream`, of an
+-- `error` event: a stream error unless it says the request does not fit.
+local function stream_error(data, in_stream)
+  local info = classify.error_info(data)
+  local status = ERROR_STATUS[info.type] or info.status or 500
+  if in_stream then
+    info.status = status
+    return classify.stream_error("anthropic", info)
+  end
+  return classify.api_error("anthropic", status, { message = info.message, type = info.type })
 end
 
 -- Events after message_start, by type.
@@ -259,11 +300,7 @@ local EVENTS = {
 
 function Handler:apply(kind, data)
   if kind == "ping" then return nil end
-  if kind == "error" then
-    local api_err = stream_error(data)
-    api_err.in_stream = true
-    return api_err
-  end
+  if kind == "error" then return stream_error(data, true) end
   if kind == "message_start" then
     local m = type(data.message) == "table" and data.message or {}
     self.started = true
@@ -316,6 +353,17 @@ function Handler:build()
     if item == nil then return nil, err end
     if item then content[#content + 1] = item end
   end
+  if #self.order == 0 and self.stop_reason == "model_context_window_exceeded" then
+    return nil, errors.new("context_window_exceeded", "anthropic: the model stopped with stop_reason "
+      .. "model_context_window_exceeded before any output", { provider = "anthropic", retryable = false,
+      stop_reason = self.stop_reason })
+  end
+  -- no block at all (server-tool blocks we leave out still count as output)
+  if #self.order == 0 and self.stop_reason ~= "max_tokens" then
+    return nil, errors.new("stream", "anthropic: the response ended without any content" ..
+      (self.stop_reason and (" (stop_reason " .. tostring(self.stop_reason) .. ")") or ""),
+      { provider = "anthropic", stop_reason = self.stop_reason, retryable = true })
+  end
   return {
     role = "assistant", content = content, stop_reason = STOP[self.stop_reason] or "stop", usage = self.usage,
     provider_metadata = { provider = "anthropic", id = self.id, model = self.model,
@@ -332,7 +380,7 @@ end
 
 -- A non-streaming Message (a proxy that ignored "stream").
 function Handler:json(value)
-  if value.type == "error" then return nil, stream_error(value) end
+  if value.type == "error" or classify.is_error_body(value) then return nil, stream_error(value) end
   if value.type ~= "message" or type(value.content) ~= "table" then
     return nil, errors.new("invalid_response", "anthropic: the response is not a message")
   end
@@ -350,20 +398,14 @@ function Handler:json(value)
   return self:build()
 end
 
-function Handler.error_info(value, text)
-  local e = value and value.error
-  if type(e) == "table" then return { message = e.message, type = e.type } end
-  return { message = text:sub(1, 500) }
-end
-
 -- The handler as stream.run calls it (plain functions, not methods).
-local function make_handler(budget)
-  local self = setmetatable({ blocks = {}, order = {}, usage = common.usage(), budget = budget }, Handler)
+local function make_handler(budget, emit)
+  local self = setmetatable({ blocks = {}, order = {}, usage = common.usage(), budget = budget, emit = emit }, Handler)
   return {
     event = function(ev) return self:event(ev) end,
     finish = function() return self:finish() end,
     json = function(value) return self:json(value) end,
-    error_info = Handler.error_info,
+    error_info = common.error_info,
   }
 end
 
@@ -381,8 +423,9 @@ function Generator:generate(request, cancel)
   if not body then return nil, err end
   local headers = { ["content-type"] = "application/json", accept = "text/event-stream",
     ["anthropic-version"] = self._options.version, ["x-api-key"] = settings.key(self) }
-  return stream.run(self, { url = self._config.base_url .. "/v1/messages", headers = headers,
-    body = body, cancel = cancel }, make_handler(stream.budget("anthropic", self._config.max_response_bytes)))
+  return stream.run(self, { url = settings.endpoint(self._config, "/v1/messages"), headers = headers,
+    body = body, cancel = cancel }, make_handler(stream.budget("anthropic", self._config.max_response_bytes),
+    common.emitter("anthropic", request.on_delta)))
 end
 
 --- Create a generator.
@@ -407,5 +450,9 @@ function anthropic.new(config)
   end
   return settings.new_generator(Generator, "anthropic", cfg, { version = cfg.version, max_tokens = cfg.max_tokens })
 end
+
+--- What the provider stops sending again: Anthropic keeps every turn's
+-- thinking in the conversation (see `compact.usage_anchor`).
+Generator.drop_reasoning = "never"
 
 return settings.callable(anthropic)

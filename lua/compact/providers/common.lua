@@ -5,10 +5,13 @@
 -- `compact.providers.stream`.
 -- @module compact.providers.common
 
-local util = require "compact.util"
-local core = require "compact.core"
-local errors = require "compact.errors"
-local stream = require "compact.providers.stream"
+local util = require("compact.util")
+local core = require("compact.core")
+local errors = require("compact.errors")
+local stream = require("compact.providers.stream")
+local request_options = require("compact.providers.options")
+local classify = require("compact.providers.errors")
+local message_model = require("compact.message")
 
 local common = {}
 
@@ -39,32 +42,9 @@ local function check_tools(name, tools)
     if tool.description ~= nil and type(tool.description) ~= "string" then
       return request_error(name, where .. ".description: expected a string")
     end
-    local schema = tool.parameters
-    if schema == nil then schema = tool.input_schema end
+    local schema, field = message_model.tool_schema(tool)
     if schema ~= nil and type(schema) ~= "table" then
-      return request_error(name, where .. ".parameters: expected a table")
-    end
-  end
-  return true
-end
-
-local ROLES = { user = true, assistant = true, tool_result = true }
-
-local function check_message(name, i, msg)
-  local where = "messages[" .. i .. "]"
-  if type(msg) ~= "table" then return request_error(name, where .. ": expected a table") end
-  if not ROLES[msg.role] then return request_error(name, where .. ".role: unknown role " .. tostring(msg.role)) end
-  local content = msg.content
-  if content ~= nil and type(content) ~= "string" and type(content) ~= "table" then
-    return request_error(name, where .. ".content: expected a string or a list")
-  end
-  for j, block in ipairs(type(content) == "table" and content or {}) do
-    local at = where .. ".content[" .. j .. "]"
-    if type(block) ~= "table" or type(block.type) ~= "string" then
-      return request_error(name, at .. ".type: expected a string")
-    end
-    if block.type == "tool_call" and (is_blank(block.id) or is_blank(block.name)) then
-      return request_error(name, at .. ": a tool_call needs an id and a name")
+      return request_error(name, where .. "." .. field .. ": expected a table")
     end
   end
   return true
@@ -88,22 +68,32 @@ function common.check_request(name, request)
   if request.system_prompt ~= nil and type(request.system_prompt) ~= "string" then
     return request_error(name, "request.system_prompt: expected a string")
   end
-  for i, msg in ipairs(request.messages) do
-    ok, err = check_message(name, i, msg)
-    if not ok then return nil, err end
+  -- the messages: the one validator (csrc/core/message.c)
+  ok, err = core.validate_messages(request.messages)
+  if not ok then return request_error(name, err) end
+  if request.on_delta ~= nil and not util.is_callable(request.on_delta) then
+    return request_error(name, "request.on_delta: expected a function")
   end
-  return true
+  local opts
+  opts, err = request_options.check("request", "request.options", request.options)
+  if not opts then return nil, errors.invalid_request(name .. ": " .. err.message) end
+  return opts
 end
 
 --- Check a generate() request and build its body with `body_fn(request,
--- options)`, under pcall: a hostile request (a table whose metamethods
--- raise) gives `nil, invalid_request` instead of raising.
+-- options, request_options)` (`request_options`: the configuration's
+-- `options` under the request's own, with `extra` merged into the body
+-- after), under pcall: a hostile request (a table whose metamethods raise)
+-- gives `nil, invalid_request` instead of raising.
 -- @return body or nil, err
 function common.prepare(name, request, body_fn, options)
   local ok, body, err = pcall(function()
-    local valid, check_err = common.check_request(name, request)
-    if not valid then return nil, check_err end
-    return body_fn(request, options)
+    local opts, check_err = common.check_request(name, request)
+    if not opts then return nil, check_err end
+    opts = request_options.merge(options and options.defaults, opts)
+    local built, build_err = body_fn(request, options, opts)
+    if not built then return nil, build_err end
+    return request_options.apply_extra(built, opts)
   end)
   if not ok then
     return nil, errors.invalid_request(name .. ": cannot read the request: " .. tostring(body))
@@ -130,14 +120,7 @@ function common.tool_choice(choice)
 end
 
 --- Text of a content (string, or the text blocks of a list joined by "\n").
-function common.text_of(content)
-  if type(content) == "string" then return content end
-  local parts = {}
-  for _, block in ipairs(content or {}) do
-    if block.type == "text" and type(block.text) == "string" then parts[#parts + 1] = block.text end
-  end
-  return table.concat(parts, "\n")
-end
+common.text_of = message_model.text
 
 --- Image blocks of a content list.
 function common.images_of(content)
@@ -151,19 +134,44 @@ end
 
 --- Should an assistant message be left out of a request? Failed and
 -- aborted attempts are not part of the conversation the model should see.
-function common.skip_assistant(msg)
-  return msg.stop_reason == "error" or msg.stop_reason == "aborted"
+common.skip_assistant = message_model.is_failed_attempt
+
+--- What an error body says (`{ message, type, code, status }`, see
+-- `compact.providers.errors.error_info`); a body that is not JSON gives its
+-- text as the message, a JSON body without a message field none.
+function common.error_info(value, text)
+  local info = classify.error_info(value)
+  if info.message == nil and value == nil and type(text) == "string" and text:find("%S") then
+    info.message = text:sub(1, 500)
+  end
+  return info
+end
+
+--- The `on_delta` of a request as `emit(kind, text, index, fields)`
+-- returning nil, or the `callback` error when it raised; nil without one.
+function common.emitter(name, on_delta)
+  if on_delta == nil then return nil end
+  return function(kind, text, index, fields)
+    local delta = { type = kind, text = text, index = index }
+    for key, value in pairs(fields or {}) do delta[key] = value end
+    local ok, raised = pcall(on_delta, delta)
+    if ok then return nil end
+    return errors.new("callback", name .. ": on_delta raised an error", { cause = raised, retryable = false })
+  end
 end
 
 --- A new usage table.
-function common.usage(input, output, cache_read, cache_write)
-  return { input = input or 0, output = output or 0, cache_read = cache_read or 0, cache_write = cache_write or 0 }
-end
+common.usage = message_model.zero_usage
 
---- Decode tool-call arguments (a JSON object text; "" means {}).
+-- The whole text is the arguments: null members are kept (a null argument
+-- is an argument the tool sees).
+local ARGUMENT_TEXT = { keep_nulls = true }
+
+--- Decode tool-call arguments (a JSON object text; "" means {}); null
+-- members are kept as `json_null`.
 function common.arguments(name, text)
   if text == nil or not text:find("%S") then return {} end
-  local value, err = common.decode(text)
+  local value, err = core.json_decode(text, ARGUMENT_TEXT)
   if type(value) ~= "table" or value == core.json_null then
     return nil, errors.new("invalid_response", name .. ": tool call arguments are not a JSON object" ..
       (err and (": " .. tostring(err)) or ""))

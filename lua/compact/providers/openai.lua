@@ -10,11 +10,11 @@
 -- message of our message shape. See docs/providers.md.
 -- @module compact.providers.openai
 
-local common = require "compact.providers.common"
-local classify = require "compact.providers.errors"
-local settings = require "compact.providers.settings"
-local stream = require "compact.providers.stream"
-local errors = require "compact.errors"
+local common = require("compact.providers.common")
+local classify = require("compact.providers.errors")
+local settings = require("compact.providers.settings")
+local stream = require("compact.providers.stream")
+local errors = require("compact.errors")
 
 local openai = {}
 
@@ -110,8 +110,18 @@ function openai.map_tools(tools)
   return out
 end
 
+-- Request options in Chat Completions fields (`thinking` as z.ai, DeepSeek
+-- and vLLM-served reasoning models take it; `cache` needs nothing more:
+-- the server caches prefixes by itself, keyed by `prompt_cache_key`).
+local function apply_options(body, opts)
+  body.temperature, body.top_p, body.stop = opts.temperature, opts.top_p, opts.stop
+  body.reasoning_effort = opts.reasoning_effort
+  if opts.thinking then body.thinking = { type = opts.thinking.type, budget_tokens = opts.thinking.budget_tokens } end
+  if opts.prompt_cache_key and opts.cache ~= false then body.prompt_cache_key = opts.prompt_cache_key end
+end
+
 --- The request body for a generate() request.
-function openai.body(request, options)
+function openai.body(request, options, opts)
   options = options or {}
   local messages, err = openai.map_messages(request.system_prompt, request.messages, options.system_role)
   if not messages then return nil, err end
@@ -130,6 +140,7 @@ function openai.body(request, options)
   if request.max_output_tokens then
     body[options.max_tokens_field or "max_completion_tokens"] = request.max_output_tokens
   end
+  apply_options(body, opts or {})
   return body
 end
 
@@ -137,14 +148,18 @@ end
 -- Response mapping
 -- ------------------------------------------------------------------------
 
-local STOP = { stop = "stop", length = "length", tool_calls = "tool_use", function_call = "tool_use" }
+local STOP = { stop = "stop", length = "length", tool_calls = "tool_use", function_call = "tool_use",
+  model_context_window_exceeded = "length" }
 
 local function usage_of(u)
   if type(u) ~= "table" then return common.usage() end
   local prompt = tonumber(u.prompt_tokens) or 0
   local details = type(u.prompt_tokens_details) == "table" and u.prompt_tokens_details or {}
   local cached = tonumber(details.cached_tokens) or tonumber(u.cached_tokens) or 0
-  return common.usage(math.max(0, prompt - cached), tonumber(u.completion_tokens) or 0, cached, 0)
+  local usage = common.usage(math.max(0, prompt - cached), tonumber(u.completion_tokens) or 0, cached, 0)
+  local output_details = type(u.completion_tokens_details) == "table" and u.completion_tokens_details or {}
+  usage.reasoning = tonumber(output_details.reasoning_tokens)
+  return usage
 end
 
 -- Build the assistant message from the collected stream state. Text
@@ -160,6 +175,23 @@ local function build(state)
   if refusal ~= "" and text == "" and #state.calls == 0 then
     return nil, errors.new("filtered", "openai: the model refused: " .. refusal,
       { provider = "openai", refusal = refusal })
+  end
+  if state.finish == "error" then
+    -- OpenRouter ends a failed stream so when the error object is missing
+    return nil, errors.new("stream", "openai: the server ended the stream with finish reason error",
+      { provider = "openai", finish_reason = state.finish, retryable = true })
+  end
+  if text == "" and thinking == "" and #state.calls == 0 then
+    if state.finish == "model_context_window_exceeded" then
+      return nil, errors.new("context_window_exceeded", "openai: the server stopped with finish reason "
+        .. "model_context_window_exceeded before any output", { provider = "openai", finish_reason = state.finish,
+        retryable = false })
+    end
+    if state.finish ~= "length" then
+      return nil, errors.new("stream", "openai: the stream ended without any content" ..
+        (state.finish and (" (finish reason " .. state.finish .. ")") or ""),
+        { provider = "openai", finish_reason = state.finish, retryable = true })
+    end
   end
   local content = {}
   if thinking ~= "" then content[#content + 1] = { type = "thinking", thinking = thinking } end
@@ -191,14 +223,18 @@ local function build(state)
   }
 end
 
-local function new_state(budget)
-  return { text = {}, thinking = {}, refusal = {}, calls = {}, by_index = {}, budget = budget }
+local function new_state(budget, emit)
+  return { text = {}, thinking = {}, refusal = {}, calls = {}, by_index = {}, budget = budget, emit = emit }
 end
 
--- Append a delta to `list`, charged to the response's byte budget.
-local function append(state, list, text)
+-- Append a delta to `list`, charged to the response's byte budget, and
+-- hand it to the request's on_delta as `kind` (when both are given).
+local function append(state, list, text, kind, index, fields)
   list[#list + 1] = text
-  return state.budget:add(text)
+  local err = state.budget:add(text)
+  if err then return err end
+  if kind and state.emit and text ~= "" then return state.emit(kind, text, index, fields) end
+  return nil
 end
 
 -- The status an error type in a 200 answer stands for (OpenAI and
@@ -206,19 +242,37 @@ end
 local ERROR_STATUS = { server_error = 500, api_error = 500, internal_error = 500, rate_limit_exceeded = 429,
   rate_limit_error = 429, overloaded_error = 529, timeout_error = 504, invalid_request_error = 400 }
 
+-- The status an error body in a 2xx answer stands for, or nil.
+local function status_of(info)
+  local status = info.status or tonumber(info.code)
+  if status and (status < 100 or status > 599 or status % 1 ~= 0) then status = nil end -- MiniMax's 2013
+  return status or ERROR_STATUS[info.type] or ERROR_STATUS[info.code]
+end
+
 -- An error object sent after HTTP 200 (mid-stream, or as the JSON answer).
 -- Without a status to go by, an error that is not a context or content
 -- rejection means the server broke off the response: a retryable stream
 -- error, as when the connection drops.
-local function in_band_error(info)
-  local status = tonumber(info.code) or tonumber(info.status) or ERROR_STATUS[info.type] or ERROR_STATUS[info.code]
+local function in_band_error(value)
+  local info = classify.error_info(value)
+  local status = status_of(info)
   local err = classify.api_error("openai", status, { message = info.message, type = info.type, code = info.code })
-  if err.code == "http" and status == nil then
-    -- the cause carries the server's text (tostring shows it once)
-    return errors.new("stream", "openai: the server ended the stream with an error", { cause = err,
-      retryable = true, error_type = info.type, error_code = info.code })
-  end
+  if err.code == "http" and status == nil then return classify.stream_error("openai", info) end
   return err
+end
+
+-- An SSE `error` event (llama.cpp writes `error: {...}` after HTTP 200,
+-- then `data: [DONE]`): always ends the response, as a stream error unless
+-- it says the request does not fit.
+local function error_event(data)
+  local value = common.decode(data)
+  local info = type(value) == "table" and classify.error_info(value) or {}
+  if type(value) == "table" and info.message == nil and info.type == nil then
+    info = classify.error_info({ error = value })
+  end
+  if info.message == nil and type(value) ~= "table" and data:find("%S") then info.message = data:sub(1, 500) end
+  info.status = status_of(info)
+  return classify.stream_error("openai", info)
 end
 
 -- Apply one streamed tool call delta.
@@ -227,7 +281,7 @@ local function apply_call(state, tc)
   local index = tonumber(tc.index) or #state.calls
   local call = state.by_index[index]
   if not call then
-    call = { id = "", name = {}, arguments = {}, index = math.floor(index) }
+    call = { id = "", name = {}, arguments = {}, index = math.floor(index), position = #state.calls + 1 }
     state.by_index[index] = call
     state.calls[#state.calls + 1] = call
     local err = state.budget:add(stream.ENTRY_BYTES)
@@ -241,7 +295,8 @@ local function apply_call(state, tc)
     if err then return err end
   end
   if type(fn.arguments) == "string" then
-    return append(state, call.arguments, fn.arguments)
+    return append(state, call.arguments, fn.arguments, "tool_call", call.position,
+      { id = call.id, name = table.concat(call.name) })
   elseif type(fn.arguments) == "table" then
     -- some servers (Ollama's native shape, proxies) send an object
     call.object = fn.arguments
@@ -252,10 +307,10 @@ end
 -- Apply the delta of a chunk's first choice.
 local function apply_delta(state, delta)
   local reasoning = delta.reasoning_content or delta.reasoning
-  for _, part in ipairs({ { state.text, delta.content }, { state.thinking, reasoning },
+  for _, part in ipairs({ { state.thinking, reasoning, "thinking" }, { state.text, delta.content, "text" },
       { state.refusal, delta.refusal } }) do
     if type(part[2]) == "string" then
-      local err = append(state, part[1], part[2])
+      local err = append(state, part[1], part[2], part[3], 1)
       if err then return err end
     end
   end
@@ -271,7 +326,7 @@ end
 
 -- Apply one chunk object.
 local function apply_chunk(state, chunk)
-  if type(chunk.error) == "table" then return in_band_error(chunk.error) end
+  if classify.is_error_body(chunk) then return in_band_error(chunk) end
   state.id = state.id or chunk.id
   state.model = state.model or chunk.model
   state.fingerprint = state.fingerprint or chunk.system_fingerprint
@@ -288,12 +343,13 @@ local function apply_chunk(state, chunk)
   return nil
 end
 
-local function make_handler(budget)
-  local state = new_state(budget)
+local function make_handler(budget, emit)
+  local state = new_state(budget, emit)
   local handler = {}
   function handler.event(ev)
     if state.done then return nil end
     local data = ev.data
+    if ev.event == "error" then return error_event(data) end
     if data == "[DONE]" then
       state.done = true
       return stream.COMPLETE
@@ -314,7 +370,7 @@ local function make_handler(budget)
   end
   function handler.json(value)
     -- a server that ignored "stream": one complete chat.completion
-    if type(value.error) == "table" then return nil, in_band_error(value.error) end
+    if classify.is_error_body(value) then return nil, in_band_error(value) end
     local choice = type(value.choices) == "table" and value.choices[1]
     if type(choice) ~= "table" or type(choice.message) ~= "table" then
       return nil, errors.new("invalid_response", "openai: the response has no choices")
@@ -326,12 +382,7 @@ local function make_handler(budget)
     if err then return nil, err end
     return build(state)
   end
-  function handler.error_info(value, text)
-    local e = value and value.error
-    if type(e) == "table" then return { message = e.message, type = e.type, code = e.code } end
-    if type(e) == "string" then return { message = e } end
-    return { message = text:sub(1, 500) }
-  end
+  handler.error_info = common.error_info
   return handler
 end
 
@@ -350,8 +401,9 @@ function Generator:generate(request, cancel)
   local headers = { ["content-type"] = "application/json", accept = "text/event-stream" }
   local key = settings.key(self)
   if key then headers.authorization = "Bearer " .. key end
-  return stream.run(self, { url = self._config.base_url .. "/chat/completions", headers = headers,
-    body = body, cancel = cancel }, make_handler(stream.budget("openai", self._config.max_response_bytes)))
+  return stream.run(self, { url = settings.endpoint(self._config, "/chat/completions"), headers = headers,
+    body = body, cancel = cancel }, make_handler(stream.budget("openai", self._config.max_response_bytes),
+    common.emitter("openai", request.on_delta)))
 end
 
 --- Create a generator.
@@ -378,5 +430,10 @@ function openai.new(config)
   end
   return settings.new_generator(Generator, "openai", cfg, { max_tokens_field = field, system_role = cfg.system_role })
 end
+
+--- What the provider stops sending again: OpenAI reasoning models drop a
+-- turn's reasoning once a new user message follows (see
+-- `compact.usage_anchor`'s `drop_reasoning`).
+Generator.drop_reasoning = "after_user"
 
 return settings.callable(openai)

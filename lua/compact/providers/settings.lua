@@ -6,6 +6,7 @@
 local errors = require "compact.errors"
 local config_check = require "compact.checks"
 local util = require "compact.util"
+local request_options = require "compact.providers.options"
 
 local settings = {}
 
@@ -22,9 +23,19 @@ settings.MAX_RESPONSE_BYTES = 32 * 1024 * 1024
 local SECRET_HEADERS = { authorization = true, ["proxy-authorization"] = true, ["x-api-key"] = true,
   ["api-key"] = true, ["x-goog-api-key"] = true, cookie = true }
 
---- A URL without its `user:password@` part (for display).
+--- A URL without its `user:password@` part (for display); a proxy may
+-- have no scheme (`user:pass@host:port`).
 function settings.display_url(url)
-  return (tostring(url):gsub("^(%a[%w+.-]*://)[^/?#@]*@", "%1"))
+  url = tostring(url)
+  if url:match("^%a[%w+.-]*://") then return (url:gsub("^(%a[%w+.-]*://)[^/?#@]*@", "%1")) end
+  return (url:gsub("^[^/?#@]*@", ""))
+end
+
+-- The `user:password` of a URL, or nil.
+local function userinfo_of(url)
+  if not url then return nil end
+  return url:match("^%a[%w+.-]*://([^/?#@]*)@") or (not url:match("^%a[%w+.-]*://") and url:match("^([^/?#@]*)@"))
+    or nil
 end
 
 -- Options every provider takes (a provider adds its own).
@@ -34,13 +45,14 @@ local function shared_rules(defaults)
     timeout = { "number", above = 0, default = defaults.timeout },
     connect_timeout = { "number", above = 0, default = defaults.connect_timeout },
     headers = { "table", default = {} },
-    api_key = { "string", line = true, optional = true },
+    api_key = { "string", line = true, optional = true, secret = true },
     transport = { "function", optional = true },
     yield = { "any" },
-    proxy = { "string", line = true, optional = true },
+    proxy = { "string", line = true, optional = true, secret = true },
     ca_file = { "string", optional = true },
     max_body = { "integer", min = 1, default = settings.MAX_BODY },
     max_response_bytes = { "integer", min = 1, default = settings.MAX_RESPONSE_BYTES },
+    options = { "any" },
   }
 end
 
@@ -48,14 +60,17 @@ end
 local function split_headers(headers)
   local plain, secret = {}, {}
   for key, value in pairs(headers) do
-    if type(key) ~= "string" or key:find("[\r\n:]") then
+    if type(key) ~= "string" or key:find("[\r\n:%c]") then
       return config_check.expected("config.headers", "a table of header names", key)
     end
     local where = "config.headers[" .. string.format("%q", key) .. "]"
-    if (type(value) ~= "string" and type(value) ~= "number") or tostring(value):find("[\r\n]") then
-      return config_check.expected(where, "a string without line breaks", value)
-    end
-    if SECRET_HEADERS[key:lower()] then secret[key] = tostring(value) else plain[key] = tostring(value) end
+    local is_secret = SECRET_HEADERS[key:lower()]
+    -- a NUL would cut the value in the C transport: rejected, never truncated
+    local text, err = config_check.check(where, type(value) == "number" and tostring(value) or value,
+      { "string", line = true, secret = is_secret })
+    if not text then return nil, err end
+    value = text
+    if is_secret then secret[key] = value else plain[key] = value end
   end
   return plain, secret
 end
@@ -74,7 +89,13 @@ function settings.check(config, defaults, own)
   if not out.base_url:match("^https?://[^%s]+$") then
     return config_check.expected("config.base_url", "an http(s) URL", out.base_url)
   end
+  -- a query (Azure's ?api-version=...) goes after the endpoint path
+  local base, query = out.base_url:match("^([^?#]*)(%?[^#]*)")
+  if base then out.base_url, out.base_query = base, query else out.base_query = "" end
   out.base_url = out.base_url:gsub("/+$", "")
+  local opts, opts_err = request_options.check("config", "config.options", out.options)
+  if not opts then return nil, opts_err end
+  out.options = opts
   if out.yield ~= nil and type(out.yield) ~= "boolean" and not util.is_callable(out.yield) then
     return config_check.expected("config.yield", "a boolean or a function", out.yield)
   end
@@ -82,7 +103,7 @@ function settings.check(config, defaults, own)
   if not out.headers then return nil, out.secret_headers end
   if out.api_key == nil then
     out.api_key = os.getenv(defaults.key_env)
-    if out.api_key and out.api_key:find("[\r\n]") then
+    if out.api_key and (out.api_key:find("[\r\n]") or out.api_key:find("\0", 1, true)) then
       return nil, errors.invalid_config("$" .. defaults.key_env .. ": expected a key without line breaks")
     end
   end
@@ -95,17 +116,23 @@ end
 local private = setmetatable({}, { __mode = "k" })
 
 -- The strings to scrub for a key, credential headers and URL userinfo.
-local function scrub_list(key, secret_headers, base_url)
+local function scrub_list(key, secret_headers, urls, query)
   local list = { key }
+  -- query values long enough to be keys (`?key=...`) never show either
+  for value in (query or ""):gmatch("[?&][^=&]*=([^&]+)") do
+    if #value >= 8 then list[#list + 1] = value end
+  end
   for _, value in pairs(secret_headers) do
     list[#list + 1] = value
     local token = value:match("^%S+%s+(%S.*)$") -- "Bearer <token>"
     if token then list[#list + 1] = token end
   end
-  local userinfo = base_url and base_url:match("^%a[%w+.-]*://([^/?#@]*)@")
-  if userinfo then
-    list[#list + 1] = userinfo
-    list[#list + 1] = userinfo:match(":(.*)$")
+  for _, url in ipairs(urls) do
+    local userinfo = userinfo_of(url)
+    if userinfo then
+      list[#list + 1] = userinfo
+      list[#list + 1] = userinfo:match(":(.*)$")
+    end
   end
   return list
 end
@@ -121,13 +148,24 @@ function settings.generator_class(name)
   return class
 end
 
+--- The URL of endpoint `path` under a checked config's base URL, the
+-- base URL's query (if any) after it.
+function settings.endpoint(cfg, path)
+  return cfg.base_url .. path .. (cfg.base_query or "")
+end
+
 --- Make a generator of `class` from a checked config: the key and the
--- credential headers move to the private table (never visible fields).
+-- credential headers move to the private table (never visible fields);
+-- `options.defaults` is the config's request `options`.
 function settings.new_generator(class, name, cfg, options)
-  local key, secret_headers = cfg.api_key, cfg.secret_headers
-  cfg.api_key, cfg.secret_headers = nil, nil
+  options = options or {}
+  options.defaults = cfg.options
+  local key, secret_headers, proxy = cfg.api_key, cfg.secret_headers, cfg.proxy
+  -- the proxy's password stays private too; the field shows the proxy without it
+  cfg.api_key, cfg.secret_headers, cfg.proxy = nil, nil, proxy and settings.display_url(proxy)
   local gen = setmetatable({ _config = cfg, _name = name, _options = options }, class)
-  private[gen] = { key = key, headers = secret_headers, scrub = scrub_list(key, secret_headers, cfg.base_url) }
+  private[gen] = { key = key, headers = secret_headers, proxy = proxy,
+                   scrub = scrub_list(key, secret_headers, { cfg.base_url, proxy }, cfg.base_query) }
   return gen
 end
 
@@ -141,6 +179,12 @@ end
 function settings.secret_headers(gen)
   local p = private[gen]
   return p and p.headers or {}
+end
+
+--- The proxy of generator `gen` as configured (with its password), or nil.
+function settings.proxy(gen)
+  local p = private[gen]
+  return p and p.proxy
 end
 
 --- The strings to scrub from what generator `gen` reports (a list).

@@ -16,11 +16,11 @@
 -- through `report`: secrets scrubbed from every string field, then cut.
 -- @module compact.providers.stream
 
-local core = require "compact.core"
-local errors = require "compact.errors"
-local cancel_mod = require "compact.cancel"
-local classify = require "compact.providers.errors"
-local settings = require "compact.providers.settings"
+local core = require("compact.core")
+local errors = require("compact.errors")
+local cancel_mod = require("compact.cancel")
+local classify = require("compact.providers.errors")
+local settings = require("compact.providers.settings")
 
 local stream = {}
 
@@ -147,7 +147,7 @@ function Call:transfer(req, body)
     url = req.url, method = "POST", headers = self:headers(req), body = body,
     on_data = function(chunk, status) return self:on_data(chunk, status) end,
     timeout = cfg.timeout, connect_timeout = cfg.connect_timeout, cancel = req.cancel,
-    yield = cfg.yield, proxy = cfg.proxy, ca_file = cfg.ca_file, secrets = self.secrets,
+    yield = cfg.yield, proxy = settings.proxy(self.gen), ca_file = cfg.ca_file, secrets = self.secrets,
   })
   if not ok then
     if res == self.stop_signal then return true end
@@ -259,7 +259,9 @@ function stream.run(gen, req, handler)
   -- drop what the response held now
   call.handler, call.parser, call.raw = nil, nil, nil
   if not message then return nil, errors.scrub(err, secrets, MAX_ERROR_TEXT) end
-  return message
+  -- a key echoed into an id, a model name or a tool call id (or the text)
+  -- must not reach the conversation: the success path is scrubbed too
+  return errors.scrub(message, secrets)
 end
 
 return stream

@@ -26,11 +26,7 @@ local function groups_of(messages)
   return groups
 end
 
-local function slice(list, first, last)
-  local out = {}
-  for i = first, last do out[#out + 1] = list[i] end
-  return out
-end
+local slice = require("compact.message").slice
 
 --- Split `messages` into chunks of records.
 -- @tparam table messages the messages to summarize
@@ -38,16 +34,21 @@ end
 -- @tparam function estimate `estimate(text) -> tokens`
 -- @tparam number capacity tokens of records each chunk may hold
 -- @treturn table|nil a list of record texts, in order (never empty ones)
--- @treturn[2] table the serialization error
+-- @treturn table the messages of each chunk (`lists[i]` made `records[i]`),
+--   or the serialization error
 function chunks.split(messages, serialize, estimate, capacity)
   local separator = estimate("\n\n")
-  local out, parts, used = {}, {}, 0
+  local out, lists, parts, members, used = {}, {}, {}, {}, 0
   local function close()
-    if #parts > 0 then out[#out + 1] = table.concat(parts, "\n\n") end
-    parts, used = {}, 0
+    if #parts > 0 then
+      out[#out + 1] = table.concat(parts, "\n\n")
+      lists[#lists + 1] = members
+    end
+    parts, members, used = {}, {}, 0
   end
   for _, group in ipairs(groups_of(messages)) do
-    local records, err = serialize(slice(messages, group.first, group.last))
+    local group_messages = slice(messages, group.first, group.last)
+    local records, err = serialize(group_messages)
     if not records then return nil, err, group.first end
     if records ~= "" then
       local size = estimate(records) + (#parts > 0 and separator or 0)
@@ -56,11 +57,26 @@ function chunks.split(messages, serialize, estimate, capacity)
         size = estimate(records)
       end
       parts[#parts + 1] = records
+      for _, msg in ipairs(group_messages) do members[#members + 1] = msg end
       used = used + size
     end
   end
   close()
-  return out
+  return out, lists
+end
+
+--- Split `messages` in two at the group boundary nearest the middle (a
+-- tool call stays with its results). Returns the two halves, or nil when
+-- the messages are one group.
+function chunks.halve(messages)
+  local groups = groups_of(messages)
+  if #groups < 2 then return nil end
+  local best, best_distance = nil, math.huge
+  for i = 2, #groups do
+    local distance = math.abs((groups[i].first - 1) - #messages / 2)
+    if distance < best_distance then best, best_distance = groups[i].first, distance end
+  end
+  return slice(messages, 1, best - 1), slice(messages, best, #messages)
 end
 
 return chunks

@@ -21,13 +21,14 @@
 -- first (items that mention its words are kept first), then recency.
 -- @module compact.summarizers.extractive
 
-local checks = require "compact.checks"
-local errors = require "compact.errors"
-local util = require "compact.util"
-local cancel_mod = require "compact.cancel"
-local file_lists = require "compact.summary"
-local T = require "compact.summarizers.extractive_text"
-local read = require "compact.summarizers.extractive_read"
+local checks = require("compact.checks")
+local errors = require("compact.errors")
+local util = require("compact.util")
+local cancel_mod = require("compact.cancel")
+local file_lists = require("compact.summary")
+local T = require("compact.summarizers.extractive_text")
+local read = require("compact.summarizers.extractive_read")
+local vocabulary = require("compact.tool_vocabulary")
 
 local extractive = {}
 
@@ -68,18 +69,20 @@ end
 
 -- == Rendering ==
 
+local milestones_line
+
 local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
 -- "`cmd` passed", "`cmd` failed (x2): reason", "`cmd` failed, then passed".
 local function outcome(entry, no_reason)
   local o, n = entry.outcomes, #entry.outcomes
-  if n == 0 then return entry.label .. " (no result)" end
+  if n == 0 then return entry.label .. (entry.rejected and " (rejected by the user)" or " (no result)") end
   local failures = 0
   for i = 1, n do if not o[i] then failures = failures + 1 end end
   local times = n > 1 and (" (x" .. n .. ")") or ""
   local reason = entry.reason and not no_reason and (": " .. entry.reason) or ""
   if failures == 0 then return entry.label .. " passed" .. times end
-  if failures == n and entry.fixed then return entry.label .. " failed" .. reason .. ", passed later" end
+  if failures == n and entry.fixed then return entry.label .. " failed, passed later" end
   if failures == n then return entry.label .. " FAILED" .. times .. reason end
   if o[n] then return entry.label .. " failed" .. reason .. ", then passed" end
   return entry.label .. " passed, then FAILED" .. reason
@@ -89,18 +92,13 @@ local function failed_last(entry)
   return #entry.outcomes > 0 and not entry.outcomes[#entry.outcomes] and not entry.fixed
 end
 
--- Commands that only look at things; when they pass they are counted,
--- not listed.
-local LOOKUPS = { grep = true, rg = true, sed = true, cat = true, ls = true, find = true, head = true, tail = true,
-                  wc = true, awk = true, echo = true, pwd = true, which = true, tree = true, stat = true,
-                  du = true, file = true, diff = true, sleep = true }
-local GIT_LOOKUPS = { log = true, status = true, diff = true, show = true, branch = true }
-
+-- Calls that only look at things (and calls that are not commands: plans,
+-- searches, fetches); when they pass they are counted, not listed.
 local function is_lookup(entry)
   if #entry.outcomes == 0 or not entry.outcomes[#entry.outcomes] or entry.reason then return false end
-  local first, second = entry.label:match("^`([%w_%.%-]+)%s*([%w_%-]*)")
-  if not first then return entry.label:match("^read ") ~= nil end
-  return LOOKUPS[first] or (first == "git" and GIT_LOOKUPS[second]) or false
+  if entry.shell == false then return true end
+  if entry.command then return vocabulary.is_lookup(entry.command) end
+  return entry.label:match("^read ") ~= nil
 end
 
 local function any_failure(entry)
@@ -116,6 +114,8 @@ local function ran_line(turn, limit, no_reason)
     for _, entry in ipairs(turn.commands) do
       if is_lookup(entry) then
         if pass == 1 then lookups = lookups + 1 end
+      elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
+        -- a question or a plan whose answer is reported elsewhere
       elseif any_failure(entry) == (pass == 1) then
         if #shown < limit then shown[#shown + 1] = outcome(entry, no_reason) else more = more + 1 end
       end
@@ -128,22 +128,37 @@ local function ran_line(turn, limit, no_reason)
   return table.concat(shown, "; ")
 end
 
-local function request_text(turn, limit)
-  local text = turn.request and T.cut_words(turn.request, limit) or "(continued from earlier)"
+local function request_text(turn, limit, instead)
+  local text = instead or turn.request and T.cut_words(turn.request, limit) or "(continued from earlier)"
   local images = turn.images + (turn.result_images or 0)
   if images > 0 then text = text .. " [" .. plural(images, "image") .. "]" end
   return text
 end
 
+-- The last `count` milestones of a turn (commits, test summaries, closed
+-- tasks, plans), joined, within `limit` bytes; nil when there are none.
+function milestones_line(turn, count, limit)
+  local n = #turn.milestones
+  if n == 0 then return nil end
+  local parts = {}
+  for i = math.max(1, n - count + 1), n do parts[#parts + 1] = turn.milestones[i] end
+  local text = table.concat(parts, "; ")
+  if n > count then text = "(" .. (n - count) .. " earlier) " .. text end
+  return T.cut_words(text, limit)
+end
+
 -- The full and the brief entry of an earlier turn.
-local function turn_entry(turn)
-  local lines = { "- " .. request_text(turn, 240) }
+local function turn_entry(turn, scale, goal)
+  local lines = { "- " .. (turn.request and turn.request == goal and request_text(turn, 0, "The request under Goal")
+    or request_text(turn, 240 * scale)) }
   local ran = ran_line(turn, 4)
   if ran then lines[#lines + 1] = "  - Ran: " .. ran end
-  if turn.conclusion then lines[#lines + 1] = "  - Said: " .. T.shorten(turn.conclusion, 240) end
+  local done = milestones_line(turn, 4 * scale, 300 * scale)
+  if done then lines[#lines + 1] = "  - Done: " .. done end
+  if turn.conclusion then lines[#lines + 1] = "  - Said: " .. T.shorten(turn.conclusion, 240 * scale) end
   -- the brief form, when the request says something the constraints do not
   local brief
-  if turn.request and not turn.decided and select(2, turn.request:gsub("%a+", "")) >= 3 then
+  if turn.request and turn.request ~= goal and not turn.decided and select(2, turn.request:gsub("%a+", "")) >= 3 then
     brief = "- " .. request_text(turn, 90)
     for _, entry in ipairs(turn.commands) do
       if failed_last(entry) then brief = brief .. " (" .. T.cut_words(outcome(entry), 120) .. ")"; break end
@@ -187,28 +202,63 @@ local function open_work(facts, limit)
     end
   end
   if last and last.conclusion then
-    for _, sentence in ipairs(T.sentences(last.conclusion)) do
-      if names_next_step(sentence) and #out < 5 then out[#out + 1] = "- " .. T.cut_words(sentence, limit) end
+    local after_heading = 0
+    for line in (last.conclusion .. "\n"):gmatch("([^\n]*)\n") do
+      local plain = line:gsub("[%*#_`]", ""):match("^%s*(.-)[:%s]*$")
+      local heading = line:match("^%s*#") or line:match("^%s*%*%*[^%*]+%*%*:?%s*$") or line:match(":%s*$")
+      if heading and names_next_step(plain) and #plain < 40 then
+        after_heading = 3 -- a "Next steps" heading: the items under it
+      elseif after_heading > 0 and plain ~= "" and #out < 6 then
+        out[#out + 1] = "- Next: " .. T.cut_words(T.flatten(plain:gsub("^%d+[%.%)]%s*", "")), limit)
+        after_heading = after_heading - 1
+      end
+    end
+    if after_heading == 0 then
+      for _, sentence in ipairs(T.sentences(last.conclusion)) do
+        if names_next_step(sentence) and #out < 5 then
+          local plain = sentence:gsub("^[%-%*%s]+", ""):gsub("%*%*", "")
+          out[#out + 1] = "- " .. T.cut_words(plain, limit)
+        end
+      end
     end
   end
   return out
 end
 
--- The latest exchange: the last request, its commands and the last reply.
-local function latest_exchange(facts, limit)
+-- The latest exchange: the last request (when it is not the goal), its
+-- commands, its milestones, what the assistant said along the way and its
+-- last reply (a larger share: it is the freshest conclusion).
+local function latest_exchange(facts, limit, reply_limit)
   local last = facts.turns[#facts.turns]
   if not last then return {} end
-  local out = { "- User: " .. request_text(last, limit) }
+  local out = {}
+  if last.request and last.request == facts.goal and #facts.turns == 1 then
+    out[1] = "- User: " .. request_text(last, 0, "the request under Goal")
+  else
+    out[1] = "- User: " .. request_text(last, limit)
+  end
   local ran = ran_line(last, 12, true) -- the reasons of failures are under open work
   if ran then out[#out + 1] = "- Ran: " .. T.cut_words(ran, 2 * limit) end
-  if facts.last_text then out[#out + 1] = "- Assistant: " .. T.shorten(facts.last_text, limit) end
+  local done = milestones_line(last, 10, 2 * limit)
+  if done then out[#out + 1] = "- Done: " .. done end
+  -- a long turn: what the assistant concluded along the way
+  local said = last.said or {}
+  if #last.commands + last.edits >= 8 and #said >= 2 then
+    local along = {}
+    for i = math.max(1, #said - 3), #said - (facts.last_has_calls and 0 or 1) do
+      local sentence = T.shorten(said[i], 200)
+      if sentence ~= "" then along[#along + 1] = sentence end
+    end
+    if #along > 0 then out[#out + 1] = "- Along the way: " .. table.concat(along, " / ") end
+  end
+  if facts.last_text then out[#out + 1] = "- Assistant: " .. T.shorten(facts.last_text, reply_limit) end
   return out
 end
 
 -- Candidate items for the optional sections, with priorities: matches of
 -- the instructions' words first, then constraints, then progress, newest
 -- first; what the previous summary said counts as older than any turn.
-local function candidates(facts, keywords)
+local function candidates(facts, keywords, scale)
   local items = {}
   local turns = #facts.turns
   local function add(section, order, priority, full, brief)
@@ -227,7 +277,7 @@ local function candidates(facts, keywords)
   end
   for i = 1, turns - 1 do
     local turn = facts.turns[i]
-    local full, brief = turn_entry(turn)
+    local full, brief = turn_entry(turn, scale, facts.goal)
     -- a bare "sleep" or "f0c674" with nothing done says nothing on its own
     if not full:find("\n") and not brief then full = nil end
     add("progress", i, 2 + i / turns, full, brief)
@@ -298,25 +348,30 @@ local function fit_lines(text, limit)
   return kept
 end
 
-local function render(facts, budget, keywords)
+-- The note at `scale` (1: the base limits of each part; larger scales
+-- give the goal, requests, conclusions and the last reply more room).
+-- Returns the text and the number of items left out.
+local function render(facts, budget, keywords, scale)
   local unit = math.floor(budget / 10)
-  local goal = facts.goal and T.cut_words(facts.goal, math.min(400, unit)) or "(no request yet)"
+  local one_request = #facts.turns == 1 and facts.turns[1].request == facts.goal
+  local goal = facts.goal and T.cut_words(facts.goal, math.min(one_request and 1200 or 400, unit) * scale)
+    or "(no request yet)"
   local fixed = { H.goal, goal, "" }
   local tail = {}
-  local open = open_work(facts, math.min(240, unit))
+  local open = open_work(facts, math.min(240, unit) * scale)
   if #open > 0 then
     tail[#tail + 1] = H.open
     for _, line in ipairs(open) do tail[#tail + 1] = line end
     tail[#tail + 1] = ""
   end
-  local latest = latest_exchange(facts, math.min(600, unit))
+  local latest = latest_exchange(facts, math.min(600, unit) * scale, math.min(1500, math.floor(budget / 4)) * scale)
   if #latest > 0 then
     tail[#tail + 1] = H.latest
     for _, line in ipairs(latest) do tail[#tail + 1] = line end
   end
   local head_text, tail_text = table.concat(fixed, "\n"), table.concat(tail, "\n")
   local room = budget - #head_text - #tail_text - 2 * 40
-  local chosen, left_out = choose(candidates(facts, keywords), room)
+  local chosen, left_out = choose(candidates(facts, keywords, scale), room)
   local out = { head_text }
   for _, section in ipairs({ "constraints", "progress" }) do
     if #chosen[section] > 0 then
@@ -327,7 +382,23 @@ local function render(facts, budget, keywords)
     end
   end
   out[#out + 1] = tail_text
-  return fit_lines(util.trim(table.concat(out, "\n")), budget)
+  local text = util.trim(table.concat(out, "\n"))
+  local whole = #text <= budget
+  return fit_lines(text, budget), left_out.constraints + left_out.progress + (whole and 0 or 1000)
+end
+
+-- The largest scale (up to 3) whose note still fits whole and leaves out
+-- no more items than the base one: short sessions use the budget they
+-- have on the goal, the conclusions and the last reply.
+local function render_best(facts, budget, keywords)
+  local text, left = render(facts, budget, keywords, 1)
+  for scale = 2, 3 do
+    if #text > budget * 0.8 then break end
+    local bigger, bigger_left = render(facts, budget, keywords, scale)
+    if bigger_left > left then break end
+    text = bigger
+  end
+  return text
 end
 
 local zero_usage = require("compact.usage").zero
@@ -335,7 +406,7 @@ local zero_usage = require("compact.usage").zero
 -- Check the request; returns the message lists or nil, err.
 local function check(req)
   if type(req) ~= "table" then return nil, errors.invalid_request("summarize: req must be a table") end
-  for _, key in ipairs({ "previous_summary", "instructions" }) do
+  for _, key in ipairs({ "previous_summary", "instructions", "cwd" }) do
     if req[key] ~= nil and type(req[key]) ~= "string" then
       return nil, errors.invalid_request("summarize: req." .. key .. " must be a string")
     end
@@ -358,14 +429,15 @@ local function check(req)
 end
 
 -- Bytes the compactor's file lists will add to the summary.
-function Summarizer:_lists_size(previous, lists)
-  local ok, read_list, modified_list = pcall(file_lists.collect, self.file_tools, previous, lists)
+function Summarizer:_lists_size(previous, lists, cwd)
+  local ok, read_list, modified_list = pcall(file_lists.collect, self.file_tools, previous, lists, cwd)
   if not ok then return 0 end
   return #file_lists.finish_summary("x", read_list, modified_list) - 1
 end
 
 --- Summarize `req` without a model.
--- @tparam table req `{ messages, turn_prefix_messages, previous_summary, instructions }`
+-- @tparam table req `{ messages, turn_prefix_messages, previous_summary, instructions, cwd }`
+-- (`cwd`: paths under it are shown relative to it)
 -- @param[opt] cancel a cancellation token
 -- @treturn string|nil the summary (with the file lists the compactor adds,
 --   at most `max_chars` bytes unless the lists alone take more than three
@@ -375,7 +447,7 @@ function Summarizer:summarize(req, cancel)
   if cancel_mod.is_cancelled(cancel) then return nil, errors.cancelled("summarization cancelled") end
   local lists, err = check(req)
   if not lists then return nil, err end
-  local facts = read.new_facts(self.file_tools)
+  local facts = read.new_facts(self.file_tools, req.cwd)
   local previous = req.previous_summary
   local body
   if previous then
@@ -386,11 +458,11 @@ function Summarizer:summarize(req, cancel)
   for _, list in ipairs(lists) do
     for i = 1, #list do read.message(facts, list[i]) end
   end
-  local budget = math.max(self.max_chars - self:_lists_size(previous, lists), math.floor(self.max_chars / 4))
+  local budget = math.max(self.max_chars - self:_lists_size(previous, lists, req.cwd), math.floor(self.max_chars / 4))
   if #facts.turns == 0 and body and body ~= "" and #body <= budget then
     return body, zero_usage() -- nothing new: the previous summary stands
   end
-  return render(facts, budget, T.keywords(req.instructions)), zero_usage()
+  return render_best(facts, budget, T.keywords(req.instructions)), zero_usage()
 end
 
 return extractive

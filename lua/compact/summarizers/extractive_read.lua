@@ -4,8 +4,11 @@
 -- @module compact.summarizers.extractive_read
 
 local T = require "compact.summarizers.extractive_text"
+local vocabulary = require "compact.tool_vocabulary"
+local message_model = require "compact.message"
 
 local read = {}
+local read_tasks
 
 local COMMAND_KEYS = { "command", "cmd" }
 local DETAIL_KEYS = { "path", "file_path", "pattern", "query", "url" }
@@ -21,26 +24,29 @@ end
 
 -- Text and image count of a content value.
 local function content_of(content)
-  if type(content) == "string" then return content, 0 end
-  if type(content) ~= "table" then return "", 0 end
-  local parts, images = {}, 0
-  for i = 1, #content do
-    local block = content[i]
-    if type(block) == "table" and block.type == "text" and type(block.text) == "string" then
-      parts[#parts + 1] = block.text
-    elseif type(block) == "table" and block.type == "image" then
-      images = images + 1
-    end
-  end
-  return table.concat(parts, "\n"), images
+  local images = 0
+  local text = message_model.text(content, function() images = images + 1 end)
+  return text, images
 end
 read.content_of = content_of
 
---- Fresh facts: what the summary is built from.
-function read.new_facts(file_tools)
-  return { goal = nil, constraints = {}, seen = {}, turns = {}, earlier = {}, calls = {},
-           file_tools = file_tools, last_text = nil, last_has_calls = false }
+--- Fresh facts: what the summary is built from. `cwd` (optional) makes
+-- paths relative.
+function read.new_facts(file_tools, cwd)
+  return { goal = nil, constraints = {}, seen = {}, turns = {}, earlier = {}, calls = {}, by_stem = {},
+           file_tools = file_tools, cwd = cwd, last_text = nil, last_has_calls = false, tasks_done = {} }
 end
+
+-- Paths under the working directory, relative to it, in any text.
+local function relative(facts, s)
+  local cwd = facts.cwd
+  if type(cwd) ~= "string" or cwd == "" or cwd == "/" then return s end
+  local root = cwd:gsub("/+$", "")
+  local escaped = root:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0")
+  s = s:gsub(escaped .. "/", "")
+  return (s:gsub(escaped .. "%f[^%w_%-%.]", "."))
+end
+read.relative = relative
 
 local function add_constraint(facts, sentence, order)
   local key = T.flatten(sentence):lower()
@@ -51,7 +57,7 @@ end
 
 local function new_turn(facts, request, images)
   local turn = { request = request, images = images, order = #facts.turns + 1, commands = {}, by_label = {},
-                 edits = 0, conclusion = nil, pending = nil }
+                 edits = 0, conclusion = nil, pending = nil, milestones = {}, said = {} }
   facts.turns[#facts.turns + 1] = turn
   return turn
 end
@@ -60,10 +66,29 @@ local function current_turn(facts)
   return facts.turns[#facts.turns] or new_turn(facts, nil, 0)
 end
 
+-- A milestone of a turn (a commit, a test summary, a closed task), once.
+local function add_milestone(turn, key, line)
+  turn.milestones[key] = turn.milestones[key] or #turn.milestones + 1
+  turn.milestones[turn.milestones[key]] = line
+end
+
 local function read_user(facts, msg)
   local raw, images = content_of(msg.content)
+  local kind
+  kind, raw = T.user_kind(raw)
+  if kind == "summary" then
+    -- the line that says what follows is not part of the summary
+    read.previous(facts, raw:find("\n") and raw:gsub("^[^\n]*\n", "", 1) or raw)
+    return
+  elseif kind == "interrupt" then
+    local turn = facts.turns[#facts.turns]
+    if turn then turn.interrupted = true end
+    return
+  elseif kind == "injected" and images == 0 then
+    return
+  end
   if images == 0 and T.is_ack(raw) then return end
-  local request, mentioned = T.clean_request(raw)
+  local request, mentioned = T.clean_request(relative(facts, raw))
   local turn = new_turn(facts, request, images + mentioned)
   if not facts.goal and select(2, request:gsub("%a+", "")) >= 3 then facts.goal = request end
   for _, sentence in ipairs(T.constraints(request)) do
@@ -72,32 +97,58 @@ local function read_user(facts, msg)
   end
 end
 
+-- Closed tasks of a TodoWrite / update_plan call become milestones.
+function read_tasks(facts, turn, kind, args)
+  if kind.kind ~= "other" or type(args) ~= "table" then return end
+  local list = rawget(args, "todos") or rawget(args, "plan")
+  if type(list) ~= "table" then return end
+  for _, item in ipairs(list) do
+    if type(item) == "table" and item.status == "completed" then
+      local task = item.content or item.step or item.title
+      if type(task) == "string" and not facts.tasks_done[task] then
+        facts.tasks_done[task] = true
+        add_milestone(turn, "task " .. task, "task: " .. T.cut_words(T.flatten(relative(facts, task)), 140))
+      end
+    end
+  end
+end
+
 -- Remember a tool call so its result can report the outcome.
 local function register_call(facts, turn, block)
   local args = type(block.arguments) == "table" and block.arguments or nil
-  local spec = facts.file_tools[block.name]
-  local path = spec and args and args[spec.key]
+  local kind = vocabulary.classify(block, facts.file_tools)
+  local is_file = kind.kind == "read" or kind.kind == "write" or kind.kind == "edit"
+  local path = is_file and kind.paths[1] or nil
   local label
-  if type(path) == "string" and path ~= "" then
-    if spec.kind ~= "read" then turn.edits = turn.edits + 1 end
-    label = block.name .. " `" .. T.cut_words(T.flatten(path), 120) .. "`"
+  local command, stem
+  if path then
+    if kind.kind ~= "read" then turn.edits = turn.edits + 1 end
+    label = block.name .. " `" .. T.cut_words(T.flatten(relative(facts, path)), 120) .. "`"
   else
-    local command = first_string(args, COMMAND_KEYS)
+    command = kind.command or first_string(args, COMMAND_KEYS)
     if command then
-      -- "cd /the/project && make" is "make": the absolute cd is noise
-      command = T.flatten(command):gsub("^cd [/~]%S* *&& *", "")
-      label = "`" .. T.cut_words(command, 120) .. "`"
+      -- "bash -lc 'cd /the/project && make'" is "make": the wrapper and absolute cd are noise
+      local shown = T.flatten(command):gsub("^%S*sh %-l?c ", ""):gsub("^[\"']", ""):gsub("[\"']$", "")
+      shown = shown:gsub("^cd [/~]%S* *&& *", "")
+      label = "`" .. T.cut_words(relative(facts, shown), 120) .. "`"
+      stem = vocabulary.command_stem(command)
     else
       local detail = first_string(args, DETAIL_KEYS)
-      label = block.name .. (detail and (" `" .. T.cut_words(T.flatten(detail), 80) .. "`") or "")
+      label = block.name .. (detail and (" `" .. T.cut_words(T.flatten(relative(facts, detail)), 80) .. "`") or "")
     end
   end
-  local call = { turn = turn, label = label, file = path ~= nil and path ~= false }
+  read_tasks(facts, turn, kind, args)
+  local plan = args and rawget(args, "plan")
+  if type(plan) == "string" and plan:find("%S") then
+    add_milestone(turn, "plan", "planned: " .. T.shorten(relative(facts, plan), 400))
+  end
+  local call = { turn = turn, label = label, file = path ~= nil, command = command, stem = stem,
+                 probe = command ~= nil and (vocabulary.is_probe(command) or vocabulary.is_lookup(command)) }
   if type(block.id) == "string" then facts.calls[block.id] = call end
   if not call.file then
     local entry = turn.by_label[label]
     if not entry then
-      entry = { label = label, outcomes = {} }
+      entry = { label = label, outcomes = {}, command = command, shell = kind.kind == "shell" }
       turn.by_label[label] = entry
       turn.commands[#turn.commands + 1] = entry
     end
@@ -106,7 +157,15 @@ local function register_call(facts, turn, block)
 end
 
 local function read_assistant(facts, msg)
-  if msg.stop_reason == "error" or msg.stop_reason == "aborted" then return end
+  if message_model.is_failed_attempt(msg) then
+    -- an interrupted attempt: its calls' results are not outcomes
+    for _, block in ipairs(type(msg.content) == "table" and msg.content or {}) do
+      if type(block) == "table" and block.type == "tool_call" and type(block.id) == "string" then
+        facts.calls[block.id] = { ignore = true }
+      end
+    end
+    return
+  end
   local content = msg.content
   if type(content) == "string" then content = { { type = "text", text = content } } end
   if type(content) ~= "table" then return end
@@ -122,9 +181,12 @@ local function read_assistant(facts, msg)
       register_call(facts, turn, block)
     end
   end
-  local text = table.concat(texts, "\n")
+  local text = relative(facts, table.concat(texts, "\n"))
   if has_calls then
-    if text ~= "" then turn.pending = text end
+    if text ~= "" then
+      turn.pending = text
+      turn.said[#turn.said + 1] = text
+    end
   elseif text ~= "" then
     turn.conclusion, turn.pending = text, nil
   end
@@ -134,11 +196,48 @@ local function read_assistant(facts, msg)
   end
 end
 
+-- Progress a passing result shows: a commit, a test summary.
+local function read_progress(call, output, failed)
+  if not call.command then return end
+  local subject = not failed and T.commit_subject(call.command, output)
+  if subject then add_milestone(call.turn, "commit " .. subject, "committed: " .. subject) end
+  local tests = T.test_summary(output)
+  if tests and call.stem then
+    add_milestone(call.turn, "tests " .. call.stem, "`" .. call.stem .. "`: " .. tests)
+  end
+end
+
+-- Every earlier failing run of `stem` is fixed by this passing one.
+local function supersede(facts, stem, entry)
+  local failing = facts.by_stem[stem]
+  if not failing then return end
+  for _, other in ipairs(failing) do
+    if other ~= entry then other.fixed = true end
+  end
+  facts.by_stem[stem] = nil
+end
+
 local function read_result(facts, msg)
   local call = type(msg.tool_call_id) == "string" and facts.calls[msg.tool_call_id]
+  if call and call.ignore then return end
   local output, images = content_of(msg.content)
-  local failed = msg.is_error == true or T.looks_failed(output)
-  if failed and call and T.no_match(call.label, output) then failed = false end
+  local exit_code
+  output, exit_code = T.unwrap_output(output)
+  if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome
+    if call and call.entry then call.entry.rejected = true end
+    return
+  end
+  -- the user's answers to the agent's questions are decisions
+  local answers = output:match("^%s*User has answered your questions?:%s*(.-)%.?%s*You can now continue")
+    or output:match("^%s*User has answered your questions?:%s*(.*)$")
+  if answers then
+    add_constraint(facts, "Answered: " .. T.cut_words(T.flatten(answers), 400), current_turn(facts).order)
+    return
+  end -- the user or the harness stopped it: not an outcome
+  local failed = msg.is_error == true or (exit_code ~= nil and exit_code ~= 0) or T.looks_failed(output)
+  if failed and (T.is_harmless(output) or call and (call.probe or T.no_match(call.label, output))) then
+    failed = false
+  end
   if not call then
     if not failed then return end
     -- a result whose call we did not see: report it under its tool name
@@ -146,6 +245,7 @@ local function read_result(facts, msg)
   end
   local turn = call.turn
   if images > 0 then turn.result_images = (turn.result_images or 0) + images end
+  read_progress(call, output, failed)
   local entry = call.entry
   if not entry then
     if not failed then return end
@@ -154,14 +254,25 @@ local function read_result(facts, msg)
   end
   entry.outcomes[#entry.outcomes + 1] = not failed
   if failed then
-    entry.reason, entry.fixed = T.failure_reason(output, 140), nil
+    entry.reason, entry.fixed = relative(facts, T.failure_reason(output, 140) or ""), nil
+    if entry.reason == "" then entry.reason = nil end
+    if call.stem then
+      local list = facts.by_stem[call.stem] or {}
+      list[#list + 1] = entry
+      facts.by_stem[call.stem] = list
+    end
   else
-    -- "make test" failed, then "make build && make test" passed: fixed
+    if call.command then
+      for _, stem in ipairs(vocabulary.command_stems(call.command)) do supersede(facts, stem, entry) end
+    end
+    -- "make test" failed, then "make build && make test" passed: fixed, in any turn
     local core = entry.label:gsub("`", "")
-    for _, other in ipairs(turn.commands) do
-      if other ~= entry and not other.outcomes[#other.outcomes] and #other.outcomes > 0
-          and core:find(other.label:gsub("`", ""), 1, true) then
-        other.fixed = true
+    for _, earlier in ipairs(facts.turns) do
+      for _, other in ipairs(earlier.commands) do
+        if other ~= entry and not other.outcomes[#other.outcomes] and #other.outcomes > 0
+            and core:find(other.label:gsub("`", ""), 1, true) then
+          other.fixed = true
+        end
       end
     end
   end

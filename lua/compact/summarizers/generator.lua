@@ -2,12 +2,14 @@
 --
 --     local summarizer = compact.generator_summarizer {
 --       generator = gen, model = "name",
---       options = { max_output_tokens = 4000 },
+--       options = { max_output_tokens = 4096 },  -- the default, always sent
 --       system_prompt = nil,   -- non-blank replaces prompts.system
 --       sleep = nil,           -- function(seconds, cancel); default really sleeps
 --       fallback = nil,        -- a summarizer used when the model fails
 --       max_input_tokens = 120000, -- split longer histories into chunks
 --       on_progress = nil,     -- function(event) before each history call
+--       check_sections = true, -- ask once more for missing headings (false under a custom prompt)
+--       tool_vocabulary = nil, -- tool names over the built-in vocabulary (shell results keep their tail)
 --     }
 --     local text, usage, meta = summarizer:summarize(req, cancel)
 --
@@ -15,30 +17,48 @@
 -- (`compact.core.serialize_records`) in one user message. When that message
 -- would exceed `max_input_tokens` (heuristic estimate), the history is split
 -- into chunks (`compact.summarizers.chunks`) summarized in order, each next
--- chunk merged into the running summary with the update prompt. Each model
+-- chunk merged into the running summary with the update prompt; a chunk the
+-- model rejects as too long is halved and retried (MAX_HALVINGS). A split
+-- turn with little history is one pass over history and prefix. Each model
 -- call gets one attempt and up to two retries (sleeping 2 s, then 4 s) for
 -- transport and stream errors and HTTP 408, 409, 429 and 5xx.
 -- @module compact.summarizers.generator
 
-local checks = require "compact.checks"
-local errors = require "compact.errors"
-local usage_module = require "compact.usage"
-local cancel_mod = require "compact.cancel"
-local prompts = require "compact.summarizers.prompts"
-local util = require "compact.util"
-local chunks = require "compact.summarizers.chunks"
+local checks = require("compact.checks")
+local errors = require("compact.errors")
+local usage_module = require("compact.usage")
+local cancel_mod = require("compact.cancel")
+local prompts = require("compact.summarizers.prompts")
+local util = require("compact.util")
+local chunks = require("compact.summarizers.chunks")
+local vocabulary = require("compact.tool_vocabulary")
+local message_model = require("compact.message")
 
 local generator = {}
 
 --- Default `max_input_tokens`: the estimated size of one summary request.
 generator.DEFAULT_MAX_INPUT_TOKENS = 120000
 
---- Tokens kept free for the running summary when the history is split and
--- `options.max_output_tokens` is not set.
-generator.SUMMARY_RESERVE = 4000
+--- Default `options.max_output_tokens`: sent with every summary call and
+-- counted in each chunk's budget (with as much again for the running
+-- summary a later chunk carries).
+generator.DEFAULT_MAX_OUTPUT_TOKENS = 4096
+
+--- How many times a chunk the model rejects as too long is halved before
+-- the summary fails.
+generator.MAX_HALVINGS = 3
+
+--- A history part smaller than this share of a split turn's span is
+-- summarized together with the turn prefix in one call.
+generator.MIN_HISTORY_SHARE = 0.25
 
 -- Seconds slept before the second and third attempt of a call.
 generator.RETRY_DELAYS = { 2, 4 }
+
+--- The longest `Retry-After` (an error's `retry_after`, in seconds) a retry
+-- waits for: 60. Shorter ones lengthen the delay; a longer one ends the
+-- retries at once.
+generator.MAX_RETRY_WAIT = 60
 
 local Summarizer = { __name = "compact.GeneratorSummarizer" }
 Summarizer.__index = Summarizer
@@ -48,7 +68,7 @@ end
 
 local core -- compact.core, loaded on first use so this module loads without C
 
-local function serialize(messages)
+local function serialize(messages, shells)
   if not core then
     local ok, loaded = pcall(require, "compact.core")
     if not ok then
@@ -56,10 +76,7 @@ local function serialize(messages)
     end
     core = loaded
   end
-  local ok, text, err = pcall(core.serialize_records, messages)
-  if not ok then
-    return nil, errors.new("invalid_request", "cannot serialize messages: " .. tostring(text))
-  end
+  local text, err = core.serialize_records(messages, shells)
   if text == nil then
     return nil, errors.new("invalid_request", "invalid messages: " .. tostring(err))
   end
@@ -103,7 +120,18 @@ function generator.default_sleep(seconds, cancel)
 end
 
 local KNOWN_CONFIG = { generator = true, model = true, options = true, system_prompt = true, sleep = true,
-  fallback = true, max_input_tokens = true, on_progress = true }
+  fallback = true, max_input_tokens = true, on_progress = true, tool_vocabulary = true,
+  check_sections = true }
+
+-- The lower-case names of a vocabulary's shell tools (their results keep
+-- their tail in the records).
+local function shell_names(vocab)
+  local names = {}
+  for name, spec in pairs(vocab) do
+    if type(name) == "string" and spec.kind == "shell" then names[name] = true end
+  end
+  return names
+end
 
 --- Create a generator summarizer.
 -- @tparam table config see the module description
@@ -115,6 +143,14 @@ function generator.new(config)
   local options
   options, err = checks.check("config.options", config.options, { "table", default = {} })
   if err then return nil, err end
+  -- max_output_tokens, and the request options the generator takes
+  -- (compact.providers.options); any other key is a typo
+  local request_options
+  request_options, err = require("compact.providers.options").check("config", "config.options", options,
+    { max_output_tokens = true })
+  if not request_options then return nil, err end
+  request_options.max_output_tokens = nil
+  if next(request_options) == nil then request_options = nil end
   for _, field in ipairs({
     { "config.generator", config.generator, { "method", "generate" } },
     { "config.model", config.model, { "string", non_blank = true } },
@@ -126,7 +162,15 @@ function generator.new(config)
     _, err = checks.check(field[1], field[2], field[3])
     if err then return nil, err end
   end
-  local max_output_tokens = options.max_output_tokens
+  local max_output_tokens = options.max_output_tokens or generator.DEFAULT_MAX_OUTPUT_TOKENS
+  local vocab
+  vocab, err = vocabulary.merge(config.tool_vocabulary, "config.tool_vocabulary")
+  if not vocab then return nil, err end
+  local custom_prompt = not (config.system_prompt == nil or is_blank(config.system_prompt))
+  local check_sections
+  check_sections, err = checks.check("config.check_sections", config.check_sections,
+    { "boolean", default = not custom_prompt })
+  if err then return nil, err end
   local system_prompt = config.system_prompt
   if system_prompt == nil or is_blank(system_prompt) then system_prompt = prompts.system end
   local max_input_tokens
@@ -141,11 +185,14 @@ function generator.new(config)
     fallback_summarize = config.fallback and method_of(config.fallback, "summarize"),
     model = config.model,
     max_output_tokens = max_output_tokens,
+    request_options = request_options,
     system_prompt = system_prompt,
     sleep = config.sleep or generator.default_sleep,
     fallback = config.fallback,
     max_input_tokens = max_input_tokens,
     on_progress = config.on_progress,
+    shells = shell_names(vocab),
+    check_sections = check_sections,
   }, Summarizer)
 end
 
@@ -164,7 +211,7 @@ local function extract(message)
     return nil, errors.new("invalid_response", "generator returned " .. type(message) .. ", not a message")
   end
   local stop = rawget(message, "stop_reason")
-  if stop == "error" or stop == "aborted" then
+  if message_model.is_failed_stop(stop) then
     local detail = rawget(message, "error_message")
     return nil, errors.new(stop == "aborted" and "cancelled" or "summarization",
       "summary generation " .. (stop == "aborted" and "was aborted" or "failed")
@@ -201,15 +248,17 @@ local function cancelled_error(cause)
   return errors.cancelled("summarization cancelled", cause)
 end
 
--- One model call with its retry budget. Returns text, usage or nil, err.
-function Summarizer:_call(text, cancel)
+-- One model call with its retry budget. `messages` is the request's
+-- message list. Returns text, usage or nil, err.
+function Summarizer:_call(messages, cancel)
   local request = {
     model = self.model,
     system_prompt = self.system_prompt,
-    messages = { { role = "user", content = { { type = "text", text = text } } } },
+    messages = messages,
     tools = nil,
     tool_choice = "none",
     max_output_tokens = self.max_output_tokens,
+    options = self.request_options,
   }
   local delays = generator.RETRY_DELAYS
   local last_err
@@ -233,12 +282,44 @@ function Summarizer:_call(text, cancel)
     last_err = err
     if cancel_mod.is_cancelled(cancel) then return nil, cancelled_error(err) end
     if attempt > #delays or not generator.is_retryable(err) then return nil, err end
-    local slept, sleep_err = pcall(self.sleep, delays[attempt], cancel)
+    local delay = delays[attempt]
+    -- the server's Retry-After is honoured up to MAX_RETRY_WAIT; a longer
+    -- one is not waited for (the error, with its retry_after, is returned)
+    local after = type(err) == "table" and rawget(err, "retry_after")
+    if type(after) == "number" and after == after and after > 0 then
+      if after > generator.MAX_RETRY_WAIT then return nil, err end
+      delay = math.max(delay, after)
+    end
+    local slept, sleep_err = pcall(self.sleep, delay, cancel)
     if not slept then
       return nil, errors.new("summarization", "the sleep function raised an error", { cause = sleep_err })
     end
   end
   return nil, last_err
+end
+
+local function user_message(text)
+  return { role = "user", content = { { type = "text", text = text } } }
+end
+
+-- One summary: a call with `prompt`; a reply missing some of the default
+-- sections is asked again once with a corrective message, and the second
+-- reply is taken (the first when the second call fails). Returns text,
+-- usage or nil, err.
+function Summarizer:_ask(prompt, cancel)
+  local first = user_message(prompt)
+  local summary, usage = self:_call({ first }, cancel)
+  if not summary or not self.check_sections then return summary, usage end
+  local missing = prompts.missing_sections(summary)
+  if #missing == 0 then return summary, usage end
+  local again, again_usage = self:_call({ first,
+    { role = "assistant", content = { { type = "text", text = summary } }, stop_reason = "stop" },
+    user_message(prompts.corrective(missing)) }, cancel)
+  if not again then
+    if errors.is(again_usage, "cancelled") then return nil, again_usage end
+    return summary, usage
+  end
+  return again, add_usage(usage, again_usage)
 end
 
 local function check_list(req, key, required)
@@ -267,91 +348,134 @@ function Summarizer:_progress(chunk, count)
   end
 end
 
--- The history's records as chunks that each fit `max_input_tokens` with
--- their prompt: `{ records }` when the whole history fits.
-function Summarizer:_chunks(history, records, previous, instructions)
-  local system = estimate(self.system_prompt)
-  if system + estimate(prompts.build_history(records, previous, instructions)) <= self.max_input_tokens then
-    return { records }
-  end
-  -- later chunks carry the running summary instead of the previous one
-  local reserve = math.max(previous and estimate(previous) or 0,
-    self.max_output_tokens or generator.SUMMARY_RESERVE)
-  local overhead = system + estimate(prompts.build_history("", "-", instructions)) + reserve
-  return chunks.split(history, serialize, estimate, self.max_input_tokens - overhead)
+function Summarizer:_serialize(messages)
+  return serialize(messages, self.shells)
 end
 
--- The history calls: the summary, the number of calls, or nil, err.
--- Usage of every successful call is added to `usage`.
-function Summarizer:_history(history, records, previous, instructions, cancel, usage)
-  local parts, err = self:_chunks(history, records, previous, instructions)
+-- The prompt of chunk `i`: the turn-prefix prompt for the first chunk of a
+-- prefix, else the history prompt over the running summary.
+local function prompt_for(prefix, i, records, running, instructions)
+  if prefix and i == 1 then return prompts.build_turn_prefix(records, instructions) end
+  return prompts.build_history(records, running, instructions)
+end
+
+-- The messages as chunks `{ records =, messages = }` that each fit
+-- `max_input_tokens` with their prompt, the running summary they carry
+-- and the reply (`max_output_tokens`): one chunk when everything fits.
+function Summarizer:_chunks(messages, records, previous, instructions, prefix)
+  local system = estimate(self.system_prompt)
+  local whole = estimate(prompt_for(prefix, 1, records, previous, instructions))
+  if system + whole + self.max_output_tokens <= self.max_input_tokens then
+    return { { records = records, messages = messages } }
+  end
+  -- later chunks carry the running summary (at most max_output_tokens)
+  local summary_slot = math.max(previous and estimate(previous) or 0, self.max_output_tokens)
+  local frame = math.max(estimate(prompts.build_history("", "-", instructions)),
+    prefix and estimate(prompts.build_turn_prefix("", instructions)) or 0)
+  local capacity = self.max_input_tokens - system - frame - summary_slot - self.max_output_tokens
+  if capacity < 1 then
+    return nil, errors.invalid_config("config.max_input_tokens: " .. self.max_input_tokens
+      .. " leaves no room for records next to the prompt and max_output_tokens " .. self.max_output_tokens)
+  end
+  local texts, lists = chunks.split(messages, function(list) return self:_serialize(list) end, estimate, capacity)
+  if not texts then return nil, lists end
+  local out = {}
+  for i = 1, #texts do out[i] = { records = texts[i], messages = lists[i] } end
+  return out
+end
+
+-- Summarize the chunks in order, each merged into the running summary. A
+-- chunk the model rejects as too long is halved and both halves retried,
+-- up to MAX_HALVINGS times. Returns the summary and the number of calls,
+-- or nil, err. Usage of every successful call is added to `usage`.
+function Summarizer:_run(parts, previous, instructions, cancel, usage, prefix)
+  local running, done, i = previous, 0, 1
+  for _, part in ipairs(parts) do part.depth = 0 end
+  while i <= #parts do
+    if cancel_mod.is_cancelled(cancel) then return nil, cancelled_error() end
+    local part = parts[i]
+    if not prefix then self:_progress(i, #parts) end
+    local summary, call_usage = self:_ask(prompt_for(prefix, i, part.records, running, instructions), cancel)
+    if summary then
+      add_usage(usage, call_usage)
+      running, done, i = summary, done + 1, i + 1
+    elseif errors.is(call_usage, "context_window_exceeded") then
+      local a, b = nil, nil
+      if part.depth < generator.MAX_HALVINGS then a, b = chunks.halve(part.messages) end
+      if not a then
+        return nil, errors.new("summarization", "a chunk of " .. #part.messages .. " messages is too long for the "
+          .. "summary model" .. (part.depth > 0 and (" after " .. part.depth .. " halvings") or ""),
+          { cause = call_usage })
+      end
+      local halves = {}
+      for k, list in ipairs({ a, b }) do
+        local records, err = self:_serialize(list)
+        if not records then return nil, err end
+        halves[k] = { records = records, messages = list, depth = part.depth + 1 }
+      end
+      table.remove(parts, i)
+      table.insert(parts, i, halves[2])
+      table.insert(parts, i, halves[1])
+    else
+      return nil, call_usage
+    end
+  end
+  return running, done
+end
+
+function Summarizer:_summarize_list(messages, records, previous, instructions, cancel, usage, prefix)
+  local parts, err = self:_chunks(messages, records, previous, instructions, prefix)
   if not parts then return nil, err end
-  local running = previous
-  for i = 1, #parts do
-    if cancel_mod.is_cancelled(cancel) then return nil, cancelled_error() end
-    self:_progress(i, #parts)
-    local summary, call_usage = self:_call(prompts.build_history(parts[i], running, instructions), cancel)
-    if not summary then return nil, call_usage end
-    add_usage(usage, call_usage)
-    running = summary
-  end
-  return running, #parts
+  return self:_run(parts, previous, instructions, cancel, usage, prefix)
 end
 
--- The split turn's prefix: one call with the turn-prefix prompt, or, when
--- that would exceed max_input_tokens, chunks of it: the first with the
--- turn-prefix prompt, each next one with the update prompt merging into the
--- running prefix summary. Usage is added to `usage`; summary or nil, err.
-function Summarizer:_prefix(prefix, records, instructions, cancel, usage)
-  local system = estimate(self.system_prompt)
-  local parts = { records }
-  if system + estimate(prompts.build_turn_prefix(records, instructions)) > self.max_input_tokens then
-    local reserve = self.max_output_tokens or generator.SUMMARY_RESERVE
-    local frame = math.max(estimate(prompts.build_turn_prefix("", instructions)),
-      estimate(prompts.build_history("", "-", instructions)))
-    local err
-    parts, err = chunks.split(prefix, serialize, estimate, self.max_input_tokens - system - frame - reserve)
-    if not parts then return nil, err end
+local function concat(a, b)
+  local out = {}
+  for _, list in ipairs({ a, b }) do
+    for _, msg in ipairs(list) do out[#out + 1] = msg end
   end
-  local running
-  for i = 1, #parts do
-    if cancel_mod.is_cancelled(cancel) then return nil, cancelled_error() end
-    local prompt = i == 1 and prompts.build_turn_prefix(parts[i], instructions)
-      or prompts.build_history(parts[i], running, instructions)
-    local summary, call_usage = self:_call(prompt, cancel)
-    if not summary then return nil, call_usage end
-    add_usage(usage, call_usage)
-    running = summary
-  end
-  return running
+  return out
 end
 
 -- The model part of summarize: text, usage, history calls or nil, err,
--- usage so far.
+-- usage so far. A split turn whose history is under MIN_HISTORY_SHARE of
+-- the span (or empty) is summarized in one pass over history and prefix.
 function Summarizer:_summarize(history, prefix, previous, instructions, cancel)
   local usage = zero_usage()
-  local prefix_records
+  local prefix_records, history_records, err
   if #prefix > 0 then
-    local err
-    prefix_records, err = serialize(prefix)
+    prefix_records, err = self:_serialize(prefix)
     if not prefix_records then return nil, err, usage end
     if prefix_records == "" then prefix_records = nil end
   end
-  local history_summary, calls
-  local history_records, err = serialize(history)
+  history_records, err = self:_serialize(history)
   if not history_records then return nil, err, usage end
-  if history_records ~= "" then
-    history_summary, calls = self:_history(history, history_records, previous, instructions, cancel, usage)
-    if not history_summary then return nil, calls, usage end
-  elseif not prefix_records then
+  if prefix_records then
+    local h = history_records == "" and 0 or estimate(history_records)
+    local p = estimate(prefix_records)
+    if h < generator.MIN_HISTORY_SHARE * (h + p) then
+      local all = concat(history, prefix)
+      local records
+      records, err = self:_serialize(all)
+      if not records then return nil, err, usage end
+      local summary, calls = self:_summarize_list(all, records, previous, instructions, cancel, usage)
+      if not summary then return nil, calls, usage end
+      return summary, usage, calls
+    end
+  end
+  if history_records == "" then
     -- nothing the model could read (only failed attempts, say)
     if previous then return previous, usage end
     return nil, errors.new("empty_summary", "no messages with content to summarize"), usage
   end
+  local history_summary, calls = self:_summarize_list(history, history_records, previous, instructions, cancel,
+    usage)
+  if not history_summary then return nil, calls, usage end
   if not prefix_records then return history_summary, usage, calls end
-  local prefix_summary, prefix_err = self:_prefix(prefix, prefix_records, instructions, cancel, usage)
+  local prefix_summary, prefix_err = self:_summarize_list(prefix, prefix_records, nil, instructions, cancel, usage,
+    true)
   if not prefix_summary then return nil, prefix_err, usage end
-  return prompts.join_split_turn(history_summary or previous or prompts.no_history, prefix_summary), usage, calls
+  return prompts.join_split_turn(history_summary, prefix_summary), usage, calls
 end
 
 --- Summarize `req` (the summarizer interface) through the model.

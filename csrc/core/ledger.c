@@ -1,4 +1,4 @@
-/* plan.c: the planning ledger, a per-conversation record of what every
+/* ledger.c: the planning ledger, a per-conversation record of what every
  * message was found to be (role, estimate, which tool call a result answers)
  * so that planning a growing conversation never re-reads old messages.
  *
@@ -29,7 +29,8 @@
 typedef struct ledger {
     long long count;    /* messages inspected and accepted, 1..count */
     long long capacity; /* entries allocated in each array, index 0 included */
-    long long *prefix;       /* prefix[i] = estimate of messages 1..i */
+    double *prefix;          /* prefix[i] = estimate of messages 1..i: doubles, so no sum
+                              * of estimates (each below 1e15) can overflow */
     long long *matched_call; /* tool_result: index of the call it answers, else 0 */
     long long *last_user;    /* index of the nearest user message <= i, 0 if none */
     unsigned char *role;
@@ -59,21 +60,21 @@ typedef struct ledger {
 /* Resize one array of the ledger from `old` to `new` entries of `size`
  * bytes (new 0 frees it); NULL when the allocator failed. */
 /* Bytes of the one block that holds every array for `capacity` entries:
- * four arrays of long long, then the roles. */
+ * the prefix sums (double), three arrays of long long, then the roles. */
 static size_t ledger_block_size(long long capacity)
 {
-    return (size_t)capacity * (4 * sizeof(long long) + sizeof(unsigned char));
+    return (size_t)capacity * (sizeof(double) + 3 * sizeof(long long) + sizeof(unsigned char));
 }
 
 /* Point the arrays into `block` (NULL: no arrays). */
 static void ledger_place(ledger *book, void *block, long long capacity)
 {
-    long long *base = (long long *)block;
-    book->prefix = base;
-    book->matched_call = base ? base + capacity : NULL;
-    book->last_user = base ? base + 2 * capacity : NULL;
-    book->suffix_min = base ? base + 3 * capacity : NULL;
-    book->role = base ? (unsigned char *)(base + 4 * capacity) : NULL;
+    long long *base = block ? (long long *)((double *)block + capacity) : NULL;
+    book->prefix = (double *)block;
+    book->matched_call = base;
+    book->last_user = base ? base + capacity : NULL;
+    book->suffix_min = base ? base + 2 * capacity : NULL;
+    book->role = base ? (unsigned char *)(base + 3 * capacity) : NULL;
     book->capacity = base ? capacity : 0;
 }
 
@@ -117,7 +118,7 @@ static void ledger_reserve(lua_State *L, ledger *book, long long needed)
         luaL_error(L, "not enough memory for the planning ledger");
     ledger_place(&grown, block, capacity);
     if (old > 0) {
-        memcpy(grown.prefix, book->prefix, (size_t)old * sizeof(long long));
+        memcpy(grown.prefix, book->prefix, (size_t)old * sizeof(double));
         memcpy(grown.matched_call, book->matched_call, (size_t)old * sizeof(long long));
         memcpy(grown.last_user, book->last_user, (size_t)old * sizeof(long long));
         memcpy(grown.role, book->role, (size_t)old);
@@ -169,7 +170,8 @@ static int ledger_new(lua_State *L)
 }
 
 /* Call estimator:message(msg) (the method at `method`). Returns 1 with
- * *tokens set, or 0 with the error value pushed. */
+ * *tokens set, or 0 with sync's failure message pushed and, above it, the
+ * estimator's error value (nil when it returned something unusable). */
 static int call_estimator(lua_State *L, int estimator, int method, int message,
                           long long index, long long *tokens)
 {
@@ -177,44 +179,40 @@ static int call_estimator(lua_State *L, int estimator, int method, int message,
     lua_pushvalue(L, method);
     lua_pushvalue(L, estimator);
     lua_pushvalue(L, message);
-    if (lua_pcall(L, 2, 1, 0) != 0)
-        return 0;
-    if (lua_type(L, -1) != LUA_TNUMBER) {
-        lua_pushfstring(L, "messages[%d]: estimator returned %s, expected a number", (int)index,
-                        luaL_typename(L, -1));
-        lua_remove(L, -2);
+    if (lua_pcall(L, 2, 1, 0) != 0) {
+        lua_pushfstring(L, "messages[%d]: estimator:message failed", (int)index);
+        lua_insert(L, -2);
         return 0;
     }
     value = lua_tonumber(L, -1);
-    lua_pop(L, 1);
-    if (!(value >= 0 && value < 1e15)) {
-        lua_pushfstring(L, "messages[%d]: estimator returned %f, expected a non-negative count",
-                        (int)index, (double)value);
+    if (lua_type(L, -1) != LUA_TNUMBER || !(value >= 0 && value < 1e15)) {
+        lua_pushfstring(L, "messages[%d]: estimator:message returned %s, expected a non-negative number",
+                        (int)index, lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1));
+        lua_pushnil(L);
         return 0;
     }
+    lua_pop(L, 1);
     *tokens = (long long)value;
     if ((lua_Number)*tokens < value)
         (*tokens)++; /* fractional estimates round up */
     return 1;
 }
 
-/* Turn the error value on top of the stack into sync's failure results. */
-static int sync_failure(lua_State *L, long long index, const char *kind)
+/* A token count: an integer while a double holds it exactly (2^53), else
+ * a float (sums of huge estimates stay finite and ordered). */
+static void push_tokens(lua_State *L, double tokens)
 {
-    lua_pushnil(L);
-    lua_insert(L, -2);
-    lua_pushinteger(L, (lua_Integer)index);
-    lua_pushstring(L, kind);
-    return 4;
+    if (tokens < 9007199254740992.0)
+        lua_pushinteger(L, (lua_Integer)tokens);
+    else
+        lua_pushnumber(L, (lua_Number)tokens);
 }
 
-/* sync's results on success: the count and the estimate of messages
- * 1..count. */
+/* sync's result on success: the estimate of messages 1..count. */
 static int sync_success(lua_State *L, const ledger *book)
 {
-    lua_pushinteger(L, (lua_Integer)book->count);
-    lua_pushinteger(L, (lua_Integer)book->prefix[book->count]);
-    return 2;
+    push_tokens(L, book->prefix[book->count]);
+    return 1;
 }
 
 /* Is the list still the one the ledger has inspected (see the validity
@@ -239,8 +237,9 @@ static int ledger_still_valid(lua_State *L, ledger *book, long long count)
 }
 
 /* Inspect messages book->count + 1 .. count (stack: 1 ledger, 2 messages,
- * 3 estimator, 4 ids, 5 method, 6 the last accepted message). Returns 0,
- * or 1 (invalid) / 2 (estimator) with the error value pushed. */
+ * 3 estimator, 4 ids, 5 method, 6 the last accepted message). Returns 1,
+ * or 0 with the failure message and its cause (nil for an invalid
+ * message) pushed. */
 static int sync_messages(lua_State *L, ledger *book, long long count)
 {
     const int ids = 4, method = 5, last = 6, message = 7;
@@ -250,15 +249,17 @@ static int sync_messages(lua_State *L, ledger *book, long long count)
         message_info info;
         long long matched = 0, tokens;
         lua_rawgeti(L, 2, (int)i);
-        if (!inspect_message(L, message, i, &info, ids, &matched))
-            return 1;
+        if (!inspect_message(L, message, i, &info, ids, &matched)) {
+            lua_pushnil(L);
+            return 0;
+        }
         if (estimator != 0) {
             if (!call_estimator(L, estimator, method, message, i, &tokens))
-                return 2;
+                return 0;
         } else {
             tokens = heuristic_message_tokens(&info);
         }
-        book->prefix[i] = book->prefix[i - 1] + tokens;
+        book->prefix[i] = book->prefix[i - 1] + (double)tokens;
         book->role[i] = (unsigned char)info.role;
         book->matched_call[i] = info.role == ROLE_TOOL_RESULT ? matched : 0;
         book->last_user[i] = info.role == ROLE_USER ? i : book->last_user[i - 1];
@@ -270,19 +271,19 @@ static int sync_messages(lua_State *L, ledger *book, long long count)
         book->count = i;
         lua_replace(L, last); /* the message moves to `last`: top is `last` again */
     }
-    return 0;
+    return 1;
 }
 
 /* The protected part of sync (the upvalue SYNC_WALK): a memory error or a
  * raising finalizer inside it cannot leave the ledger marked busy. Returns
- * (status, error value). */
+ * true, or false, failure message, cause. */
 static int sync_walk(lua_State *L)
 {
     ledger *book = (ledger *)lua_touserdata(L, 1);
     long long count = (long long)lua_rawlen(L, 2), before = book->count;
-    int failed;
+    int done;
     lua_settop(L, 6); /* 6: the last accepted message */
-    failed = sync_messages(L, book, count);
+    done = sync_messages(L, book, count);
     if (book->count > before) {
         /* the reference to the last accepted message, once per sync (a
          * raise before this leaves it stale, and the next sync starts over) */
@@ -290,24 +291,30 @@ static int sync_walk(lua_State *L)
         lua_rawseti(L, 4, LEDGER_LAST_MESSAGE);
         book->last_message = lua_topointer(L, 6);
     }
-    if (failed == 0)
-        lua_pushnil(L);
-    lua_pushinteger(L, failed);
-    lua_insert(L, -2);
-    return 2;
+    if (done) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    lua_pushboolean(L, 0);
+    lua_insert(L, -3);
+    return 3;
 }
 
-/* ledger:sync(messages [, estimator]) -> count, tokens | nil, err, index, kind
- * (tokens: the estimate of messages 1..count, what ledger:total() says)
+/* ledger:sync(messages [, estimator]) -> tokens | nil, err [, cause]
+ * (tokens: the estimate of messages 1..#messages, what ledger:total() says)
  * Inspects messages the ledger has not seen; estimator:message(msg) replaces
- * the heuristic when an estimator is given. kind is "invalid" (the message
- * breaks the contract's shapes) or "estimator" (the estimator failed). On
- * failure the ledger keeps every message before the failing one. */
+ * the heuristic when an estimator is given. err names the failing message:
+ * "messages[4].role: ..." for a message that breaks the message shapes,
+ * "messages[4]: estimator:message failed" with the estimator's error as
+ * cause, or "messages: reading the list raised an error" with the error (a
+ * raising finalizer, out of memory) as cause. On failure the ledger keeps
+ * every message before the failing one. Misuse (not a ledger, a closed one,
+ * a call from its own estimator, messages not a table) raises. */
 static int ledger_sync(lua_State *L)
 {
     ledger *book = check_ledger(L);
     long long count;
-    int ids = 4, status, failed;
+    int ids = 4, status;
     if (book->busy)
         return luaL_error(L, "ledger:sync: called from its own estimator");
     luaL_checktype(L, 2, LUA_TTABLE);
@@ -334,17 +341,22 @@ static int ledger_sync(lua_State *L)
     lua_pushvalue(L, lua_upvalueindex(SYNC_WALK));
     lua_insert(L, 1);
     book->busy = 1;
-    status = lua_pcall(L, 5, 2, 0);
+    status = lua_pcall(L, 5, 3, 0);
     book->busy = 0;
     if (book->closed) {
         ledger_free_arrays(book);
         return luaL_error(L, "ledger:sync: the estimator closed the ledger");
     }
-    if (status != 0)
-        return lua_error(L); /* memory error or a raising finalizer */
-    failed = (int)lua_tointeger(L, -2);
-    if (failed)
-        return sync_failure(L, book->count + 1, failed == 1 ? "invalid" : "estimator");
+    if (status != 0) { /* a memory error or a raising finalizer: nil, err, cause */
+        compact_fail(L, "messages: reading the list raised an error");
+        lua_pushvalue(L, -3);
+        return 3;
+    }
+    if (!lua_toboolean(L, -3)) {
+        lua_pushnil(L);
+        lua_replace(L, -4);
+        return 3;
+    }
     return sync_success(L, book);
 }
 
@@ -355,7 +367,7 @@ static int ledger_total(lua_State *L)
     ledger *book = check_ledger(L);
     lua_Integer k = luaL_optinteger(L, 2, (lua_Integer)book->count);
     luaL_argcheck(L, k >= 0 && k <= (lua_Integer)book->count, 2, "index out of the inspected range");
-    lua_pushinteger(L, (lua_Integer)book->prefix[k]);
+    push_tokens(L, book->prefix[k]);
     return 1;
 }
 
@@ -388,7 +400,7 @@ static int ledger_plan(lua_State *L)
             keep++;
     }
     for (i = n; i >= 1; i--) {
-        if (book->prefix[n] - book->prefix[i - 1] >= keep) {
+        if (book->prefix[n] - book->prefix[i - 1] >= (double)keep) {
             keep_point = i;
             break;
         }
@@ -411,121 +423,8 @@ static int ledger_plan(lua_State *L)
         turn_start = book->last_user[cut - 1];
     lua_pushinteger(L, (lua_Integer)cut);
     lua_pushinteger(L, (lua_Integer)turn_start);
-    lua_pushinteger(L, (lua_Integer)(book->prefix[n] - book->prefix[cut - 1]));
+    push_tokens(L, book->prefix[n] - book->prefix[cut - 1]);
     return 3;
-}
-
-/* slice(list, first, last) -> new list of list[first..last] (raw access,
- * preallocated): the plan's message lists are built here because a Lua loop
- * over a long history costs several times more. The range is clamped to
- * 1..#list first, so huge bounds neither overflow nor spin. */
-static int slice(lua_State *L)
-{
-    lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3), i, length;
-    luaL_checktype(L, 1, LUA_TTABLE);
-    length = (lua_Integer)lua_rawlen(L, 1);
-    if (first < 1)
-        first = 1;
-    if (last > length)
-        last = length;
-    lua_createtable(L, last >= first ? (int)(last - first + 1) : 0, 0);
-    for (i = first; i <= last; i++) {
-        lua_rawgeti(L, 1, (int)i);
-        lua_rawseti(L, -2, (int)(i - first + 1));
-    }
-    return 1;
-}
-
-/* request_reader(names, types) -> reader: the fast path of the request
- * check that runs on every plan (lua/compact/request.lua). names[i] is a
- * field, types[i] the type name its value must have (true: any).
- * reader(request) -> true, value 1, ..., value n | false
- * true when `request` is a table without a metatable whose every key is one
- * of the names holding a value of its type; the values follow in the order
- * of the names (nil for absent fields), so the caller reads no field itself.
- * false sends the caller to the full check, which words the error or
- * accepts what this does not look at (metatables). Raw reads only: nothing
- * here runs user code or raises on user data. Keys are matched by the
- * address of their text: the names are short strings, which Lua interns
- * (one object per text, kept alive by the reader's upvalue), and a key of
- * another text or a long string never matches. */
-#define READER_MAX_FIELDS 12
-
-typedef struct request_spec {
-    int n;
-    const char *names[READER_MAX_FIELDS];
-    int types[READER_MAX_FIELDS]; /* LUA_T*, or -1 for any type */
-} request_spec;
-
-static int read_request(lua_State *L)
-{
-    const request_spec *spec = (const request_spec *)lua_touserdata(L, lua_upvalueindex(1));
-    const int first = 3; /* 1 the request, 2 true, then the n values */
-    int n = spec->n, i;
-    lua_settop(L, 1);
-    if (lua_type(L, 1) != LUA_TTABLE || lua_getmetatable(L, 1)) {
-        lua_pushboolean(L, 0);
-        return 1;
-    }
-    lua_pushboolean(L, 1);
-    lua_settop(L, first + n); /* the n values (nil), then lua_next's first key */
-    while (lua_next(L, 1) != 0) {
-        int slot = -1;
-        if (lua_type(L, -2) == LUA_TSTRING) {
-            const char *key = lua_tostring(L, -2);
-            for (i = 0; i < n && slot < 0; i++)
-                if (key == spec->names[i])
-                    slot = i;
-        }
-        if (slot < 0 || (spec->types[slot] >= 0 && lua_type(L, -1) != spec->types[slot])) {
-            lua_pushboolean(L, 0);
-            return 1;
-        }
-        lua_replace(L, first + slot); /* the value to its slot; the key stays on top */
-    }
-    return n + 1;
-}
-
-/* The LUA_T* of a type name, -1 for `true` (any type); raises for anything
- * else (request_reader's arguments come from compact itself). */
-static int reader_type(lua_State *L, int index)
-{
-    int t;
-    if (lua_type(L, index) == LUA_TBOOLEAN && lua_toboolean(L, index))
-        return -1;
-    if (lua_type(L, index) == LUA_TSTRING)
-        for (t = LUA_TNIL; t <= LUA_TTHREAD; t++)
-            if (strcmp(lua_tostring(L, index), lua_typename(L, t)) == 0)
-                return t;
-    return luaL_error(L, "request_reader: types must be type names or true");
-}
-
-static int request_reader(lua_State *L)
-{
-    request_spec *spec;
-    int n, i;
-    luaL_checktype(L, 1, LUA_TTABLE);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    n = (int)lua_rawlen(L, 1);
-    luaL_argcheck(L, n >= 1 && n <= READER_MAX_FIELDS && (int)lua_rawlen(L, 2) == n, 1,
-                  "1 to 12 names, one type each");
-    lua_settop(L, 2);
-    spec = (request_spec *)lua_newuserdata(L, sizeof *spec); /* 3 */
-    memset(spec, 0, sizeof *spec);
-    spec->n = n;
-    lua_createtable(L, n, 0); /* 4: the names, kept alive by the reader */
-    for (i = 0; i < n; i++) {
-        lua_rawgeti(L, 1, i + 1);
-        if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) > 40)
-            return luaL_error(L, "request_reader: names must be short strings");
-        spec->names[i] = lua_tostring(L, -1);
-        lua_rawseti(L, 4, i + 1);
-        lua_rawgeti(L, 2, i + 1);
-        spec->types[i] = reader_type(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_pushcclosure(L, read_request, 2);
-    return 1;
 }
 
 static int ledger_tostring(lua_State *L)
@@ -534,12 +433,12 @@ static int ledger_tostring(lua_State *L)
     if (book->closed)
         lua_pushliteral(L, "compact.ledger (closed)");
     else
-        lua_pushfstring(L, "compact.ledger (%d messages, %d tokens)", (int)book->count,
-                        (int)book->prefix[book->count]);
+        lua_pushfstring(L, "compact.ledger (%d messages, %f tokens)", (int)book->count,
+                        (lua_Number)book->prefix[book->count]);
     return 1;
 }
 
-int luaopen_compact_core_plan(lua_State *L)
+int luaopen_compact_core_ledger(lua_State *L)
 {
     int i;
     static const luaL_Reg methods[] = {
@@ -549,8 +448,6 @@ int luaopen_compact_core_plan(lua_State *L)
     };
     static const luaL_Reg functions[] = {
         {"ledger_new", ledger_new},
-        {"slice", slice},
-        {"request_reader", request_reader},
         {NULL, NULL},
     };
     if (luaL_newmetatable(L, LEDGER_MT)) {

@@ -1,0 +1,161 @@
+--- Shell commands as the tool vocabulary reads them (internal): the moves
+-- and removals a command makes, its stem (program and first subcommand) and
+-- whether it is a probe.
+-- @module compact.commands
+
+local commands = {}
+
+local function words_of(segment)
+  local words = {}
+  for word in segment:gmatch("%S+") do
+    words[#words + 1] = word:gsub("^[\"']", ""):gsub("[\"']$", "")
+  end
+  return words
+end
+commands.words = words_of
+
+local function join_path(dir, path)
+  if dir == "" or path:sub(1, 1) == "/" or path:sub(1, 1) == "~" then return path end
+  return dir .. path
+end
+
+-- The operands of a command (options and globs left out), in `dir`.
+local function operands(words, first, dir)
+  local out = {}
+  for i = first, #words do
+    local word = words[i]
+    if word:sub(1, 1) ~= "-" and not word:find("[*?%[]") and word ~= "" then
+      out[#out + 1] = join_path(dir, (word:gsub("^%./", ""):gsub("/$", "")))
+    end
+  end
+  return out
+end
+
+--- The moves and removals a shell command makes: a list of
+-- `{ from = path, to = path }` (to is nil for a removal). `mv`, `git mv`,
+-- `rm` and `git rm` count; a relative `cd DIR` earlier in the same command
+-- prefixes the paths, an absolute `cd` is taken as the project root.
+function commands.changes(command)
+  local changes, dir = {}, ""
+  for segment in (command .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
+    local words = words_of(segment)
+    local first = words[1] == "git" and 2 or 1
+    local verb = words[first]
+    if verb == "cd" and words[first + 1] then
+      local target = words[first + 1]
+      dir = target:match("^[/~]") and "" or (dir .. target:gsub("^%./", ""):gsub("/?$", "/"))
+    elseif verb == "mv" then
+      local paths = operands(words, first + 1, dir)
+      local dest = table.remove(paths)
+      for _, from in ipairs(paths) do
+        local to = #paths > 1 and (dest .. "/" .. from:match("[^/]*$")) or dest
+        changes[#changes + 1] = { from = from, to = to }
+      end
+    elseif verb == "rm" then
+      for _, path in ipairs(operands(words, first + 1, dir)) do changes[#changes + 1] = { from = path } end
+    end
+  end
+  return changes
+end
+
+-- Programs whose first word after them is a subcommand worth keeping.
+local SUBCOMMANDS = {
+  git = true, npm = true, pnpm = true, yarn = true, bun = true, npx = true, cargo = true, go = true,
+  mix = true, make = true, docker = true, kubectl = true, dotnet = true, uv = true, poetry = true,
+  pip = true, pip3 = true, gh = true, bundle = true, rake = true, rails = true, deno = true,
+  python = true, python3 = true, node = true,
+}
+
+-- Options of those programs that take a value (`pnpm --filter x test`).
+local VALUE_OPTIONS = { ["--filter"] = true, ["-F"] = true, ["-C"] = true, ["--prefix"] = true, ["--dir"] = true,
+  ["-w"] = true, ["--workspace"] = true, ["-p"] = true, ["--package"] = true, ["--manifest-path"] = true,
+  ["-f"] = true, ["--file"] = true }
+
+-- Wrappers that run the command after them.
+local WRAPPERS = { sudo = true, env = true, time = true, timeout = true, nice = true, exec = true, command = true }
+
+--- The stem of a shell command: its program and first subcommand, after
+-- any `cd ... &&` steps and environment assignments (`git push`,
+-- `mix test`, `npm run test`); nil for an empty command.
+function commands.stem(command)
+  if type(command) ~= "string" then return nil end
+  local text = command:gsub("^%s+", "")
+  -- shells that wrap the real command: bash -lc '...'
+  local inner = text:match("^%S*sh%s+%-l?c%s+(.+)$")
+  if inner then text = inner:gsub("^[\"']", ""):gsub("[\"']%s*$", "") end
+  for segment in (text .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
+    local words = words_of(segment)
+    local i = 1
+    while words[i] and (words[i]:find("^[%a_][%w_]*=") or WRAPPERS[words[i]]
+      or (words[i - 1] == "timeout" and words[i]:find("^%d"))) do
+      i = i + 1
+    end
+    local program = words[i]
+    if program and program ~= "cd" and program ~= "pushd" and program ~= "source" and program ~= "." then
+      program = program:match("[^/]+$") or program
+      if not SUBCOMMANDS[program] then return program end
+      -- the first word after options (and the values of those that take one)
+      local k = i + 1
+      while words[k] and words[k]:find("^%-") do
+        k = k + (VALUE_OPTIONS[words[k]] and 2 or 1)
+      end
+      local sub = words[k]
+      if not sub then return program end
+      -- `npm run test`: the script is part of the stem
+      if (program == "npm" or program == "pnpm" or program == "yarn" or program == "bun")
+        and sub == "run" and words[k + 1] then
+        return program .. " run " .. words[k + 1]
+      end
+      return program .. " " .. sub
+    end
+  end
+  return nil
+end
+
+--- The stems of every step of a command chained with `&&`, `;` or
+-- newlines (a chain that passed ran each of them); the stem of a pipeline
+-- is its first program's.
+function commands.stems(command)
+  local out, seen = {}, {}
+  if type(command) ~= "string" then return out end
+  local text = command:gsub("^%S*sh%s+%-l?c%s+", ""):gsub("^[\"']", ""):gsub("[\"']%s*$", "")
+  for step in (text .. "&&"):gmatch("(.-)%s*&&%s*") do
+    for part in (step .. ";"):gmatch("([^;\n]*)[;\n]") do
+      local stem = commands.stem(part)
+      if stem and not seen[stem] then
+        seen[stem] = true
+        out[#out + 1] = stem
+      end
+    end
+  end
+  return out
+end
+
+--- A probe: a command whose failure is an answer, not an error
+-- (`... || echo`, `... || true`, `test -f`, `[ -d x ]`, `which`, `ls`).
+function commands.is_probe(command)
+  if type(command) ~= "string" then return false end
+  if command:find("||%s*echo") or command:find("||%s*true") or command:find("||%s*:%s*$")
+    or command:find("2>/dev/null%s*$") then
+    return true
+  end
+  local stem = commands.stem(command)
+  return stem == "test" or stem == "[" or stem == "which" or stem == "command" or stem == "type"
+    or stem == "ls" or stem == "stat" or stem == "find"
+end
+
+-- Commands that only look at things.
+local LOOKUPS = { grep = true, rg = true, ag = true, sed = true, cat = true, ls = true, find = true, head = true,
+  tail = true, wc = true, awk = true, nl = true, echo = true, pwd = true, which = true, tree = true, stat = true,
+  du = true, file = true, diff = true, sleep = true, fd = true, less = true, jq = true, printf = true,
+  ["git log"] = true, ["git status"] = true, ["git diff"] = true, ["git show"] = true, ["git branch"] = true,
+  ["git ls-files"] = true, ["git grep"] = true, ["git rev-parse"] = true, ["git remote"] = true }
+
+--- A look-up: a command that only reads (`rg`, `sed -n`, `cat`, `git
+-- status`, ...); its failure is a miss, not an error of the work.
+function commands.is_lookup(command)
+  local stem = commands.stem(command)
+  return stem ~= nil and (LOOKUPS[stem] or LOOKUPS[stem:match("^%S+")] and not stem:find("^git ")) or false
+end
+
+return commands

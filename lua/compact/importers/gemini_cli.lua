@@ -1,0 +1,218 @@
+--- The Gemini CLI session importer (`compact.importers` detects the format
+-- and calls it): the session JSON Gemini CLI records under
+-- `~/.gemini/tmp/<project>/chats/` (`{ sessionId, projectHash, startTime,
+-- messages }`), and the JSONL form of newer versions (that header, then one
+-- message record per line, a later record with the same `id` replacing the
+-- earlier one, `$rewindTo` dropping messages from that id on).
+--
+-- * `type = "user"` messages are user messages; `type = "gemini"` (or
+--   `"model"`) ones assistant messages: `thoughts` become thinking blocks (subject and
+--   description), `content` the text, each of `toolCalls` a `tool_call`
+--   block, and each call's `result` (its `functionResponse.response`:
+--   `output`, or `error`) a `tool_result` message after it; a call whose
+--   `status` is `error` or `cancelled` gives an error result.
+-- * `tokens` (`input` counting `cached`, `output`, `thoughts`, `tool`) are
+--   the reply's usage: input = input - cached + tool, cache_read = cached,
+--   output = output + thoughts, reasoning = thoughts.
+-- * `info`, `error` and `warning` messages are the CLI's own notes and are
+--   skipped.
+--
+-- Internal.
+-- @module compact.importers.gemini_cli
+
+local common = require "compact.importers.common"
+local core = require "compact.core"
+
+local str, number_or_zero, empty_list, text_block = common.str, common.number_or_zero, common.empty_list,
+  common.text_block
+
+local gemini = {}
+
+local MESSAGE_TYPES = { user = true, gemini = true, model = true, info = true, error = true, warning = true }
+
+local function is_message(value)
+  return type(value) == "table" and value.role == nil and MESSAGE_TYPES[value.type] == true
+    and (type(value.id) == "string" or value.content ~= nil or value.toolCalls ~= nil)
+end
+
+--- Is this JSON value a Gemini CLI session (or a list of its messages, or
+-- one message)?
+function gemini.is_session(value)
+  if type(value) ~= "table" then return false end
+  if type(value.messages) == "table" and (type(value.projectHash) == "string" or is_message(value.messages[1])) then
+    return true
+  end
+  return is_message(value) or (common.is_array(value) and is_message(value[1]))
+end
+
+--- Are these JSONL records a Gemini CLI session (the header first)?
+function gemini.is_records(records)
+  local first = records[1]
+  return type(first) == "table" and type(first.sessionId) == "string" and type(first.projectHash) == "string"
+    and first.type == nil
+end
+
+-- Gemini parts (`{ text }`, `{ inlineData = { mimeType, data } }`, ...) or a
+-- string as our content.
+local function content_of(ctx, content)
+  if type(content) == "string" then return content end
+  if type(content) == "table" and content.text ~= nil then content = { content } end
+  local blocks = empty_list()
+  for _, part in ipairs(type(content) == "table" and content or {}) do
+    if type(part) == "string" then
+      blocks[#blocks + 1] = text_block(part)
+    elseif type(part) == "table" and type(part.text) == "string" then
+      if part.thought ~= true then blocks[#blocks + 1] = text_block(part.text) end
+    elseif type(part) == "table" and type(part.inlineData) == "table" then
+      blocks[#blocks + 1] = { type = "image", mime_type = str(part.inlineData.mimeType) or "image/png",
+                              data = str(part.inlineData.data) or "" }
+    elseif type(part) == "table" then
+      blocks[#blocks + 1] = common.placeholder(ctx, next(part) or "part")
+    end
+  end
+  return blocks
+end
+
+-- The text of a call's result parts.
+local function result_of(call)
+  local texts, is_error = {}, call.status == "error" or call.status == "cancelled"
+  local result = call.result
+  if type(result) == "table" and result.functionResponse == nil and not common.is_array(result) then
+    result = { result }
+  end
+  for _, part in ipairs(type(result) == "table" and result or {}) do
+    local response = type(part) == "table" and type(part.functionResponse) == "table"
+      and part.functionResponse.response
+    if type(response) == "table" then
+      if response.error ~= nil then
+        is_error = true
+        texts[#texts + 1] = type(response.error) == "string" and response.error
+          or (core.json_encode(response.error) or "")
+      elseif type(response.output) == "string" then
+        texts[#texts + 1] = response.output
+      else
+        texts[#texts + 1] = core.json_encode(response) or ""
+      end
+    elseif type(part) == "table" and type(part.text) == "string" then
+      texts[#texts + 1] = part.text
+    end
+  end
+  if #texts == 0 then
+    if result == nil and call.status ~= "cancelled" and call.status ~= "error" then return nil end
+    texts[1] = call.status == "cancelled" and "[cancelled]" or (str(call.resultDisplay) or "")
+  end
+  return table.concat(texts, "\n"), is_error
+end
+
+local function usage_of(tokens)
+  if type(tokens) ~= "table" then return nil end
+  local input, cached = number_or_zero(tokens.input), number_or_zero(tokens.cached)
+  local thoughts = number_or_zero(tokens.thoughts)
+  return { input = math.max(0, input - cached) + number_or_zero(tokens.tool), cache_read = math.min(cached, input),
+           cache_write = 0, output = number_or_zero(tokens.output) + thoughts, reasoning = thoughts }
+end
+
+local function gemini_message(ctx, m, where, add)
+  local blocks = empty_list()
+  for _, thought in ipairs(type(m.thoughts) == "table" and m.thoughts or {}) do
+    if type(thought) == "table" then
+      local subject, description = str(thought.subject), str(thought.description)
+      local text = subject and description and ("**" .. subject .. "**\n" .. description) or subject or description
+      if text then blocks[#blocks + 1] = { type = "thinking", thinking = text } end
+    end
+  end
+  local content = content_of(ctx, m.content)
+  if type(content) == "string" then
+    if content ~= "" then blocks[#blocks + 1] = text_block(content) end
+  else
+    for _, block in ipairs(content) do blocks[#blocks + 1] = block end
+  end
+  local results = {}
+  for j, call in ipairs(type(m.toolCalls) == "table" and m.toolCalls or {}) do
+    if type(call) ~= "table" or type(call.id) ~= "string" or type(call.name) ~= "string" then
+      return common.fail(ctx, where, "toolCalls[" .. j .. "]: expected { id, name, args }")
+    end
+    blocks[#blocks + 1] = { type = "tool_call", id = call.id, name = call.name,
+                            arguments = type(call.args) == "table" and call.args or {} }
+    local text, is_error = result_of(call)
+    if text then
+      results[#results + 1] = { role = "tool_result", tool_call_id = call.id, tool_name = call.name,
+                                content = text, is_error = is_error }
+    end
+  end
+  add({ role = "assistant", content = blocks, stop_reason = #results > 0 and "tool_use" or "stop",
+        usage = usage_of(m.tokens), provider_metadata = { model = str(m.model) } }, where)
+  for _, result in ipairs(results) do add(result, where) end
+  return true
+end
+
+local function from_list(ctx, list, wheres, object)
+  local messages, origins = {}, {}
+  local function add(message, where)
+    messages[#messages + 1], origins[#messages + 1] = message, where
+  end
+  for i, m in ipairs(list) do
+    local where = wheres[i]
+    if type(m) ~= "table" then return common.fail(ctx, where, "expected a Gemini CLI message object") end
+    if m.type == "user" then
+      add({ role = "user", content = content_of(ctx, m.content) }, where)
+    elseif m.type == "gemini" or m.type == "model" then
+      local ok, err = gemini_message(ctx, m, where, add)
+      if not ok then return nil, err end
+    else
+      ctx.skipped = ctx.skipped + 1
+    end
+  end
+  local directories = object and object.directories
+  return { format = "gemini-cli", messages = messages, origins = origins, anchor_from = 1,
+           cwd = type(directories) == "table" and str(directories[1]) or nil }
+end
+
+--- Import a Gemini CLI session JSON value.
+-- @treturn table `{ format = "gemini-cli", messages, origins, anchor_from }`,
+--   or nil and an `invalid_request` error
+function gemini.from_value(ctx, value)
+  local list, object = value, nil
+  if type(value.messages) == "table" then
+    list, object = value.messages, value
+  elseif not common.is_array(value) then
+    list = { value }
+  end
+  local wheres, known = {}, 0
+  for i, m in ipairs(list) do
+    wheres[i] = "messages[" .. i .. "]"
+    if is_message(m) then known = known + 1 end
+  end
+  if known == 0 and #list > 0 then
+    return common.fail(ctx, wheres[1], "not a Gemini CLI session (no message with `type` user or gemini)")
+  end
+  return from_list(ctx, list, wheres, object)
+end
+
+--- Import the JSONL form: the header, then message records.
+function gemini.from_records(ctx, records, wheres)
+  if not gemini.is_records(records) then
+    return common.fail(ctx, wheres[1],
+      "not a Gemini CLI session (expected a header with `sessionId` and `projectHash`)")
+  end
+  local order, latest, at = {}, {}, {}
+  for i, record in ipairs(records) do
+    if type(record["$rewindTo"]) == "string" then
+      local from = at[record["$rewindTo"]]
+      for n = #order, from or 1, -1 do
+        latest[order[n]], at[order[n]], order[n] = nil, nil, nil
+      end
+    elseif type(record.id) == "string" and MESSAGE_TYPES[record.type] then
+      if not latest[record.id] then
+        order[#order + 1] = record.id
+        at[record.id] = #order
+      end
+      latest[record.id] = i
+    end
+  end
+  local list, list_wheres = {}, {}
+  for n, id in ipairs(order) do list[n], list_wheres[n] = records[latest[id]], wheres[latest[id]] end
+  return from_list(ctx, list, list_wheres, records[1])
+end
+
+return gemini
