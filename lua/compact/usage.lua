@@ -59,9 +59,9 @@ function usage_module.add(total, usage)
       total[field] = math.max(-usage_module.MAX_TOKENS, math.min(usage_module.MAX_TOKENS, total[field] + value))
     end
   end
-  -- reasoning (tokens of output spent on reasoning) only where reported
+  -- reasoning (tokens of output spent on reasoning) only where some was reported
   local reasoning = rawget(usage, "reasoning")
-  if util.is_finite_number(reasoning) then
+  if util.is_finite_number(reasoning) and reasoning ~= 0 then
     total.reasoning = math.max(-usage_module.MAX_TOKENS, math.min(usage_module.MAX_TOKENS,
       (total.reasoning or 0) + reasoning))
   end
