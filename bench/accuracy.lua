@@ -246,7 +246,8 @@ local function families()
     local g = groups[key]
     local ratios = g.ratios
     local first = true
-    for _, pair in ipairs { "never/within_turn", "after_user/within_turn", "never/after_user", "after_user/after_user" } do
+    for _, pair in ipairs { "never/within_turn", "after_user/within_turn", "never/after_user",
+      "after_user/after_user" } do
       local spread = accuracy.spread(g.pairs[pair] or {})
       local mode, kind = pair:match("^(.-)/(.*)$")
       local label = string.format("%s, drop %s", kind == "after_user" and "after user" or "within turn", mode)
