@@ -65,12 +65,12 @@ enum byte_class {
 #define W_HUMP 1024         /* lower -> upper inside a word: camelCase, base64 */
 #define W_NUMBER 1024      /* a digit run starts */
 #define W_DIGIT 350        /* each further digit (runs split every ~3) */
-#define W_PUNCT 750        /* a punctuation run starts */
+#define W_PUNCT 800        /* a punctuation run starts */
 #define W_PUNCT_MORE 420   /* each further symbol of the run */
 #define W_SPACE_MORE 25   /* each space after a space (indentation) */
-#define W_NEWLINE 600      /* a line break */
+#define W_NEWLINE 650      /* a line break */
 #define W_NEWLINE_MORE 300 /* each further line break of a run */
-#define W_BLANK 600        /* tab, CR: first of a run */
+#define W_BLANK 350        /* tab, CR: first of a run */
 #define W_BLANK_MORE 60
 #define W_CONTROL 1024
 #define W_LEAD2 600        /* accented Latin, Greek, Cyrillic */
