@@ -16,13 +16,14 @@
  *
  * Strings up to HEURISTIC_FULL_BYTES (64 KiB) are read whole. Beyond, work
  * per string is bounded: the rest is cut into segments that grow
- * geometrically (each a sixteenth of the offset it starts at), and of each
- * segment only a window at its start is read (HEURISTIC_WINDOW_BYTES), its
- * cost scaled to the segment's length. Segment boundaries depend only on
- * the offset, so a longer string keeps every window of a shorter prefix:
- * the measure stays monotonic. 1 MB costs 64 + 64 KB of reading, 100 MB
- * about 240 KB. What sampling costs in accuracy is measured by
- * bench/heuristic.lua (mixed content, 96 KB to 4 MB).
+ * geometrically (each 1/HEURISTIC_SEGMENTS of the offset it starts at), and
+ * of each segment only a window at its start is read
+ * (HEURISTIC_WINDOW_BYTES), its cost scaled to the segment's length: many
+ * small windows, so content that changes every few KB is still seen.
+ * Segment boundaries depend only on the offset, so a longer string keeps
+ * every window of a shorter prefix: the measure stays monotonic. 1 MB costs
+ * 192 KB of reading, 100 MB about 420 KB. What sampling costs in accuracy
+ * is measured by bench/heuristic.lua (mixed content, 96 KB to 4 MB).
  *
  * The bytes are read 16 or 32 at a time where the CPU has SSSE3 or AVX2
  * (heuristic_scan.h), with exactly the scalar reference's result. */
@@ -50,8 +51,8 @@ typedef unsigned long long heuristic_units;
 
 /* Sampling of long strings (see above). */
 #define HEURISTIC_FULL_BYTES 65536
-#define HEURISTIC_SEGMENTS 16
-#define HEURISTIC_WINDOW_BYTES 1024
+#define HEURISTIC_SEGMENTS 256
+#define HEURISTIC_WINDOW_BYTES 128
 
 /* The two functions below are the core's only non-static C functions
  * besides luaopen_*: estimate.c and plan.c share them through message.h.
