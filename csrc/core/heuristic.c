@@ -61,22 +61,22 @@ enum byte_class {
 #define GRAINED(u) (((u) + SCAN_GRAIN / 2) / SCAN_GRAIN * SCAN_GRAIN)
 #define W_WORD 1024        /* a word (letter run) starts */
 #define W_LETTER 72        /* each further letter of a word */
-#define W_UPPER_MORE 700    /* an upper after an upper (ALLCAPS, base64) */
-#define W_HUMP 1024         /* lower -> upper inside a word: camelCase, base64 */
+#define W_UPPER_MORE 700   /* an upper after an upper (ALLCAPS, base64) */
+#define W_HUMP 1024        /* lower -> upper inside a word: camelCase, base64 */
 #define W_NUMBER 1024      /* a digit run starts */
 #define W_DIGIT 350        /* each further digit (runs split every ~3) */
 #define W_PUNCT 800        /* a punctuation run starts */
 #define W_PUNCT_MORE 420   /* each further symbol of the run */
-#define W_SPACE_MORE 25   /* each space after a space (indentation) */
+#define W_SPACE_MORE 25    /* each space after a space (indentation) */
 #define W_NEWLINE 650      /* a line break */
 #define W_NEWLINE_MORE 300 /* each further line break of a run */
 #define W_BLANK 350        /* tab, CR: first of a run */
 #define W_BLANK_MORE 60
 #define W_CONTROL 1024
 #define W_LEAD2 600        /* accented Latin, Greek, Cyrillic */
-#define W_LEAD2R 1120       /* Hebrew, Arabic */
+#define W_LEAD2R 1120      /* Hebrew, Arabic */
 #define W_LEAD3 1100       /* CJK, Hangul, kana */
-#define W_LEAD3S 700      /* symbols, box drawing */
+#define W_LEAD3S 700       /* symbols, box drawing */
 #define W_LEAD3I 1250      /* Indic, Thai */
 #define W_LEAD4 3000       /* emoji */
 /* A letter that continues a word without a case step (lower after a
