@@ -1,52 +1,62 @@
 #!/bin/sh
-# scripts/fetch_sessions.sh [INTO]: copy the real agent sessions found in
-# the repository mirrors present on this machine into INTO (default
-# $COMPACT_SESSIONS, else build/sessions/), one directory per agent:
+# Fill build/sessions/ (or $COMPACT_SESSIONS) with real sessions of other
+# agents for the benches (bench/summary_quality.lua, bench/replay_choose.lua,
+# bench/accuracy.lua), read from local mirrors of public repositories whose
+# test fixtures hold real transcripts, and the shared pi session. Nothing is
+# committed: the benches read the files at run time and skip with a note
+# when they are absent.
 #
-#   INTO/claude_code/  Claude Code transcripts (per-message usage)
-#   INTO/codex/        Codex CLI rollouts (token_count events)
-#   INTO/pi/           pi sessions with usage
+#   scripts/fetch_sessions.sh [MIRRORS_DIR]     (default /work/.mirror or $COMPACT_MIRRORS)
 #
-# Mirrors are bare git directories $COMPACT_MIRRORS/<owner+name>/repo
-# (default /work/.mirror); every .jsonl file of their HEAD that carries
-# provider usage is a session. Nothing here is committed: the files are
-# other people's, read by the benches (bench/accuracy.lua) at bench time.
-# Copies of one file are taken once. What is absent is skipped quietly;
-# the script prints what it copied.
+# Each mirror is a bare git directory MIRRORS_DIR/<owner>+<name>/repo.
 set -eu
+dest=${COMPACT_SESSIONS:-build/sessions}
+mirrors=${1:-${COMPACT_MIRRORS:-/work/.mirror}}
+shared=${COMPACT_SHARED:-../shared}
+mkdir -p "$dest"
 
-mirrors=${COMPACT_MIRRORS:-/work/.mirror}
-into=${1:-${COMPACT_SESSIONS:-build/sessions}}
-min_bytes=4096
-
-[ -d "$mirrors" ] || { echo "fetch_sessions: no mirrors at $mirrors, nothing copied"; exit 0; }
-tmp=$(mktemp) seen=$(mktemp)
-trap 'rm -f "$tmp" "$seen"' EXIT
-
-count=0
-for git_dir in "$mirrors"/*/repo; do
-  [ -d "$git_dir" ] || continue
-  repo=$(basename "$(dirname "$git_dir")")
-  git -C "$git_dir" ls-tree -r --name-only HEAD 2>/dev/null | grep '\.jsonl$' | while read -r path; do
-    git -C "$git_dir" show "HEAD:$path" > "$tmp" 2>/dev/null || continue
-    [ "$(wc -c < "$tmp")" -ge "$min_bytes" ] || continue
-    # the same session kept at two paths is copied once
-    sum=$(cksum < "$tmp")
-    ! grep -qx "$sum" "$seen" || continue
-    echo "$sum" >> "$seen"
-    if grep -q '"token_count"' "$tmp" && grep -q '"last_token_usage"' "$tmp"; then
-      agent=codex
-    elif grep -q '"cache_creation_input_tokens"\|"cache_read_input_tokens"' "$tmp" \
-        && grep -q '"type" *: *"assistant"' "$tmp"; then
-      agent=claude_code
-    elif head -c 400 "$tmp" | grep -q '"type" *: *"session"' && grep -q '"usage"' "$tmp"; then
-      agent=pi
-    else
-      continue
-    fi
-    name=$(printf '%s--%s' "$repo" "$path" | tr '/' '_')
-    mkdir -p "$into/$agent"
-    cp "$tmp" "$into/$agent/$name"
-    echo "$agent/$name"
+# copy REPO PATHSPEC...: every .json/.jsonl file under the paths, by base name
+copy() {
+  repo="$mirrors/$1/repo"
+  shift
+  if [ ! -d "$repo" ]; then
+    echo "no mirror of $repo: its sessions not fetched" >&2
+    return 0
+  fi
+  git -C "$repo" ls-tree -r --name-only HEAD -- "$@" | grep -E '\.jsonl?$' |
+  while read -r path; do
+    git -C "$repo" show "HEAD:$path" > "$dest/$(basename "$path")"
   done
-done | { while read -r line; do count=$((count + 1)); echo "  $line"; done; echo "fetch_sessions: $count sessions in $into"; }
+  echo "sessions from $repo -> $dest"
+}
+
+fixtures=packages/agent-cli-sdk/tests/fixtures
+# Claude Code and Codex (agentcmd's test transcripts)
+copy jnarowski+agentcmd "$fixtures/claude/full" "$fixtures/codex/full"
+# Claude Code, long sessions with compactions (the main transcripts, not the sub-agents')
+if [ -d "$mirrors/marot+spotter/repo" ]; then
+  git -C "$mirrors/marot+spotter/repo" ls-tree --name-only HEAD test/fixtures/transcripts/ |
+  grep -E '/[0-9a-f-]{36}\.jsonl$' | while read -r path; do
+    git -C "$mirrors/marot+spotter/repo" show "HEAD:$path" > "$dest/spotter-$(basename "$path")" 2>/dev/null ||
+      rm -f "$dest/spotter-$(basename "$path")"
+  done
+fi
+# Codex rollouts
+copy madshn+localpush src-tauri/tests/fixtures/codex/2026-02-23/raw/sessions
+# Claude Code, Codex and pi sessions of agentlogs' fixtures (one base name
+# per agent: prefixed), pi's own long session before a compaction
+for agent in claudecode codex pi; do
+  repo="$mirrors/tomjnsn+agentlogs/repo"
+  [ -d "$repo" ] || break
+  git -C "$repo" ls-tree --name-only HEAD "fixtures/$agent/" | grep '\.jsonl$' | while read -r path; do
+    git -C "$repo" show "HEAD:$path" > "$dest/agentlogs-$agent-$(basename "$path")"
+  done
+done
+if [ -d "$mirrors/badlogic+pi-mono/repo" ]; then
+  git -C "$mirrors/badlogic+pi-mono/repo" show HEAD:packages/coding-agent/test/fixtures/before-compaction.jsonl \
+    > "$dest/pi-before-compaction.jsonl" 2>/dev/null || rm -f "$dest/pi-before-compaction.jsonl"
+fi
+if [ -f "$shared/data/pi-large-session.jsonl" ]; then
+  cp "$shared/data/pi-large-session.jsonl" "$dest/"
+fi
+ls "$dest"

@@ -12,6 +12,7 @@ local DIR = "spec/fixtures/"
 local CLAUDE, CLAUDE_COMPACTED = DIR .. "claude_code/session.jsonl", DIR .. "claude_code/compacted.jsonl"
 local CODEX, CODEX_OLD = DIR .. "codex/rollout.jsonl", DIR .. "codex/rollout_0.4x.jsonl"
 local GEMINI, GEMINI_JSONL = DIR .. "gemini_cli/session.json", DIR .. "gemini_cli/session.jsonl"
+local GEMINI_SAVED = DIR .. "gemini_cli/checkpoint.json"
 local CODEX_PREFIX = require("compact.importers.codex").SUMMARY_PREFIX
 
 local function read(path) return assert(file_helpers.read(path)) end
@@ -368,10 +369,47 @@ describe("gemini-cli importer", function()
   end)
 end)
 
+describe("gemini-cli saved chats (/chat save)", function()
+  it("reads Content turns: calls answered by id, else by name in order", function()
+    local r = load(GEMINI_SAVED)
+    assert.equals("gemini-cli", r.format)
+    assert.same({ "user", "assistant", "user", "assistant", "tool_result", "tool_result", "assistant", "tool_result",
+                  "assistant" }, roles(r.messages))
+    assert_exact_pairs(r, 3)
+    assert.same({ "read_file", "run_shell_command", "replace" }, call_names(r.messages))
+    assert.same({ type = "thinking", thinking = "**Checking the Makefile**\nThe lint target is the place to start.",
+                  signature = "CiQBVKhc7sig" }, r.messages[4].content[1])
+    assert.same({ "gemini_call_1", "read_file", false }, { r.messages[5].tool_call_id, r.messages[5].tool_name,
+                                                          r.messages[5].is_error })
+    assert.same({ "gemini_call_2", true, "Command exited with code 1: F401 unused import" },
+      { r.messages[6].tool_call_id, r.messages[6].is_error, r.messages[6].content })
+    assert.equals("replace-1748855000000-ab12", r.messages[8].tool_call_id)
+    assert.is_nil(r.usage)
+    assert.equals("/home/dev/svc", r.cwd)   -- from the CLI's context message
+    local wrapped = assert(importers.parse('{"history":' .. read(GEMINI_SAVED) .. '}'))
+    assert.same(r.messages, wrapped.messages)
+  end)
+end)
+
+describe("message times", function()
+  it("keeps each message's time, and a pi export writes it", function()
+    local r = load(CLAUDE)
+    -- the user line, msg_A's first line (of three), the result after it
+    assert.same({ 1772442001000, 1772442003000, 1772442006000 },
+      { r.messages[1].timestamp, r.messages[2].timestamp, r.messages[3].timestamp })
+    assert.equals(1775808602000, load(CODEX).messages[4].timestamp)   -- the reasoning item opening the reply
+    assert.equals(1779285603000, load(GEMINI).messages[2].timestamp)
+    local text = assert(require("compact.exporters").export("pi", r, { now = function() return 0 end }))
+    local second = require("compact.core").json_decode(select(3, text:find("^[^\n]*\n[^\n]*\n([^\n]*)")))
+    assert.same({ "2026-03-02T09:00:03.000Z", 1772442003000 }, { second.timestamp, second.message.timestamp })
+  end)
+end)
+
 describe("detection and --from", function()
   it("detects each format from the content", function()
     local want = { [CLAUDE] = "claude-code", [CLAUDE_COMPACTED] = "claude-code", [CODEX] = "codex",
-                   [CODEX_OLD] = "codex", [GEMINI] = "gemini-cli", [GEMINI_JSONL] = "gemini-cli" }
+                   [CODEX_OLD] = "codex", [GEMINI] = "gemini-cli", [GEMINI_JSONL] = "gemini-cli",
+                   [GEMINI_SAVED] = "gemini-cli" }
     for path, format in pairs(want) do assert.equals(format, importers.detect(read(path)), path) end
   end)
 
@@ -426,15 +464,16 @@ describe("compact stats / plan / run on other agents' sessions", function()
   local CASES = {
     { CLAUDE, "claude-code", 13 }, { CLAUDE_COMPACTED, "claude-code", 7 }, { CODEX, "codex", 6 },
     { CODEX_OLD, "codex", 6 }, { GEMINI, "gemini-cli", 11 }, { GEMINI_JSONL, "gemini-cli", 4 },
+    { GEMINI_SAVED, "gemini-cli", 9, "no usage" },
   }
   for _, case in ipairs(CASES) do
-    local path, format, count = case[1], case[2], case[3]
+    local path, format, count, no_usage = case[1], case[2], case[3], case[4]
     it("stats, plans and runs " .. path, function()
       local code, out = run { "stats", path }
       assert.equals(0, code)
       assert.matches("%(format: " .. format:gsub("%-", "%%-") .. "%)", out)
       assert.matches("messages:%s+" .. count .. " ", out)
-      assert.matches("tokens:%s+provider ", out)
+      assert.matches(no_usage and "provider:%s+no usage in the file" or "tokens:%s+provider ", out)
       local cwd = load(path).cwd
       if cwd then assert.matches("\ncwd:%s+" .. cwd:gsub("%p", "%%%0") .. "\n", out) else assert.is_nil(out:find("\ncwd:")) end
       code, out = run { "plan", path, "--keep", "1" }

@@ -102,6 +102,17 @@ describe("export formats", function()
     assert.equals("object", decoded.tools[1].input_schema.type)
   end)
 
+  it("writes the schema of a tool given Anthropic's way (input_schema) in every request format", function()
+    local schema = { type = "object", properties = { path = { type = "string" } } }
+    local conversation = { messages = { { role = "user", content = "hi" } },
+      tools = { { name = "read", description = "r", input_schema = schema } } }
+    local openai_tools = core.json_decode(assert(exporters.export("openai", conversation))).tools
+    assert.same(schema, openai_tools[1]["function"].parameters)
+    assert.same(schema, core.json_decode(assert(exporters.export("responses", conversation))).tools[1].parameters)
+    assert.same(schema, core.json_decode(assert(exporters.export("anthropic", conversation))).tools[1].input_schema)
+    assert.same({ name = "read", description = "r", input_schema = schema }, conversation.tools[1])
+  end)
+
   it("keeps the usage anchor in our state format", function()
     local conversation = rich()
     conversation.usage = { tokens = 115, through = 2 }

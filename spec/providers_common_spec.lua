@@ -180,6 +180,7 @@ describe("many small deltas", function()
         '"delta":{"type":"input_json_delta","partial_json":"%s%d%s"}}'):format(i == 1 and '{\\"a\\":[' or "",
         i, i < N and "," or "]}"))
     end
+    chunks[#chunks + 1] = ev("message_delta", '{"type":"message_delta","delta":{"stop_reason":"tool_use"}}')
     chunks[#chunks + 1] = ev("message_stop", '{"type":"message_stop"}')
     local msg = assert(generate(anthropic, { status = 200, chunks = chunks }))
     assert.equal(table.concat(thinking), msg.content[1].thinking)
@@ -247,6 +248,22 @@ describe("openai errors sent after HTTP 200", function()
     _, err = stream_error('{"error":{"message":"bad","type":"invalid_request_error","code":"x"}}')
     assert.equal("http", err.code)
     assert.is_false(err.retryable)
+  end)
+end)
+
+describe("error codes that are no HTTP status", function()
+  it("are never taken for one: MiniMax's 2013 in an Anthropic-style error event", function()
+    local msg, err = generate(anthropic, { status = 200, chunks = { 'event: error\ndata: {"type":"error",' ..
+      '"error":{"code":2013,"message":"invalid params"}}\n\n' } })
+    assert.is_nil(msg)
+    assert.equal("stream", err.code)
+    assert.equal(500, err.status) -- a status-less event's, not 2013
+    assert.is_true(err.retryable)
+    assert.is_nil(tostring(err):find("2013", 1, true))
+    local info = classify.error_info { error = { message = "m", code = 1039, status = "429" } }
+    assert.same({ "m", 1039, 429 }, { info.message, info.code, info.status })
+    assert.same({ 404, nil, nil, nil }, { classify.http_status "404", classify.http_status(2013),
+      classify.http_status(99), classify.http_status(404.5) })
   end)
 end)
 

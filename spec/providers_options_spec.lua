@@ -98,6 +98,17 @@ describe("request options", function()
     assert.matches("reasoning_effort", err.message, 1, true)
   end)
 
+  it("anthropic: reasoning_effort as a configuration default is a config error, not a failure of every request",
+    function()
+      local config = { api_key = "k", options = { reasoning_effort = "high" } }
+      local gen, err = anthropic(config)
+      assert.is_nil(gen)
+      assert.equal("invalid_config", err.code)
+      assert.equal('config.options.reasoning_effort: not a Messages API field (use options.thinking = '
+        .. '{ type = "enabled", budget_tokens = n })', err.message)
+      assert.same({ api_key = "k", options = { reasoning_effort = "high" } }, config)
+    end)
+
   it("unknown and ill-typed keys are errors naming the key, in configs and requests", function()
     for _, module in ipairs({ openai, anthropic }) do
       local gen, err = module { api_key = "k", options = { temprature = 1 } }
@@ -192,6 +203,24 @@ describe("a base_url with a query string", function()
     assert.equal("https://gw.example/anthropic/v1/messages?x=1&y=2", call.url)
     _, _, _, call = sent_body(openai, { base_url = "http://127.0.0.1:8080/v1" }, request(), OA_OK)
     assert.equal("http://127.0.0.1:8080/v1/chat/completions", call.url)
+  end)
+
+  it("needs a host before the query", function()
+    for _, module in ipairs({ openai, anthropic }) do
+      local gen, err = module { api_key = "k", base_url = "https://?key=AIzaSyQUERYKEY123" }
+      assert.is_nil(gen)
+      assert.equal("invalid_config", err.code)
+      assert.equal("config.base_url: expected an http(s) URL with a host before the query", err.message)
+    end
+  end)
+
+  it("a malformed base_url is not echoed with its password or query", function()
+    for _, module in ipairs({ openai, anthropic }) do
+      local _, err = module { api_key = "k", base_url = "https://user:s3cretpass@host/v1 x?key=AIzaSyQUERYKEY123" }
+      assert.equal('config.base_url: expected an http(s) URL, got string "https://host/v1 x?..."', err.message)
+      _, err = module { api_key = "k", base_url = "ftp://h/?key=AIzaSyQUERYKEY123" }
+      assert.equal('config.base_url: expected an http(s) URL, got string "ftp://h/?..."', err.message)
+    end
   end)
 
   it("a key in the query never shows in errors or tostring", function()

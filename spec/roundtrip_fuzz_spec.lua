@@ -149,6 +149,12 @@ local function view(messages, format)
       if format ~= "openai" and format ~= "responses" then v.usage = m.usage end
       -- a pi session's assistant messages always carry usage (zeros when unknown)
       if format == "pi" and v.usage == nil then v.usage = { input = 0, output = 0, cache_read = 0, cache_write = 0 } end
+      -- the pi exporter writes a cost (zeros when unknown) and the importer keeps it
+      if format == "pi" and v.usage then
+        local counts = {}
+        for key, value in pairs(v.usage) do if key ~= "cost" then counts[key] = value end end
+        v.usage = counts
+      end
     end
     out[#out + 1] = v
   end

@@ -197,3 +197,20 @@ describe("shell commands (compact.commands)", function()
     end
   end)
 end)
+
+describe("tool_vocabulary in configs", function()
+  it("is taken by the compactor and the extractive summarizer as the newer name of file_tools", function()
+    local s = compact.summarizer(function() return "S" end)
+    local c = assert(compact.new { summarizer = s, tool_vocabulary = { Peek = { kind = "read", path_key = "p" } } })
+    assert.are.same({ kind = "read", paths = { "x" } },
+      require("compact.tool_vocabulary").classify({ type = "tool_call", name = "peek", arguments = { p = "x" } },
+        c.file_tools))
+    assert.truthy(compact.extractive_summarizer { tool_vocabulary = { Peek = { kind = "read" } } })
+    local none, err = compact.new { summarizer = s, file_tools = {}, tool_vocabulary = {} }
+    assert.is_nil(none)
+    assert.are.equal("config.tool_vocabulary: give file_tools or tool_vocabulary, not both", err.message)
+    none, err = compact.extractive_summarizer { tool_vocabulary = { Peek = { kind = "look" } } }
+    assert.is_nil(none)
+    assert.matches("config.tool_vocabulary.Peek.kind", err.message, 1, true)
+  end)
+end)

@@ -174,6 +174,7 @@ function Estimator:tools(defs) end
 ---@field trigger_ratio? number > 0, default 1.0, may exceed 1.0
 ---@field summarizer compact.Summarizer
 ---@field file_tools? table<string, compact.FileTool|false> extra or replaced tool names; false removes one
+---@field tool_vocabulary? table<string, compact.FileTool|false> the newer name of file_tools (give one of them)
 
 ---@class compact.Compactor
 ---@field keep_recent_tokens number
@@ -276,6 +277,7 @@ function Generator:generate(request, cancel) end
 ---@class compact.ExtractiveSummarizerConfig
 ---@field max_chars? integer default 6000 (text and the compactor's file lists together), at least 200
 ---@field file_tools? table<string, compact.FileTool|false> as the compactor's option
+---@field tool_vocabulary? table<string, compact.FileTool|false> the newer name of file_tools (give one of them)
 
 ---@class compact.summarizers.generator
 ---@field RETRY_DELAYS number[] seconds slept before the second and third attempt

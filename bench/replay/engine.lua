@@ -26,6 +26,7 @@ engine.PRICES = { cache_read = 0.1, cache_write = 1.25, output = 5 }
 -- records (pi's and ours are 400-700 tokens).
 engine.SUMMARY_PROMPT_TOKENS = 600
 local END_OF_TURN_TEXT = "(the recorded turn ends here)"
+local CONTINUE_TEXT = "(continue)"
 
 local is_failed = require("compact.message").is_failed_attempt
 
@@ -40,7 +41,8 @@ local function calls_of(message)
 end
 
 --- Split a recorded conversation into turns:
--- `{ prompt = user message, replies = { assistant, ... } }`, plus the
+-- `{ prompt = user message, replies = { assistant, ... } }` (replies before
+-- any user message answer a "(continue)" prompt), plus the
 -- recorded tool results by call id. Failed attempts are not replies (they
 -- never entered the recorded context).
 function engine.turns(messages)
@@ -50,7 +52,13 @@ function engine.turns(messages)
     if m.role == "user" then
       current = { prompt = m, replies = {} }
       turns[#turns + 1] = current
-    elseif m.role == "assistant" and current and not is_failed(m) then
+    elseif m.role == "assistant" and not is_failed(m) then
+      if not current then
+        -- a session that resumes after a compaction may start with the
+        -- agent's own replies: they answer a prompt the recording lost
+        current = { prompt = { role = "user", content = CONTINUE_TEXT }, replies = {} }
+        turns[#turns + 1] = current
+      end
       current.replies[#current.replies + 1] = m
     elseif m.role == "tool_result" and m.tool_call_id then
       results[m.tool_call_id] = m

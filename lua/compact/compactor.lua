@@ -28,11 +28,13 @@ Compactor.__tostring = function(self)
     tostring(self.keep_recent_tokens), tostring(self.trigger_ratio))
 end
 
-local known_config = { keep_recent_tokens = true, trigger_ratio = true, summarizer = true, file_tools = true }
+local known_config = { keep_recent_tokens = true, trigger_ratio = true, summarizer = true, file_tools = true,
+  tool_vocabulary = true }
 
 --- Create a compactor.
 -- @function new
 -- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil }`
+--   (`tool_vocabulary` is another name of `file_tools`)
 -- @return compactor, or nil and an ErrInvalidConfig error
 function compactor_module.new(config)
   local _, err = checks.table(config, known_config)
@@ -45,7 +47,7 @@ function compactor_module.new(config)
   _, err = checks.check("config.summarizer", config.summarizer, { "method", "summarize" })
   if err then return nil, err end
   local file_tools
-  file_tools, err = files.merge_tools(config.file_tools)
+  file_tools, err = files.config_tools(config)
   if not file_tools then return nil, err end
   return setmetatable({
     keep_recent_tokens = keep,

@@ -31,6 +31,17 @@ function files.merge_tools(file_tools)
   return vocabulary.merge(file_tools, "config.file_tools")
 end
 
+--- The vocabulary of a config that takes `file_tools` or its newer name
+-- `tool_vocabulary` (one of them; both is ErrInvalidConfig).
+function files.config_tools(config)
+  local file_tools, tool_vocabulary = config and config.file_tools, config and config.tool_vocabulary
+  if file_tools ~= nil and tool_vocabulary ~= nil then
+    return nil, errors.invalid_config("config.tool_vocabulary: give file_tools or tool_vocabulary, not both")
+  end
+  if tool_vocabulary ~= nil then return vocabulary.merge(tool_vocabulary, "config.tool_vocabulary") end
+  return files.merge_tools(file_tools)
+end
+
 local function parse_block(text, tag, into)
   for body in text:gmatch("<" .. tag .. ">(.-)</" .. tag .. ">") do
     for line in body:gmatch("[^\n]+") do

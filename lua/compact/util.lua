@@ -71,4 +71,15 @@ function util.trim(text)
   return text:sub(first, last)
 end
 
+--- Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
+-- days_from_civil), computed directly: `os.time` reads a table as local
+-- time, which is an hour off in zones with daylight saving.
+function util.days_from_civil(year, month, day)
+  if month <= 2 then year = year - 1 end
+  local era = math.floor(year / 400)
+  local yoe = year - era * 400
+  local doy = math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1
+  return era * 146097 + yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy - 719468
+end
+
 return util

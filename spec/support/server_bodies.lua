@@ -278,6 +278,15 @@ M.stream_endings = {
     code = "stream", retryable = true, text = "finish reason error" },
   { name = "a finish reason but no content", provider = "openai", stream = { ROLE, chunk("{}", "stop"), DONE },
     code = "stream", retryable = true, text = "without any content" },
+  { name = "content, then data: [DONE] with no finish reason", provider = "openai",
+    stream = { ROLE, chunk('{"content":"Hel"}'), DONE }, code = "stream", retryable = true,
+    text = "without a finish reason" },
+  { name = "Anthropic: content, then message_stop with no stop_reason", provider = "anthropic",
+    stream = { AN_START, an_event("content_block_start", '{"type":"content_block_start","index":0,' ..
+      '"content_block":{"type":"text","text":""}}'), an_event("content_block_delta", '{"type":"content_block_delta",' ..
+      '"index":0,"delta":{"type":"text_delta","text":"Hel"}}'), an_event("content_block_stop",
+      '{"type":"content_block_stop","index":0}'), an_event("message_stop", '{"type":"message_stop"}') },
+    code = "stream", retryable = true, text = "without a stop_reason" },
   { name = "Anthropic: message_stop without content", provider = "anthropic",
     stream = { AN_START, an_event("message_delta", '{"type":"message_delta","delta":{"stop_reason":"end_turn",' ..
       '"stop_sequence":null},"usage":{"output_tokens":0}}'), an_event("message_stop", '{"type":"message_stop"}') },

@@ -61,8 +61,8 @@ local function insert_server_result(assistant, block)
 end
 
 local function tools_of(tools)
-  return common.map_tools(tools, function(tool)
-    return { name = tool.name, description = tool.description, input_schema = tool.parameters }
+  return common.map_tools(tools, function(tool, schema)
+    return { name = tool.name, description = tool.description, input_schema = schema }
   end)
 end
 

@@ -45,11 +45,13 @@ function common.map_blocks(content, convert, as_list)
   return out
 end
 
---- Tool definitions in another format (`convert(tool) -> theirs`), nil for nil.
+--- Tool definitions in another format (`convert(tool, schema) -> theirs`,
+-- `schema` the tool's `parameters`, or its `input_schema` when given
+-- Anthropic's way), nil for nil.
 function common.map_tools(tools, convert)
   if not tools then return nil end
   local out = common.array()
-  for _, tool in ipairs(tools) do out[#out + 1] = convert(tool) end
+  for _, tool in ipairs(tools) do out[#out + 1] = convert(tool, (message.tool_schema(tool))) end
   return out
 end
 

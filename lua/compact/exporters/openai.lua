@@ -48,9 +48,9 @@ local function chat_message(message)
 end
 
 local function chat_tools(tools)
-  return common.map_tools(tools, function(tool)
+  return common.map_tools(tools, function(tool, schema)
     return { type = "function", ["function"] = { name = tool.name, description = tool.description,
-                                                 parameters = tool.parameters } }
+                                                 parameters = schema } }
   end)
 end
 
@@ -105,8 +105,8 @@ local function assistant_items(message, items)
 end
 
 local function responses_tools(tools)
-  return common.map_tools(tools, function(tool)
-    return { type = "function", name = tool.name, description = tool.description, parameters = tool.parameters }
+  return common.map_tools(tools, function(tool, schema)
+    return { type = "function", name = tool.name, description = tool.description, parameters = schema }
   end)
 end
 

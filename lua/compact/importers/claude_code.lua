@@ -28,7 +28,9 @@
 --   results that follow that point; a `popAll` drops what it pulls back.
 -- * The file order is the conversation (not the `parentUuid` tree: parallel
 --   tool calls make branches of it that walking the chain would lose).
--- * The last entry's `cwd` is the conversation's `cwd`.
+-- * The last entry's `cwd` is the conversation's `cwd`; each message keeps
+--   the time of its (first) line as `timestamp` (epoch milliseconds, as pi
+--   keeps them).
 --
 -- Internal.
 -- @module compact.importers.claude_code
@@ -111,8 +113,10 @@ local function user_entry(state, entry, where)
     state.anchor_from = #state.messages + 1
     return true
   end
+  local time = common.iso_millis(entry.timestamp)
   local function add(m, at)
     if m.role ~= "tool_result" then deliver(state, text_of(m.content)) end
+    m.timestamp = time
     return state.add(m, at, uuid)
   end
   return anthropic.user_message(ctx, message, where, state.tool_names, add)
@@ -126,7 +130,7 @@ local function assistant_entry(state, entry, where)
   local message = id and state.by_id[id]
   local fresh = message == nil
   if fresh then
-    message = { role = "assistant", content = empty_list() }
+    message = { role = "assistant", content = empty_list(), timestamp = common.iso_millis(entry.timestamp) }
     message.provider_metadata = { model = str(m.model) }
     state.add(message, where, str(entry.uuid))
     if id then state.by_id[id] = message end
@@ -204,7 +208,7 @@ local function place_pending(state)
     local pending = item.pending
     local at = pending.after + 1
     while state.messages[at] and state.messages[at].role == "tool_result" do at = at + 1 end
-    table.insert(state.messages, at, { role = "user", content = pending.text })
+    table.insert(state.messages, at, { role = "user", content = pending.text, timestamp = pending.timestamp })
     table.insert(state.origins, at, pending.where)
     if at <= state.anchor_from then state.anchor_from = state.anchor_from + 1 end
   end
@@ -241,7 +245,10 @@ local function entry_step(state, entry, where)
     boundary(state, entry)
   elseif kind == "queue-operation" and entry.operation == "enqueue" then
     local text = text_of(entry.content)
-    if text ~= "" then state.pending[#state.pending + 1] = { text = text, after = #state.messages, where = where } end
+    if text ~= "" then
+      state.pending[#state.pending + 1] = { text = text, after = #state.messages, where = where,
+                                            timestamp = common.iso_millis(entry.timestamp) }
+    end
   elseif kind == "queue-operation" and (entry.operation == "remove" or entry.operation == "dequeue") then
     -- taken off the queue (the one named, else the oldest): sent with what
     -- comes next (Claude Code 2.1 absorbs it into the next tool result
@@ -262,7 +269,8 @@ local function entry_step(state, entry, where)
     local text = text_of(entry.attachment.prompt)
     if text ~= "" then
       deliver(state, text)
-      state.add({ role = "user", content = text }, where, str(entry.uuid))
+      state.add({ role = "user", content = text, timestamp = common.iso_millis(entry.timestamp) }, where,
+        str(entry.uuid))
     end
   end
   return true

@@ -23,7 +23,8 @@
 --   write it again when the next request starts) is the same count and is
 --   skipped. `reasoning_output_tokens` become `usage.reasoning`.
 -- * `session_meta`'s `cwd` is the conversation's `cwd`. Other events are
---   the UI's copies of the items and are skipped.
+--   the UI's copies of the items and are skipped. Each message keeps the
+--   time of its (first) record as `timestamp` (epoch milliseconds).
 --
 -- Internal.
 -- @module compact.importers.codex
@@ -192,6 +193,7 @@ add_record = function(state, record, where)
     local ok, err = responses.add_item(state.ctx, state, payload, where)
     if not ok then return nil, err end
     local last = state.messages[#state.messages]
+    if #state.messages > before then last.timestamp = common.iso_millis(record.timestamp) end
     if #state.messages > before and last.role == "assistant" and state.pending_usage then
       last.usage, state.pending_usage = state.pending_usage, nil
     elseif #state.messages > before and last.role ~= "assistant" and state.pending_usage then

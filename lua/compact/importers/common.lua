@@ -5,6 +5,7 @@
 
 local core = require "compact.core"
 local errors = require "compact.errors"
+local util = require "compact.util"
 
 -- An import context: the name used in messages and a place for notes.
 local function new_context(name)
@@ -73,6 +74,27 @@ local function empty_list()
 end
 
 local function text_block(text) return { type = "text", text = text } end
+
+-- An ISO 8601 UTC time ("2026-03-02T09:00:01.250Z", offset "+02:00" too)
+-- as epoch milliseconds, the `timestamp` pi keeps on messages; nil for
+-- anything else.
+local function iso_millis(text)
+  if type(text) ~= "string" then return nil end
+  local y, mo, d, h, mi, s, rest = text:match("^(%d%d%d%d)%-(%d%d)%-(%d%d)[T ](%d%d):(%d%d):(%d%d)(.*)$")
+  if not y then return nil end
+  local fraction, zone = rest:match("^%.(%d+)(.*)$")
+  zone = zone or rest
+  local millis = fraction and math.floor(tonumber("0." .. fraction) * 1000 + 0.5) or 0
+  local offset = 0
+  if zone ~= "Z" and zone ~= "" then
+    local sign, oh, om = zone:match("^([+-])(%d%d):?(%d%d)$")
+    if not sign then return nil end
+    offset = (tonumber(oh) * 60 + tonumber(om)) * (sign == "+" and 1 or -1)
+  end
+  local days = util.days_from_civil(tonumber(y), tonumber(mo), tonumber(d))
+  local seconds = ((days * 24 + tonumber(h)) * 60 + tonumber(mi) - offset) * 60 + tonumber(s)
+  return seconds * 1000 + millis
+end
 
 -- A block type we do not understand becomes a visible placeholder rather than
 -- vanishing, so a summary still notes that something was there.
@@ -156,5 +178,6 @@ return {
   number_or_zero = number_or_zero,
   empty_list = empty_list,
   text_block = text_block,
+  iso_millis = iso_millis,
   placeholder = placeholder,
 }

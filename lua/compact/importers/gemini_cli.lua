@@ -15,7 +15,13 @@
 --   the reply's usage: input = input - cached + tool, cache_read = cached,
 --   output = output + thoughts, reasoning = thoughts.
 -- * `info`, `error` and `warning` messages are the CLI's own notes and are
---   skipped.
+--   skipped. Messages keep their `timestamp` (as epoch milliseconds).
+-- * A chat saved with `/chat save` (`checkpoint-<tag>.json`: Gemini API
+--   `Content` objects, a list or `{ history }`) is read too: `model` turns
+--   are assistant messages (`functionCall` parts tool calls, `thought`
+--   parts thinking), `functionResponse` parts tool results, answering the
+--   call of the same id, or else the oldest open call of the same name; the
+--   working directory named in the CLI's first (context) message is `cwd`.
 --
 -- Internal.
 -- @module compact.importers.gemini_cli
@@ -35,10 +41,23 @@ local function is_message(value)
     and (type(value.id) == "string" or value.content ~= nil or value.toolCalls ~= nil)
 end
 
+-- A Gemini API `Content` (`{ role = "user" | "model", parts }`).
+local function is_content(value)
+  return type(value) == "table" and (value.role == "user" or value.role == "model") and type(value.parts) == "table"
+end
+
+-- The `Content` list of a saved chat (a bare list, or `{ history }`), or nil.
+local function history_of(value)
+  local list = common.is_array(value) and value or value.history
+  if type(list) == "table" and is_content(list[1]) then return list end
+  return nil
+end
+
 --- Is this JSON value a Gemini CLI session (or a list of its messages, or
--- one message)?
+-- one message, or a chat saved with `/chat save`)?
 function gemini.is_session(value)
   if type(value) ~= "table" then return false end
+  if history_of(value) then return true end
   if type(value.messages) == "table" and (type(value.projectHash) == "string" or is_message(value.messages[1])) then
     return true
   end
@@ -73,6 +92,16 @@ local function content_of(ctx, content)
   return blocks
 end
 
+-- A `functionResponse.response`: its `output`, or its `error` (then an
+-- error), or the whole object as JSON.
+local function response_text(response)
+  if response.error ~= nil then
+    return type(response.error) == "string" and response.error or (core.json_encode(response.error) or ""), true
+  end
+  if type(response.output) == "string" then return response.output, false end
+  return core.json_encode(response) or "", false
+end
+
 -- The text of a call's result parts.
 local function result_of(call)
   local texts, is_error = {}, call.status == "error" or call.status == "cancelled"
@@ -84,15 +113,8 @@ local function result_of(call)
     local response = type(part) == "table" and type(part.functionResponse) == "table"
       and part.functionResponse.response
     if type(response) == "table" then
-      if response.error ~= nil then
-        is_error = true
-        texts[#texts + 1] = type(response.error) == "string" and response.error
-          or (core.json_encode(response.error) or "")
-      elseif type(response.output) == "string" then
-        texts[#texts + 1] = response.output
-      else
-        texts[#texts + 1] = core.json_encode(response) or ""
-      end
+      local text, failed = response_text(response)
+      texts[#texts + 1], is_error = text, is_error or failed
     elseif type(part) == "table" and type(part.text) == "string" then
       texts[#texts + 1] = part.text
     end
@@ -137,11 +159,12 @@ local function gemini_message(ctx, m, where, add)
     local text, is_error = result_of(call)
     if text then
       results[#results + 1] = { role = "tool_result", tool_call_id = call.id, tool_name = call.name,
-                                content = text, is_error = is_error }
+                                content = text, is_error = is_error, timestamp = common.iso_millis(call.timestamp) }
     end
   end
   add({ role = "assistant", content = blocks, stop_reason = #results > 0 and "tool_use" or "stop",
-        usage = usage_of(m.tokens), provider_metadata = { model = str(m.model) } }, where)
+        usage = usage_of(m.tokens), provider_metadata = { model = str(m.model) },
+        timestamp = common.iso_millis(m.timestamp) }, where)
   for _, result in ipairs(results) do add(result, where) end
   return true
 end
@@ -155,7 +178,7 @@ local function from_list(ctx, list, wheres, object)
     local where = wheres[i]
     if type(m) ~= "table" then return common.fail(ctx, where, "expected a Gemini CLI message object") end
     if m.type == "user" then
-      add({ role = "user", content = content_of(ctx, m.content) }, where)
+      add({ role = "user", content = content_of(ctx, m.content), timestamp = common.iso_millis(m.timestamp) }, where)
     elseif m.type == "gemini" or m.type == "model" then
       local ok, err = gemini_message(ctx, m, where, add)
       if not ok then return nil, err end
@@ -168,10 +191,69 @@ local function from_list(ctx, list, wheres, object)
            cwd = type(directories) == "table" and str(directories[1]) or nil }
 end
 
+-- One `Content` of a saved chat; `calls` holds, by tool name, the ids of
+-- calls still waiting for their response (older versions give none).
+local function history_content(ctx, c, where, calls, add)
+  local blocks, results = empty_list(), {}
+  for _, part in ipairs(c.parts) do
+    local call, response = type(part) == "table" and part.functionCall, type(part) == "table" and part.functionResponse
+    if type(call) == "table" and type(call.name) == "string" then
+      calls.count = calls.count + 1
+      local id = str(call.id) or ("gemini_call_" .. calls.count)
+      calls[call.name] = calls[call.name] or {}
+      table.insert(calls[call.name], id)
+      blocks[#blocks + 1] = { type = "tool_call", id = id, name = call.name,
+                              arguments = type(call.args) == "table" and call.args or {} }
+    elseif type(response) == "table" and type(response.name) == "string" then
+      local waiting = calls[response.name]
+      local id = str(response.id) or (waiting and table.remove(waiting, 1)) or ("gemini_result_" .. #results + 1)
+      local text, is_error = response_text(type(response.response) == "table" and response.response or {})
+      results[#results + 1] = { role = "tool_result", tool_call_id = id, tool_name = response.name, content = text,
+                                is_error = is_error }
+    elseif type(part) == "table" and part.thought == true and type(part.text) == "string" then
+      blocks[#blocks + 1] = { type = "thinking", thinking = part.text, signature = str(part.thoughtSignature) }
+    else
+      local converted = content_of(ctx, { part })
+      for _, block in ipairs(converted) do blocks[#blocks + 1] = block end
+    end
+  end
+  if c.role == "model" then
+    local has_call = false
+    for _, block in ipairs(blocks) do has_call = has_call or block.type == "tool_call" end
+    add({ role = "assistant", content = blocks, stop_reason = has_call and "tool_use" or "stop" }, where)
+  else
+    for _, result in ipairs(results) do add(result, where) end
+    if #blocks > 0 then add({ role = "user", content = blocks }, where) end
+  end
+end
+
+-- A chat saved with `/chat save` (`checkpoint-<tag>.json`): Gemini API
+-- `Content` objects, model turns as assistant messages, function responses
+-- as tool results.
+local function from_history(ctx, list)
+  local messages, origins, calls = {}, {}, { count = 0 }
+  local function add(message, where)
+    messages[#messages + 1], origins[#messages + 1] = message, where
+  end
+  for i, c in ipairs(list) do
+    if is_content(c) then
+      history_content(ctx, c, "history[" .. i .. "]", calls, add)
+    else
+      ctx.skipped = ctx.skipped + 1
+    end
+  end
+  -- the CLI's own first message names the working directory
+  local first = messages[1] and messages[1].role == "user" and common.join_text(messages[1].content) or ""
+  local cwd = first:match("I'm currently working in the directory: ([^\n]+)")
+  return { format = "gemini-cli", messages = messages, origins = origins, anchor_from = 1, cwd = cwd }
+end
+
 --- Import a Gemini CLI session JSON value.
 -- @treturn table `{ format = "gemini-cli", messages, origins, anchor_from }`,
 --   or nil and an `invalid_request` error
 function gemini.from_value(ctx, value)
+  local history = history_of(value)
+  if history then return from_history(ctx, history) end
   local list, object = value, nil
   if type(value.messages) == "table" then
     list, object = value.messages, value

@@ -132,11 +132,16 @@ local function mark_cache(body)
   if block then block.cache_control = EPHEMERAL end
 end
 
+-- `reasoning_effort` has no Messages API field: an error naming `where`.
+local function no_reasoning_effort(where)
+  return where .. ".reasoning_effort: not a Messages API field "
+    .. "(use options.thinking = { type = \"enabled\", budget_tokens = n })"
+end
+
 -- Request options in Messages API fields.
 local function apply_options(body, opts)
   if opts.reasoning_effort ~= nil then
-    return nil, errors.invalid_request("anthropic: request.options.reasoning_effort: not a Messages API field "
-      .. "(use options.thinking = { type = \"enabled\", budget_tokens = n })")
+    return nil, errors.invalid_request("anthropic: " .. no_reasoning_effort("request.options"))
   end
   body.temperature, body.top_p = opts.temperature, opts.top_p
   if opts.stop then body.stop_sequences = type(opts.stop) == "string" and { opts.stop } or opts.stop end
@@ -364,6 +369,11 @@ function Handler:build()
       (self.stop_reason and (" (stop_reason " .. tostring(self.stop_reason) .. ")") or ""),
       { provider = "anthropic", stop_reason = self.stop_reason, retryable = true })
   end
+  if type(self.stop_reason) ~= "string" then
+    -- content, then message_stop with no stop_reason: the reply may be cut short
+    return nil, errors.new("stream", "anthropic: the response ended without a stop_reason",
+      { provider = "anthropic", retryable = true })
+  end
   return {
     role = "assistant", content = content, stop_reason = STOP[self.stop_reason] or "stop", usage = self.usage,
     provider_metadata = { provider = "anthropic", id = self.id, model = self.model,
@@ -447,6 +457,10 @@ function anthropic.new(config)
   if not cfg then return nil, err end
   if not cfg.api_key then
     return nil, errors.invalid_config("config.api_key: required (not given, and ANTHROPIC_API_KEY is not set)")
+  end
+  -- as a default it would fail every request: say so now
+  if cfg.options.reasoning_effort ~= nil then
+    return nil, errors.invalid_config(no_reasoning_effort("config.options"))
   end
   return settings.new_generator(Generator, "anthropic", cfg, { version = cfg.version, max_tokens = cfg.max_tokens })
 end

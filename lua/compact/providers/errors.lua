@@ -32,15 +32,9 @@ function classify.retry_after(headers)
     Nov = 11, Dec = 12 }
   local d, mon, y, h, mi, s = value:match("%a+, (%d+) (%a+) (%d+) (%d+):(%d+):(%d+) GMT")
   if not d or not months[mon] then return nil end
-  -- Seconds since the epoch computed directly (days from the civil date),
-  -- not through os.time, which reads a table as local time: mixing that
-  -- with os.date("!*t") was an hour off in zones with daylight saving.
-  local year, month = tonumber(y), months[mon]
-  if month <= 2 then year = year - 1 end
-  local era = math.floor(year / 400)
-  local yoe = year - era * 400
-  local doy = math.floor((153 * ((month + 9) % 12) + 2) / 5) + tonumber(d) - 1
-  local days = era * 146097 + yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy - 719468
+  -- seconds since the epoch computed directly, not through os.time (local
+  -- time: mixing that with os.date("!*t") was an hour off under DST)
+  local days = util.days_from_civil(tonumber(y), months[mon], tonumber(d))
   local at = days * 86400 + tonumber(h) * 3600 + tonumber(mi) * 60 + tonumber(s)
   return capped(math.max(0, os.difftime(at, os.time())))
 end
@@ -110,11 +104,6 @@ local function matches(text, list, strong)
   return false
 end
 
---- Does an error message/code say the request does not fit the context?
-function classify.is_context_message(text)
-  return matches(text, OVERFLOW) and not matches(text, NOT_OVERFLOW)
-end
-
 -- Does an error of this status, code, type and message say the request does
 -- not fit the context window? A 413 always does (Cerebras sends it without
 -- a body); a 429 never does.
@@ -139,6 +128,15 @@ end
 local MINIMAX = { [1000] = { 500 }, [1001] = { 504 }, [1002] = { 429 }, [1004] = { 401 }, [1008] = { 402 },
   [1013] = { 500 }, [1026] = { 400, "content_filter" }, [1027] = { 400, "content_filter" }, [1039] = { 429 },
   [2013] = { 400 } }
+
+--- An HTTP status from a number or numeric text: an integer 100-599, else
+-- nil (MiniMax's codes such as 2013 and other error numbers are no status).
+function classify.http_status(value)
+  local n = tonumber(value)
+  if n and n >= 100 and n <= 599 and n % 1 == 0 then return n end
+  return nil
+end
+local http_status = classify.http_status
 
 local function text_field(value)
   if type(value) == "string" and value:find("%S") then return value end
@@ -188,13 +186,13 @@ function classify.error_info(value)
     end
     return { message = message,
       type = scalar(e.type) or scalar(e.status), code = scalar(e.code),
-      status = tonumber(e.code) or tonumber(e.status) or tonumber(e.http_code) } -- http_code: MiniMax
+      status = http_status(e.code) or http_status(e.status) or http_status(e.http_code) } -- http_code: MiniMax
   end
   local base = type(value.base_resp) == "table" and value.base_resp or nil
   local message = text_field(e) or text_field(value.message) or detail_text(value.detail)
     or (base and text_field(base.status_msg)) or text_field(value.msg) or text_field(value.errorMessage)
   local info = { message = message, type = scalar(value.error_type) or scalar(value.type),
-    code = scalar(value.code) or (base and scalar(base.status_code)), status = tonumber(value.status) }
+    code = scalar(value.code) or (base and scalar(base.status_code)), status = http_status(value.status) }
   local minimax = base and MINIMAX[tonumber(base.status_code)]
   if minimax and info.status == nil then info.status, info.type = minimax[1], info.type or minimax[2] end
   return info

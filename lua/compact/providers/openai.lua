@@ -193,6 +193,11 @@ local function build(state)
         { provider = "openai", finish_reason = state.finish, retryable = true })
     end
   end
+  if state.finish == nil then
+    -- content, then [DONE] with no finish reason: the reply may be cut short
+    return nil, errors.new("stream", "openai: the stream ended without a finish reason",
+      { provider = "openai", retryable = true })
+  end
   local content = {}
   if thinking ~= "" then content[#content + 1] = { type = "thinking", thinking = thinking } end
   if text ~= "" then content[#content + 1] = { type = "text", text = text } end
@@ -244,9 +249,7 @@ local ERROR_STATUS = { server_error = 500, api_error = 500, internal_error = 500
 
 -- The status an error body in a 2xx answer stands for, or nil.
 local function status_of(info)
-  local status = info.status or tonumber(info.code)
-  if status and (status < 100 or status > 599 or status % 1 ~= 0) then status = nil end -- MiniMax's 2013
-  return status or ERROR_STATUS[info.type] or ERROR_STATUS[info.code]
+  return info.status or classify.http_status(info.code) or ERROR_STATUS[info.type] or ERROR_STATUS[info.code]
 end
 
 -- An error object sent after HTTP 200 (mid-stream, or as the JSON answer).

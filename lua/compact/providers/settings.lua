@@ -87,11 +87,17 @@ function settings.check(config, defaults, own)
   local out, err = config_check.fields(config, rules)
   if not out then return nil, err end
   if not out.base_url:match("^https?://[^%s]+$") then
-    return config_check.expected("config.base_url", "an http(s) URL", out.base_url)
+    -- shown without user:password@ and the query, which may hold keys
+    return config_check.expected("config.base_url", "an http(s) URL",
+      (settings.display_url(out.base_url):gsub("%?.*$", "?...")))
   end
   -- a query (Azure's ?api-version=...) goes after the endpoint path
   local base, query = out.base_url:match("^([^?#]*)(%?[^#]*)")
   if base then out.base_url, out.base_query = base, query else out.base_query = "" end
+  if not out.base_url:match("^https?://[^/%s]") then -- no host before the query ("https://?key=...")
+    -- not shown: the query may hold a key
+    return nil, errors.invalid_config("config.base_url: expected an http(s) URL with a host before the query")
+  end
   out.base_url = out.base_url:gsub("/+$", "")
   local opts, opts_err = request_options.check("config", "config.options", out.options)
   if not opts then return nil, opts_err end

@@ -55,14 +55,16 @@ local H = {
 --   the compactor's option (pass the same table to both)
 -- @treturn table|nil the summarizer, or nil and an `invalid_config` error
 function extractive.new(config)
-  local _, err = checks.table(config == nil and {} or config, { max_chars = true, file_tools = true })
+  local _, err = checks.table(config == nil and {} or config,
+    { max_chars = true, file_tools = true, tool_vocabulary = true })
   if err then return nil, err end
   local max_chars
   max_chars, err = checks.check("config.max_chars", config and config.max_chars,
     { "integer", min = extractive.MIN_MAX_CHARS, default = extractive.DEFAULT_MAX_CHARS })
   if err then return nil, err end
   local file_tools
-  file_tools, err = file_lists.merge_tools(config and config.file_tools)
+  file_tools, err = file_lists.config_tools(config and
+    { file_tools = config.file_tools, tool_vocabulary = config.tool_vocabulary })
   if not file_tools then return nil, err end
   return setmetatable({ max_chars = max_chars, file_tools = file_tools }, Summarizer)
 end
