@@ -105,7 +105,7 @@ end
 local function load(file)
   local session, err = importers.load(file)
   if not session then return nil, err end
-  return session.messages
+  return session.messages, session.format
 end
 
 local function one_session()
@@ -154,8 +154,8 @@ local function one_session()
 end
 
 -- the family of a session: the model most of its replies name, else the
--- agent that wrote it (its directory)
-local function family_of(messages, file)
+-- agent that wrote it (its format)
+local function family_of(messages, format)
   local claude, gpt = 0, 0
   for _, message in ipairs(messages) do
     local meta = message.role == "assistant" and message.provider_metadata
@@ -164,8 +164,8 @@ local function family_of(messages, file)
     elseif model:find("gpt", 1, true) or model:find("codex", 1, true) or model:match("^o%d") then gpt = gpt + 1 end
   end
   if claude + gpt > 0 then return claude >= gpt and "Claude" or "GPT" end
-  if file:find("/codex/", 1, true) then return "GPT" end
-  if file:find("/claude_code/", 1, true) then return "Claude" end
+  if format == "codex" then return "GPT" end
+  if format == "claude-code" then return "Claude" end
   return nil
 end
 
@@ -199,7 +199,7 @@ end
 
 local function families()
   local dir = os.getenv("COMPACT_SESSIONS") or "build/sessions"
-  local list = io.popen("find '" .. dir:gsub("'", "'\\''") .. "' -name '*.jsonl' 2>/dev/null | sort")
+  local list = io.popen("find '" .. dir:gsub("'", "'\\''") .. "' -type f -name '*.jsonl' 2>/dev/null | sort")
   local files = {}
   for file in list:lines() do files[#files + 1] = file end
   list:close()
@@ -212,7 +212,7 @@ local function families()
     or "../shared/data/pi-large-session.jsonl", "rb")
   local tuned = shared and shared:read("*a")
   if shared then shared:close() end
-  local groups, order, index, skipped = {}, {}, 0, 0
+  local groups, order, index, skipped, seen = {}, {}, 0, 0, {}
   for _, file in ipairs(files) do
     local handle = io.open(file, "rb")
     local text = handle and handle:read("*a")
@@ -221,8 +221,12 @@ local function families()
     -- "[REDACTED_TEXT len=N ...]") cannot be estimated: skipped, counted
     local redacted = text and text:find("[REDACTED_TEXT len=", 1, true)
     if redacted then skipped = skipped + 1 end
-    local messages = text and not redacted and load(file)
-    local family = messages and family_of(messages, file)
+    -- a session found twice (two copies, two paths) counts once
+    local copy = text and seen[text]
+    if text then seen[text] = true end
+    local messages, format
+    if text and not redacted and not copy then messages, format = load(file) end
+    local family = messages and family_of(messages, format)
     if family then
       local half
       if text == tuned then half = "tuned" else

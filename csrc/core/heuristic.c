@@ -76,7 +76,7 @@ enum byte_class {
 #define W_LEAD2 600        /* accented Latin, Greek, Cyrillic */
 #define W_LEAD2R 1120      /* Hebrew, Arabic */
 #define W_LEAD3 1100       /* CJK, Hangul, kana */
-#define W_LEAD3S 700       /* symbols, box drawing */
+#define W_LEAD3S 1000       /* symbols, box drawing */
 #define W_LEAD3I 1250      /* Indic, Thai */
 #define W_LEAD4 3000       /* emoji */
 /* A letter that continues a word without a case step (lower after a
