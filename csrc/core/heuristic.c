@@ -132,23 +132,53 @@ static const unsigned char pair_plain[16 * 16] = {
     PROW(8), PROW(9), PROW(10), PROW(11), PROW(12), PROW(13), PROW(14), PROW(15),
 };
 
-/* The reference scan: one table lookup per pair, and the length of the
- * current plain-letter run (0 at `from`). The vector scans below must
- * return exactly what it returns (spec/heuristic_scan_spec.lua). */
+/* The bits set in x (portable; the vector scans use the instruction). */
+static unsigned popcount64(unsigned long long x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (unsigned)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The reference scan: one table lookup per pair, and per block of 32 bytes
+ * a bit per plain-letter pair (pair_plain), below them the previous block's
+ * bits (none before `from`): the bytes that end LONG_RUN (8) plain letters
+ * in a row are the bits left after ANDing the bits with themselves shifted
+ * by 1, 2 and 4. The vector scans below must return exactly what it returns
+ * (spec/heuristic_scan_spec.lua). */
 static heuristic_units measure_range_scalar(const unsigned char *s, size_t from, size_t to)
 {
-    heuristic_units units = 0;
+    heuristic_units a = 0, b = 0;
+    unsigned long long prev_bits = 0, long_lanes = 0;
     unsigned prev = from > 0 ? byte_class[s[from - 1]] : C_SPACE;
-    unsigned run = 0;
-    size_t i;
-    for (i = from; i < to; i++) {
-        unsigned c = byte_class[s[i]], pair = prev << 4 | c;
-        units += pair_cost[pair];
-        run = (run + 1) & (0u - pair_plain[pair]);
-        units += LONG_UNITS & (0u - (run >= LONG_RUN));
-        prev = c;
+    size_t i = from;
+    while (i < to) {
+        size_t n = to - i < 32 ? to - i : 32, k;
+        unsigned long long bits = 0, m;
+        for (k = 0; k + 2 <= n; k += 2) {
+            unsigned c0 = byte_class[s[i + k]], c1 = byte_class[s[i + k + 1]];
+            unsigned p0 = prev << 4 | c0, p1 = c0 << 4 | c1;
+            a += pair_cost[p0];
+            b += pair_cost[p1];
+            bits |= (unsigned long long)pair_plain[p0] << k | (unsigned long long)pair_plain[p1] << (k + 1);
+            prev = c1;
+        }
+        if (k < n) {
+            unsigned c = byte_class[s[i + k]], pair = prev << 4 | c;
+            a += pair_cost[pair];
+            bits |= (unsigned long long)pair_plain[pair] << k;
+            prev = c;
+        }
+        m = bits << 32 | prev_bits;
+        m &= m << 1;
+        m &= m << 2;
+        m &= m << 4;
+        long_lanes += popcount64(m >> 32);
+        prev_bits = bits;
+        i += n;
     }
-    return units;
+    return a + b + LONG_UNITS * long_lanes;
 }
 
 /* The vector scans (heuristic_scan.h) give each byte a scan code (S_*, a
@@ -311,8 +341,10 @@ static const unsigned char scan_kill[64] = {
 
 #include <immintrin.h>
 
+#define SCAN_POPCOUNT(x) __builtin_popcountll(x)
+
 #define SCAN_(name) scan_ssse3_##name
-#define SCAN_ATTR __attribute__((target("ssse3")))
+#define SCAN_ATTR __attribute__((target("ssse3,popcnt")))
 #define V __m128i
 #define VW 16
 #define V_LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
@@ -327,7 +359,7 @@ static const unsigned char scan_kill[64] = {
 #define V_GT _mm_cmpgt_epi8
 #define V_SRL16 _mm_srli_epi16
 #define V_SHUF _mm_shuffle_epi8
-#define V_PREV(c, p, k) _mm_alignr_epi8((c), (p), 16 - (k))
+#define V_PREV(c, p) _mm_alignr_epi8((c), (p), 15)
 #define V_MOVEMASK _mm_movemask_epi8
 #define V_SAD(v) _mm_sad_epu8((v), _mm_setzero_si128())
 #define V_ADD64 _mm_add_epi64
@@ -341,7 +373,7 @@ SCAN_ATTR static inline heuristic_units scan_ssse3_hsum(__m128i v)
 #include "heuristic_scan.h"
 
 #define SCAN_(name) scan_avx2_##name
-#define SCAN_ATTR __attribute__((target("avx2")))
+#define SCAN_ATTR __attribute__((target("avx2,popcnt")))
 #define V __m256i
 #define VW 32
 #define V_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -356,7 +388,7 @@ SCAN_ATTR static inline heuristic_units scan_ssse3_hsum(__m128i v)
 #define V_GT _mm256_cmpgt_epi8
 #define V_SRL16 _mm256_srli_epi16
 #define V_SHUF _mm256_shuffle_epi8
-#define V_PREV(c, p, k) _mm256_alignr_epi8((c), _mm256_permute2x128_si256((p), (c), 0x21), 16 - (k))
+#define V_PREV(c, p) _mm256_alignr_epi8((c), _mm256_permute2x128_si256((p), (c), 0x21), 15)
 #define V_MOVEMASK _mm256_movemask_epi8
 #define V_SAD(v) _mm256_sad_epu8((v), _mm256_setzero_si256())
 #define V_ADD64 _mm256_add_epi64
@@ -379,9 +411,9 @@ static int scan_available(enum scan_impl impl)
     switch (impl) {
 #if defined(SCAN_X86)
     case IMPL_AVX2:
-        return __builtin_cpu_supports("avx2");
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
     case IMPL_SSSE3:
-        return __builtin_cpu_supports("ssse3");
+        return __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt");
 #endif
     case IMPL_BEST:
     case IMPL_SCALAR:
@@ -397,10 +429,9 @@ static heuristic_units measure_range_with(enum scan_impl impl, const unsigned ch
                                           size_t to)
 {
 #if defined(SCAN_X86)
-    if (to - from >= 32
-        && (impl == IMPL_AVX2 || (impl == IMPL_BEST && __builtin_cpu_supports("avx2"))))
+    if (to - from >= 32 && (impl == IMPL_AVX2 || impl == IMPL_BEST) && scan_available(IMPL_AVX2))
         return scan_avx2_range(s, from, to);
-    if (to - from >= 16 && impl != IMPL_SCALAR && __builtin_cpu_supports("ssse3"))
+    if (to - from >= 16 && impl != IMPL_SCALAR && scan_available(IMPL_SSSE3))
         return scan_ssse3_range(s, from, to);
 #else
     (void)impl;

@@ -9,7 +9,7 @@
  *   V_EQ V_GT     byte compares (signed), 0xFF where true
  *   V_SRL16(v, k) each 16-bit lane shifted right by k bits
  *   V_SHUF(t, i)  byte i & 15 of the table t per lane, 0 where i >= 0x80
- *   V_PREV(c, p, k) c k lanes later, lanes 0..k-1 taken from p's last k lanes
+ *   V_PREV(c, p)  c one lane later, lane 0 taken from p's last lane
  *   V_MOVEMASK(v)  the top bits of the bytes, as an int
  *   V_SAD(v)      the sums of each 8 bytes, in 64-bit lanes; V_ADD64
  *   V_HSUM(v)     the sum of the 64-bit lanes
@@ -24,9 +24,11 @@
  * not continue the one before it, from scan_more when it does (same class,
  * or both letters; scan_more[S_HUMP]: an upper after a lower), in grains
  * (SCAN_GRAIN units, one byte), summed with V_SAD. The long-run
- * cost: q marks the plain letters (continuing a letter, no case step);
- * m2, m4, m8 mark 2, 4, 8 of them in a row ending at the lane (the lanes
- * before the range count as none), and each m8 lane adds LONG_UNITS.
+ * cost: q has a bit per lane for the plain letters (continuing a letter,
+ * no case step), below it the previous step's bits (none before the
+ * range); ANDed with itself shifted by 1, 2 and 4 it keeps the lanes that
+ * end 8 plain letters in a row, each adding LONG_UNITS (counted in
+ * general-purpose registers, beside the vector work).
  * Killed lanes (index bit 0x80) cost 0: the padding of the last vector. */
 
 #define SCAN_STEP(x, kill)                                                                 \
@@ -41,21 +43,22 @@
                               V_AND(V_EQ(h, V_SET1(14)), V_SHUF(t_lead_e, l))));           \
         }                                                                                  \
         {                                                                                  \
-            V cp = V_PREV(c, prev, 1);                                                     \
+            V cp = V_PREV(c, prev);                                                     \
             V letter = V_GT(c, V_SET1(13));                                                \
             V rel = V_OR(V_EQ(c, cp), V_AND(letter, V_GT(cp, V_SET1(13))));                \
             V hump = V_AND(V_EQ(c, V_SET1(S_UPPER)), V_EQ(cp, V_SET1(S_LOWER)));           \
             V first = V_OR(V_OR(c, V_AND(rel, V_SET1(I8(0x80)))), (kill));                 \
             V more = V_OR(V_ADD(c, V_AND(hump, V_SET1(S_HUMP - S_UPPER))),                 \
                           V_OR(V_ANDNOT(rel, V_SET1(I8(0x80))), (kill)));                  \
-            V q = V_ANDNOT(hump, V_AND(rel, letter));                                      \
-            V m2 = V_AND(q, V_PREV(q, prev_q, 1));                                         \
-            V m4 = V_AND(m2, V_PREV(m2, prev_m2, 2));                                      \
-            V m8 = V_AND(m4, V_PREV(m4, prev_m4, 4));                                      \
-            V cost = V_OR(V_SHUF(t_first, first), V_SHUF(t_more, more));                   \
-            cost = V_ADD(cost, V_AND(m8, V_SET1(I8(LONG_UNITS / SCAN_GRAIN))));            \
-            sum = V_ADD64(sum, V_SAD(cost));                                               \
-            prev = c, prev_q = q, prev_m2 = m2, prev_m4 = m4;                              \
+            unsigned long long q = (unsigned long long)(unsigned)V_MOVEMASK(               \
+                V_ANDNOT(hump, V_AND(rel, letter)));                                       \
+            unsigned long long m = q << VW | prev_q;                                       \
+            m &= m << 1;                                                                   \
+            m &= m << 2;                                                                   \
+            m &= m << 4;                                                                   \
+            long_lanes += (unsigned)SCAN_POPCOUNT(m >> VW);                                \
+            sum = V_ADD64(sum, V_SAD(V_OR(V_SHUF(t_first, first), V_SHUF(t_more, more)))); \
+            prev = c, prev_q = q;                                                          \
         }                                                                                  \
     } while (0)
 
@@ -68,7 +71,7 @@ static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t fro
     V t_over = V_TABLE(scan_over), t_lead_d = V_TABLE(scan_lead_d), t_lead_e = V_TABLE(scan_lead_e);
     V t_first = V_TABLE(scan_first), t_more = V_TABLE(scan_more);
     V prev = V_SET1((char)scan_code_of[from > 0 ? byte_class[s[from - 1]] : C_SPACE]);
-    V prev_q = V_ZERO, prev_m2 = V_ZERO, prev_m4 = V_ZERO;
+    unsigned long long prev_q = 0, long_lanes = 0;
     V sum = V_ZERO;
     size_t i = from;
     for (; to - i >= VW; i += VW) {
@@ -82,7 +85,7 @@ static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t fro
         x = V_LOADU(pad);
         SCAN_STEP(x, V_LOADU(scan_kill + 32 - (to - i)));
     }
-    return SCAN_GRAIN * V_HSUM(sum);
+    return SCAN_GRAIN * V_HSUM(sum) + LONG_UNITS * long_lanes;
 }
 
 #undef SCAN_STEP
