@@ -43,18 +43,14 @@ if [ -d "$mirrors/marot+spotter/repo" ]; then
 fi
 # Codex rollouts
 copy madshn+localpush src-tauri/tests/fixtures/codex/2026-02-23/raw/sessions
-# Claude Code, Codex and pi sessions of agentlogs' fixtures (one base name
-# per agent: prefixed), pi's own long session before a compaction
-for agent in claudecode codex pi; do
-  repo="$mirrors/tomjnsn+agentlogs/repo"
-  [ -d "$repo" ] || break
-  git -C "$repo" ls-tree --name-only HEAD "fixtures/$agent/" | grep '\.jsonl$' | while read -r path; do
-    git -C "$repo" show "HEAD:$path" > "$dest/agentlogs-$agent-$(basename "$path")"
+# Claude Code and Codex, short sessions (agentlogs's fixtures), as agentlogs-<agent>-<name>.jsonl
+if [ -d "$mirrors/tomjnsn+agentlogs/repo" ]; then
+  git -C "$mirrors/tomjnsn+agentlogs/repo" ls-tree -r --name-only HEAD -- fixtures/claudecode fixtures/codex |
+  grep -E '\.jsonl$' | while read -r path; do
+    name="agentlogs-$(basename "$(dirname "$path")")-$(basename "$path")"
+    git -C "$mirrors/tomjnsn+agentlogs/repo" show "HEAD:$path" > "$dest/$name" 2>/dev/null || rm -f "$dest/$name"
   done
-done
-if [ -d "$mirrors/badlogic+pi-mono/repo" ]; then
-  git -C "$mirrors/badlogic+pi-mono/repo" show HEAD:packages/coding-agent/test/fixtures/before-compaction.jsonl \
-    > "$dest/pi-before-compaction.jsonl" 2>/dev/null || rm -f "$dest/pi-before-compaction.jsonl"
+  echo "sessions from $mirrors/tomjnsn+agentlogs/repo -> $dest"
 fi
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
