@@ -20,7 +20,7 @@
 -- build/sessions/, filled by scripts/fetch_sessions.sh from the mirrors
 -- present; a visible note when there are none), per model family (Claude,
 -- GPT: from the replies' model, else the agent that wrote the session) and
--- per half: the sessions are sorted by name and every other one is kept
+-- per half: half of the sessions, by a hash of their file name, are kept
 -- aside ("check"; the "dev" half is what was looked at while building).
 -- Per family and half: the heuristic's steps, and the anchored error:
 -- for each reply j after a reply k, |(N(k) - dropped + estimate of the
@@ -197,6 +197,14 @@ local function add_session(group, messages)
   end
 end
 
+-- Kept aside for checking: half of the sessions by a hash of the file's
+-- base name, so the split does not change with the other files present.
+local function held_out(file)
+  local h = 0
+  for i = 1, #file:match("[^/]*$") do h = (h * 31 + file:match("[^/]*$"):byte(i)) % 2147483647 end
+  return h % 2 == 1
+end
+
 local function families()
   local dir = os.getenv("COMPACT_SESSIONS") or "build/sessions"
   local list = io.popen("find '" .. dir:gsub("'", "'\\''") .. "' -type f -name '*.jsonl' 2>/dev/null | sort")
@@ -212,7 +220,7 @@ local function families()
     or "../shared/data/pi-large-session.jsonl", "rb")
   local tuned = shared and shared:read("*a")
   if shared then shared:close() end
-  local groups, order, index, skipped, seen = {}, {}, 0, 0, {}
+  local groups, order, skipped, seen = {}, {}, 0, {}
   for _, file in ipairs(files) do
     local handle = io.open(file, "rb")
     local text = handle and handle:read("*a")
@@ -228,11 +236,7 @@ local function families()
     if text and not redacted and not copy then messages, format = load(file) end
     local family = messages and family_of(messages, format)
     if family then
-      local half
-      if text == tuned then half = "tuned" else
-        index = index + 1
-        half = index % 2 == 1 and "dev" or "check"
-      end
+      local half = text == tuned and "tuned" or held_out(file) and "check" or "dev"
       local key = family .. " " .. half
       if not groups[key] then
         groups[key] = new_group()
@@ -242,8 +246,8 @@ local function families()
     end
   end
   table.sort(order)
-  print(string.format("sessions: %d files under %s, %d skipped (their text redacted); every other one kept aside"
-    .. " (check); tuned: the session the heuristic was fitted on", #files, dir, skipped))
+  print(string.format("sessions: %d files under %s, %d skipped (their text redacted); half kept aside"
+    .. " (check, by a hash of the name); tuned: the session the heuristic was fitted on", #files, dir, skipped))
   print(string.format("%-14s %4s %6s %6s %6s %6s %6s   %-24s %6s %6s %6s", "family", "sess", "steps", "sum", "p10",
     "p50", "p90", "anchored |error|", "pairs", "p50", "p90"))
   for _, key in ipairs(order) do
