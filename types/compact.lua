@@ -123,6 +123,12 @@ function Estimator:tools(defs) end
 ---@class compact.UsageAnchor
 ---@field tokens integer
 ---@field through integer
+---@field dropped? integer tokens inside `tokens` the provider will not send again (0..tokens-1)
+
+---@alias compact.DropReasoning "never"|"after_user"|"always"
+
+---@class compact.UsageAnchorOptions
+---@field drop_reasoning? compact.DropReasoning default "never"
 
 ---One degradation step of a fitted compaction.
 ---@class compact.Degradation
@@ -379,6 +385,7 @@ function summarizers_extractive.new(config) end
 ---@field on_before_compaction? fun(ctx: compact.CompactionHookContext): nil|false|{ summary: string }
 ---@field max_turns? integer >= 1, default 100: tool batches per run
 ---@field stream_events? boolean default false: message, tool and delta events (and on_delta)
+---@field drop_reasoning? compact.DropReasoning default generator.drop_reasoning, else "never"
 
 ---@class compact.Skill
 ---@field name string
@@ -422,6 +429,7 @@ function summarizers_extractive.new(config) end
 ---@field on_before_compaction? fun(ctx: compact.CompactionHookContext): any
 ---@field max_turns integer
 ---@field stream_events boolean
+---@field drop_reasoning compact.DropReasoning which reasoning the provider drops (compact.usage_anchor)
 local Agent = {}
 ---Run one prompt to completion.
 ---@param prompt string|compact.Block[]|compact.UserMessage
@@ -801,12 +809,14 @@ function compact.error(code, message, fields) end
 function compact.repair(messages) end
 
 ---The anchor of the last assistant reply at index >= from with a positive
----usage total and a stop reason other than error/aborted.
+---usage total and a stop reason other than error/aborted; with
+---drop_reasoning, `dropped` is the reasoning of its turn the provider drops.
 ---@param messages compact.Message[]
 ---@param from? integer default 1
+---@param options? compact.UsageAnchorOptions
 ---@return compact.UsageAnchor|nil
 ---@return compact.Error|nil err
-function compact.usage_anchor(messages, from) end
+function compact.usage_anchor(messages, from, options) end
 
 ---Does `err` (or its cause chain) match `sentinel`?
 ---@param err any

@@ -48,6 +48,7 @@ local known_config = {
   edit = true, guard = true, max_tool_result_tokens = true, min_token_savings = true, instructions = true,
   on_before_compaction = true, max_turns = true, stream_events = true,
   archive = true, conversation_id = true, recall_tool = true,
+  drop_reasoning = true,
 }
 
 local known_options = { max_output_tokens = true, skills = true, cancel = true }
@@ -70,7 +71,8 @@ end
 --- Create an agent.
 -- @function new
 -- @tparam table config `{ generator, model, system_prompt, tools, compactor,
---   context_window_tokens, reserve_tokens = 0, estimator = compact.heuristic(), on_event }`
+--   context_window_tokens, reserve_tokens = 0, estimator = compact.heuristic(), on_event,
+--   drop_reasoning = generator.drop_reasoning or "never" }`
 -- @return agent, or nil and an ErrInvalidConfig error
 function agent_module.new(config)
   local _, err = checks.table(config, known_config)
@@ -111,6 +113,15 @@ function agent_module.new(config)
   if config.fit ~= nil and type(config.fit) ~= "boolean" then
     return config_error("config.fit: expected a boolean, got " .. type(config.fit))
   end
+  -- which reasoning the provider drops (compact.usage_anchor): config, else
+  -- what the generator says for its servers, else "never"
+  local drop_reasoning, field = config.drop_reasoning, "config.drop_reasoning"
+  if drop_reasoning == nil then
+    local ok, said = pcall(function() return config.generator.drop_reasoning end)
+    drop_reasoning, field = ok and said or nil, "config.generator.drop_reasoning"
+  end
+  local mode, mode_err = usage_module.drop_mode({ drop_reasoning = drop_reasoning })
+  if not mode then return config_error(field .. mode_err.message:sub(#"options.drop_reasoning" + 1)) end
   local controls
   controls, err = upkeep.check_controls(config)
   if not controls then return nil, err end
@@ -133,6 +144,7 @@ function agent_module.new(config)
     estimator = estimator,
     on_event = config.on_event,
     fit = config.fit ~= false,
+    drop_reasoning = mode,
     tool_definitions = definitions,
     _handlers = handlers,
     state = { system_prompt = config.system_prompt, messages = {} },
@@ -260,18 +272,25 @@ local cancelled_error = upkeep.cancelled_error
 -- Commit a message to the context (in place: see the module comment). A
 -- reply with usage becomes the state's anchor. The provider counted this
 -- run's skills too (they ride in the system prompt), which the budget
--- already withholds: the anchor leaves them out so they count once.
+-- already withholds: the anchor leaves them out so they count once. A user
+-- message after the anchor may make the provider drop the reasoning of the
+-- anchor's turn (drop_reasoning): the anchor gains `dropped`.
 function Run:commit(message)
-  local messages = self.state.messages
+  local messages, usage, mode = self.state.messages, self.state.usage, self.agent.drop_reasoning
   local index = #messages + 1
   messages[index] = message
+  local from = message.role == "assistant" and index
+    or message.role == "user" and mode ~= "never" and usage and usage.through
+  if not from then return end
+  local anchor = usage_module.anchor(messages, from, { drop_reasoning = mode })
+  if not anchor then return end
   if message.role == "assistant" then
-    local anchor = usage_module.anchor(messages, index)
-    if anchor then
-      anchor.tokens = math.max(1, anchor.tokens - self.skill_tokens)
-      self.state.usage = anchor
-    end
+    usage = { tokens = math.max(1, anchor.tokens - self.skill_tokens), through = anchor.through }
+  elseif anchor.through ~= usage.through then
+    return
   end
+  local dropped = math.min(anchor.dropped or 0, usage.tokens - 1)
+  self.state.usage = { tokens = usage.tokens, through = usage.through, dropped = dropped > 0 and dropped or nil }
 end
 
 -- Where repair must start reading: the list up to the agent's watermark
