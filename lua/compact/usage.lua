@@ -59,8 +59,15 @@ function usage_module.add(total, usage)
   return total
 end
 
+--- Does `message` carry usage a compaction made stale (`usage.stale = true`)?
+function usage_module.is_stale(message)
+  local usage = rawget(message, "usage")
+  return type(usage) == "table" and rawget(usage, "stale") == true
+end
+
 --- The anchor of the last assistant reply at index `>= from` with a positive
--- usage total and a stop reason other than `error`/`aborted`.
+-- usage total, a stop reason other than `error`/`aborted` and usage not
+-- marked `stale` (by a compaction).
 -- @tparam table messages a message list
 -- @tparam[opt=1] integer from the first index to consider
 -- @treturn ?table `{ tokens = N, through = k }`, or nil when there is none
@@ -76,7 +83,7 @@ function usage_module.anchor(messages, from)
   for index = #messages, math.max(from, 1), -1 do
     local message = rawget(messages, index)
     if type(message) == "table" and rawget(message, "role") == "assistant"
-        and not message_model.is_failed_attempt(message) then
+        and not message_model.is_failed_attempt(message) and not usage_module.is_stale(message) then
       local tokens = usage_module.total(rawget(message, "usage"))
       if tokens > 0 then return { tokens = tokens, through = index } end
     end
