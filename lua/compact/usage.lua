@@ -68,6 +68,12 @@ function usage_module.add(total, usage)
   return total
 end
 
+--- Does `message` carry usage a compaction made stale (`usage.stale = true`)?
+function usage_module.is_stale(message)
+  local usage = rawget(message, "usage")
+  return type(usage) == "table" and rawget(usage, "stale") == true
+end
+
 --- The reasoning tokens of a reply's usage (`usage.reasoning`, a part of
 -- `output`): 0 when absent or not a finite non-negative number.
 -- @treturn integer
@@ -130,7 +136,8 @@ local function dropped_reasoning(messages, k, mode)
 end
 
 --- The anchor of the last assistant reply at index `>= from` with a positive
--- usage total and a stop reason other than `error`/`aborted`.
+-- usage total, a stop reason other than `error`/`aborted` and usage not
+-- marked `stale` (by a compaction).
 -- @tparam table messages a message list
 -- @tparam[opt=1] integer from the first index to consider
 -- @tparam[opt] table options `{ drop_reasoning = "never" | "after_user" | "always" }` (default
@@ -151,7 +158,7 @@ function usage_module.anchor(messages, from, options)
   for index = #messages, math.max(from, 1), -1 do
     local message = rawget(messages, index)
     if type(message) == "table" and rawget(message, "role") == "assistant"
-        and not message_model.is_failed_attempt(message) then
+        and not message_model.is_failed_attempt(message) and not usage_module.is_stale(message) then
       local tokens = usage_module.total(rawget(message, "usage"))
       if tokens > 0 then
         local dropped = math.min(dropped_reasoning(messages, index, mode), tokens - 1)
