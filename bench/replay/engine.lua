@@ -145,6 +145,7 @@ local function make_generator(ledger, replay)
   local generator = {}
   function generator.generate(_, req)
     local count, cached = ledger:request(req)
+    if replay.trace then replay.trace(req, count or cached, count == nil) end
     if not count then
       return nil, compact.error("context_window_exceeded",
         string.format("prompt is too long: %d tokens > %d maximum", cached, ledger.window))
@@ -232,7 +233,8 @@ end
 --- Replay `session` (`{ system_prompt, summary, messages }`, as an importer
 -- returns it) under a policy at a window size.
 -- @tparam table session
--- @tparam table opts `{ window = W, policy = { agent = {...}, compactor = {...} }, progress = fn }`
+-- @tparam table opts `{ window = W, policy = { agent = {...}, compactor = {...} }, progress = fn,
+--   trace = fn(request, count, rejected) }`
 -- @return totals `{ compactions, edits, peak, rejections, billed, summary_calls, requests, failed_runs, ... }`,
 --   or nil and an error
 function engine.run(session, opts)
@@ -240,14 +242,15 @@ function engine.run(session, opts)
   local model = cost.model(session.messages, nil, session.summary)
   local ledger = new_ledger(model, window)
   local turns, results = engine.turns(session.messages)
-  local replay = { results = results, pending = {}, turn = nil, next_reply = 1 }
+  local replay = { results = results, pending = {}, turn = nil, next_reply = 1, trace = opts.trace }
   local policy = opts.policy or {}
   local compactor, err = compact.new(merge({ summarizer = make_summarizer(ledger) }, policy.compactor))
   if not compactor then return nil, err end
   local totals = ledger.totals
   local agent_config = merge({
     generator = make_generator(ledger, replay), model = "recorded",
-    system_prompt = engine.system_prompt(session.system_prompt, model:base()), tools = make_tools(tool_names(session.messages), replay),
+    system_prompt = engine.system_prompt(session.system_prompt, model:base()),
+    tools = make_tools(tool_names(session.messages), replay),
     compactor = compactor, context_window_tokens = window,
     on_event = function(event)
       if event.type == "compaction_end" and event.record then
