@@ -11,6 +11,7 @@
 -- @module compact.agent_recall
 
 local errors = require "compact.errors"
+local message_module = require "compact.message"
 
 local recall = {}
 
@@ -87,27 +88,50 @@ function recall.configure(config)
     cache = cache }
 end
 
+-- Bytes per token assumed when the estimator fails (a bound, not an estimate).
+local FALLBACK_BYTES_PER_TOKEN = 4
+-- The most bytes of the query a "no match" answer repeats.
+local QUERY_ECHO_BYTES = 200
+
 -- `header .. "\n" .. text` within `max_tokens` of the estimator (head and
--- tail of the text kept around a marker).
+-- tail of the text kept around a marker); when the estimator fails, within
+-- FALLBACK_BYTES_PER_TOKEN bytes a token.
 local function bounded(header, text, max_tokens, estimator)
+  local fit = require "compact.fit"
   local whole = header .. "\n" .. text
   local ok, short = pcall(function()
     if estimator:text(whole) <= max_tokens then return whole end
     local room = math.max(1, max_tokens - estimator:text(header .. "\n"))
-    return header .. "\n" .. require("compact.fit").shorten_tokens(estimator, text, room, function(tokens)
+    return header .. "\n" .. fit.shorten_tokens(estimator, text, room, function(tokens)
       return "[... " .. tokens .. " tokens cut: recalled message too long ...]"
     end)
   end)
-  return ok and short or whole
+  if ok and type(short) == "string" then return short end
+  return header .. "\n" .. fit.cut_middle(text, max_tokens * FALLBACK_BYTES_PER_TOKEN, function(cut)
+    return "[... " .. cut .. " bytes cut: recalled message too long ...]"
+  end)
 end
 
-local function search_text(setup, query)
+local function search_text(setup, agent, query)
   local hits, err = setup.archive:search(setup.conversation_id, query, { limit = 5 })
   if not hits then return nil, "recall: the search failed: " .. tostring(err) end
-  if type(hits) ~= "table" or #hits == 0 then return "no archived message matches: " .. query end
+  if type(hits) ~= "table" or #hits == 0 then
+    local echo = message_module.cut(query, QUERY_ECHO_BYTES)
+    return "no archived message matches: " .. echo .. (#echo < #query and "\226\128\166" or "")
+  end
+  local common = require "compact.archive_common"
+  -- a host's archive may return anything: each line is one bounded line
+  -- (our snippets already fit: SNIPPET_BYTES and an ellipsis each side)
+  local function part(value, limit)
+    local text = tostring(value):gsub("%s+", " ")
+    if #text <= limit then return text end
+    return message_module.cut(text, limit) .. common.ELLIPSIS
+  end
   local lines = {}
-  for i, hit in ipairs(hits) do
-    lines[i] = "#" .. tostring(hit.id) .. " [" .. tostring(hit.role) .. "] " .. tostring(hit.snippet)
+  for i = 1, math.min(#hits, 5) do
+    local hit = hits[i]
+    lines[i] = "#" .. part(hit.id, 24) .. " [" .. part(hit.role, 24) .. "] "
+      .. part(hit.snippet, common.SNIPPET_BYTES + 2 * #common.ELLIPSIS)
   end
   lines[#lines + 1] = "(recall { \"id\": N } returns message #N in full)"
   return table.concat(lines, "\n")
@@ -132,15 +156,16 @@ function recall.handler(setup, holder)
     local id, query = args.id, args.query
     if type(id) == "string" and id:match("^%s*#?%d+%s*$") then id = tonumber((id:gsub("[%s#]", ""))) end
     if id ~= nil then
-      if type(id) ~= "number" or id < 1 or id ~= math.floor(id) then
+      if type(id) ~= "number" or id < 1 or id ~= math.floor(id) or id == math.huge then
         return nil, "recall: id: expected a positive integer, got " .. errors.describe(id)
       end
+      id = math.floor(id) -- 3.0 (a JSON number) is message #3, named #3
       return fetch_text(setup, agent, id)
     end
     if type(query) ~= "string" then
       return nil, "recall: give query (a few words) or id (a message number)"
     end
-    return search_text(setup, query)
+    return search_text(setup, agent, query)
   end
 end
 
