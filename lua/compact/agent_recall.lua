@@ -112,7 +112,7 @@ local function bounded(header, text, max_tokens, estimator)
   end)
 end
 
-local function search_text(setup, agent, query)
+local function search_text(setup, query)
   local hits, err = setup.archive:search(setup.conversation_id, query, { limit = 5 })
   if not hits then return nil, "recall: the search failed: " .. tostring(err) end
   if type(hits) ~= "table" or #hits == 0 then
@@ -165,7 +165,7 @@ function recall.handler(setup, holder)
     if type(query) ~= "string" then
       return nil, "recall: give query (a few words) or id (a message number)"
     end
-    return search_text(setup, agent, query)
+    return search_text(setup, query)
   end
 end
 
