@@ -527,4 +527,14 @@ cli_describe(has_sqlite and "compact run --archive and compact recall"
     end
     assert.is_nil(io.open(missing, "rb")) -- recall never creates a file
   end)
+
+  it("names no conversation after a path without a base name, and says it cannot read it (exit 2)", function()
+    local db = files.tmpfile()
+    os.remove(db)
+    local dir = (os.getenv("TMPDIR") or "/tmp") .. "/"
+    local code, _, err = main { "run", dir, "--archive", db, "--budget", "100" }
+    assert.are.equal(2, code, err)
+    assert.are.equal("compact: " .. dir .. ": cannot read: Is a directory\n", err)
+    for _, path in ipairs { db, db .. "-wal", db .. "-shm" } do os.remove(path) end
+  end)
 end)

@@ -176,7 +176,8 @@ end
 local function open_archive(options, path)
   if options.conversation and not options.archive then return nil, "--conversation needs --archive" end
   if not options.archive then return false end
-  local id = options.conversation or (path == "-" and "stdin" or path:match("([^/\\]+)$"):gsub("%.[^.]*$", ""))
+  -- (a path ending in a separator has no base name: "default")
+  local id = options.conversation or (path == "-" and "stdin" or (path:match("([^/\\]+)$") or ""):gsub("%.[^.]*$", ""))
   if id == "" then id = "default" end
   local archive, err = compact.archive.open(options.archive)
   if not archive then return nil, "--archive " .. options.archive .. ": " .. tostring(err) end
