@@ -112,6 +112,18 @@ for _, backend in ipairs(backends) do
       assert.are.same({}, assert(archive:search("c3", "retry")))
     end)
 
+    it("finds a conversation's match however many newer ones another conversation holds", function()
+      local ids = assert(archive:put("A", { { role = "user", content = "we deploy on fridays" } }))
+      local many = {}
+      for i = 1, compact.archive.RANK_WINDOW + 100 do many[i] = { role = "user", content = "deploy number " .. i } end
+      assert(archive:put("B", many))
+      local hits = assert(archive:search("A", "deploy"))
+      assert.are.equal(1, #hits)
+      assert.are.equal(ids[1], hits[1].id)
+      assert.are.equal(1, hits[1].index)
+      assert.are.equal("we deploy on fridays", hits[1].snippet)
+    end)
+
     it("finds nothing for an empty query and never raises on query syntax", function()
       assert(archive:put("c1", conversation()))
       for _, query in ipairs { "", "   ", "!!! ...", '"', '""', "NEAR(retry budget", "retry AND", "OR", "*", "^retry",

@@ -198,15 +198,18 @@ local function search_step(db, s, query, from, weights, snippet_word, limit, hit
   return true
 end
 
--- The document count of `term` in the archive (exact below RANK_WINDOW,
--- estimated from how densely its newest matches lie above that), whether
--- it is exact, and the oldest rowid of its newest RANK_WINDOW matches.
-local function document_count(db, s, term, last_id)
-  local rows, message, code = db:rows(s.sample, term)
+-- The document count of `term` in the conversation whose index token is
+-- `token` (exact below RANK_WINDOW, estimated from how densely its newest
+-- matches lie above that, at most the conversation's `size`), whether it
+-- is exact, and the oldest rowid of its newest RANK_WINDOW matches. Only
+-- the conversation's matches count: another conversation's must not push
+-- this one's out of the window.
+local function document_count(db, s, token, term, last_id, size)
+  local rows, message, code = db:rows(s.sample, fts_query(token, { term }, ""))
   if not rows then return nil, message, code end
   local count, oldest = rows[1][1], rows[1][2] or 1
   if count < archive.RANK_WINDOW then return count, true, 1 end
-  return math.min(last_id, count * last_id / math.max(1, last_id - oldest + 1)), false, oldest
+  return math.min(size, count * last_id / math.max(1, last_id - oldest + 1)), false, oldest
 end
 
 --- Archive `messages` (a list) under `conversation_id`, in one transaction.
@@ -266,13 +269,18 @@ function Archive:search(conversation_id, query, opts)
   local rows, message, code = db:rows(s.last_id)
   if not rows then return nil, db_error(where, message, code) end
   local last_id = rows[1][1]
-  -- bm25's idf of each word, from its (estimated) document count
+  -- the conversation's size (its last position: positions are 1, 2, ...)
+  rows, message, code = db:rows(s.last_position, conversation_id)
+  if not rows then return nil, db_error(where, message, code) end
+  local size = rows[1][1]
+  if size == 0 then return {} end
+  -- bm25's idf of each word in the conversation, from its (estimated) document count
   local weights, counts, exact, rarest, from = {}, {}, {}, nil, 1
   for i, term in ipairs(terms) do
     local oldest
-    counts[i], exact[i], oldest = document_count(db, s, term, last_id)
+    counts[i], exact[i], oldest = document_count(db, s, token, term, last_id, size)
     if not counts[i] then return nil, db_error(where, exact[i], oldest) end
-    weights[i] = math.log((last_id - counts[i] + 0.5) / (counts[i] + 0.5) + 1)
+    weights[i] = math.log((size - counts[i] + 0.5) / (counts[i] + 0.5) + 1)
     if not rarest or counts[i] < counts[rarest] then rarest, from = i, oldest end
   end
   local hits, seen = {}, {}
