@@ -112,6 +112,20 @@ for _, backend in ipairs(backends) do
       assert.are.same({}, assert(archive:search("c3", "retry")))
     end)
 
+    it("never raises on arguments whose metatables raise: ErrInvalidRequest, and goes on working", function()
+      local function raising(what) return function() error(what .. " raised", 0) end end
+      local opts = setmetatable({}, { __index = raising("opts"), __pairs = raising("opts") })
+      local none, err = archive:search("c1", "retry", opts)
+      assert.is_nil(none)
+      assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+      assert.are.equal("archive:search: reading the arguments raised an error", err.message)
+      assert.are.equal("opts raised", err.cause)
+      -- the raw list is what is archived (as validated), whatever its __len says
+      local list = setmetatable({ { role = "user", content = "kept raw" } }, { __len = raising("len") })
+      assert.are.same({ 1 }, assert(archive:put("c1", list)))
+      assert.are.equal(1, #assert(archive:search("c1", "raw")))
+    end)
+
     it("finds a conversation's match however many newer ones another conversation holds", function()
       local ids = assert(archive:put("A", { { role = "user", content = "we deploy on fridays" } }))
       local many = {}
@@ -229,6 +243,27 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
     assert.are.equal(5, assert(archive:search("c1", "reopening"))[1].index)
     archive:close()
     os.remove(path); os.remove(path .. "-wal"); os.remove(path .. "-shm")
+  end)
+
+  it("rolls back a put that raised inside its transaction, so later puts work", function()
+    local archive = assert(compact.archive.open(":memory:"))
+    local real = archive.db
+    archive.db = setmetatable({}, { __index = function(_, key)
+      return function(_, n, ...)
+        if key == "run" and n == archive.statements.insert_text then error("disk on fire", 0) end
+        return real[key](real, n, ...)
+      end
+    end })
+    local none, err = archive:put("c1", { { role = "user", content = "lost in the fire" } })
+    assert.is_nil(none)
+    assert.are.equal("archive:put: reading the arguments raised an error", err.message)
+    assert.are.equal("disk on fire", err.cause)
+    archive.db = real
+    local ids = assert(archive:put("c1", { { role = "user", content = "after the fire" } }))
+    assert.are.equal(1, #ids)
+    assert.are.same({}, assert(archive:search("c1", "lost")))
+    assert.are.equal(1, assert(archive:search("c1", "after"))[1].index)
+    archive:close()
   end)
 
   it("folds diacritics like FTS5's unicode61 tokenizer", function()

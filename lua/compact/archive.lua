@@ -345,6 +345,14 @@ function Archive:close()
   return true
 end
 
+-- Never raising: a put that raised after BEGIN rolls its transaction back
+-- (else every later put would fail to begin one).
+Archive.put = common.protect("archive:put", Archive.put, function(self)
+  if self.db then self.db:run(self.statements.rollback) end
+end)
+Archive.search = common.protect("archive:search", Archive.search)
+Archive.get = common.protect("archive:get", Archive.get)
+
 archive.Archive = Archive
 
 --- A pure-Lua archive in memory with the same methods and semantics

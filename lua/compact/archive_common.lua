@@ -159,8 +159,9 @@ function archive.encode_messages(where, messages)
   local ok, problem = core.validate_messages(messages)
   if not ok then return nil, errors.invalid_request(where .. ": " .. tostring(problem)) end
   local rows = {}
-  for i = 1, #messages do
-    local message = messages[i]
+  -- raw length and reads, as validate_messages reads them
+  for i = 1, util.rawlen(messages) do
+    local message = rawget(messages, i)
     local body, err = state.encode(message)
     if not body then
       return nil, errors.new("invalid_request", where .. ": messages[" .. i .. "]: " .. err.message, { cause = err })
@@ -177,6 +178,19 @@ function archive.decode_body(where, body)
   local message, err = state.decode(body)
   if not message then return nil, archive_error(where .. ": the stored message cannot be read", err) end
   return message
+end
+
+--- Wrap a public archive method so that it never raises: what a caller's
+-- value raises when read (a metatable) becomes ErrInvalidRequest carrying
+-- the cause, after `cleanup(self)` (optional, under pcall) ran. Methods
+-- return at most two values and take at most three arguments.
+function archive.protect(where, method, cleanup)
+  return function(self, a, b, c)
+    local ok, value, second = pcall(method, self, a, b, c)
+    if ok then return value, second end
+    if cleanup then pcall(cleanup, self) end
+    return nil, errors.new("invalid_request", where .. ": reading the arguments raised an error", { cause = value })
+  end
 end
 
 ---------------------------------------------------------------------------

@@ -21,6 +21,17 @@ MemoryArchive.__tostring = function(self)
 end
 MemoryArchive.__close = function(self) self:close() end
 
+-- Never raising (compact.archive_common.protect): the policy is passed in,
+-- so the wrappers are made on first use of the module's `new`.
+local protected = false
+local function protect_methods(policy)
+  if protected then return end
+  protected = true
+  for _, name in ipairs { "put", "search", "get" } do
+    MemoryArchive[name] = policy.protect("archive:" .. name, MemoryArchive[name])
+  end
+end
+
 -- The index's tokens of a text: lower-case ASCII letters and digits, and
 -- bytes >= 0x80 (UTF-8 letters), as in SQLite's unicode61 for most text.
 local TOKEN = "[%w\128-\255]+"
@@ -34,6 +45,7 @@ end
 --- Create an empty archive. `policy` is compact.archive_common (passed in to
 -- avoid a require cycle).
 function memory.new(policy)
+  protect_methods(policy)
   return setmetatable({
     policy = policy,
     bodies = {}, roles = {}, texts = {}, conversation_of = {}, positions = {},
