@@ -136,6 +136,10 @@ for _, backend in ipairs(backends) do
       assert.are.equal(ids[1], hits[1].id)
       assert.are.equal(1, hits[1].index)
       assert.are.equal("we deploy on fridays", hits[1].snippet)
+      -- and among the messages with some of the words
+      hits = assert(archive:search("A", "deploy weekends"))
+      assert.are.equal(1, #hits)
+      assert.are.equal(ids[1], hits[1].id)
     end)
 
     it("finds nothing for an empty query and never raises on query syntax", function()

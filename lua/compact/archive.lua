@@ -68,6 +68,12 @@ local STATEMENTS = {
   -- up to RANK_WINDOW of a word's newest matches: how many, and the oldest
   sample = "SELECT count(*), min(rowid) FROM (SELECT rowid FROM compact_archive_text "
     .. "WHERE compact_archive_text MATCH ? ORDER BY rowid DESC LIMIT " .. archive.RANK_WINDOW .. ")",
+  at_position = "SELECT id FROM compact_archive WHERE conversation = ? AND position = ?",
+  -- how many of a word's newest RANK_WINDOW matches are the conversation's
+  -- (CROSS JOIN: the window drives, 200 lookups by id, never a scan of the conversation)
+  own_in_window = "SELECT count(*) FROM (SELECT rowid AS r FROM compact_archive_text WHERE compact_archive_text "
+    .. "MATCH ?1 ORDER BY rowid DESC LIMIT " .. archive.RANK_WINDOW .. ") AS w CROSS JOIN compact_archive AS a "
+    .. "ON a.id = w.r WHERE a.conversation = ?2",
   rank = "SELECT rowid, compact_rank(compact_archive_text, " .. weight_params() .. ") AS score "
     .. "FROM compact_archive_text WHERE compact_archive_text MATCH ?1 AND rowid > ?2 "
     .. "ORDER BY score DESC, rowid DESC LIMIT ?3",
@@ -198,18 +204,32 @@ local function search_step(db, s, query, from, weights, snippet_word, limit, hit
   return true
 end
 
--- The document count of `term` in the conversation whose index token is
--- `token` (exact below RANK_WINDOW, estimated from how densely its newest
--- matches lie above that, at most the conversation's `size`), whether it
--- is exact, and the oldest rowid of its newest RANK_WINDOW matches. Only
--- the conversation's matches count: another conversation's must not push
--- this one's out of the window.
-local function document_count(db, s, token, term, last_id, size)
-  local rows, message, code = db:rows(s.sample, fts_query(token, { term }, ""))
+-- The document count of `term` in the archive (exact below RANK_WINDOW,
+-- estimated from how densely its newest matches lie above that), whether
+-- it is exact, and the oldest rowid of its newest RANK_WINDOW matches.
+local function document_count(db, s, term, last_id)
+  local rows, message, code = db:rows(s.sample, term)
   if not rows then return nil, message, code end
   local count, oldest = rows[1][1], rows[1][2] or 1
   if count < archive.RANK_WINDOW then return count, true, 1 end
-  return math.min(size, count * last_id / math.max(1, last_id - oldest + 1)), false, oldest
+  return math.min(last_id, count * last_id / math.max(1, last_id - oldest + 1)), false, oldest
+end
+
+-- The same window within one conversation (`token`): whether its matches
+-- of `term` are fewer than RANK_WINDOW, and the oldest rowid of its newest
+-- RANK_WINDOW ones (nil when the archive-wide window is all its own).
+-- Another conversation's newer matches fill a word's archive-wide window;
+-- this one's are then found through this window.
+local function conversation_window(db, s, conversation_id, token, term)
+  -- the archive-wide window all this conversation's: it is the window
+  -- (a cheap check first; the conversation's own window costs more)
+  local rows, message, code = db:rows(s.own_in_window, term, conversation_id)
+  if not rows then return nil, message, code end
+  if rows[1][1] >= archive.RANK_WINDOW then return false, nil end
+  rows, message, code = db:rows(s.sample, fts_query(token, { term }, ""))
+  if not rows then return nil, message, code end
+  if rows[1][1] < archive.RANK_WINDOW then return true, 1 end
+  return false, rows[1][2] or 1
 end
 
 --- Archive `messages` (a list) under `conversation_id`, in one transaction.
@@ -269,28 +289,56 @@ function Archive:search(conversation_id, query, opts)
   local rows, message, code = db:rows(s.last_id)
   if not rows then return nil, db_error(where, message, code) end
   local last_id = rows[1][1]
-  -- the conversation's size (its last position: positions are 1, 2, ...)
-  rows, message, code = db:rows(s.last_position, conversation_id)
-  if not rows then return nil, db_error(where, message, code) end
-  local size = rows[1][1]
-  if size == 0 then return {} end
-  -- bm25's idf of each word in the conversation, from its (estimated) document count
-  local weights, counts, exact, rarest, from = {}, {}, {}, nil, 1
+  -- bm25's idf of each word, from its (estimated) document count
+  local weights, counts, exact, oldests, rarest, from = {}, {}, {}, {}, nil, 1
   for i, term in ipairs(terms) do
     local oldest
-    counts[i], exact[i], oldest = document_count(db, s, token, term, last_id, size)
+    counts[i], exact[i], oldest = document_count(db, s, term, last_id)
     if not counts[i] then return nil, db_error(where, exact[i], oldest) end
-    weights[i] = math.log((size - counts[i] + 0.5) / (counts[i] + 0.5) + 1)
+    oldests[i] = oldest
+    weights[i] = math.log((last_id - counts[i] + 0.5) / (counts[i] + 0.5) + 1)
     if not rarest or counts[i] < counts[rarest] then rarest, from = i, oldest end
+  end
+  -- Is a word's archive-wide window surely all this conversation's (no
+  -- other conversation's row from `oldest` on: the conversation's ids are
+  -- one unbroken run up to the newest row)? Else a common word's window
+  -- may hold none of this conversation's matches: when a step finds too
+  -- few, the word's window in this conversation is read.
+  local span
+  local function others(oldest)
+    if span == nil then
+      local rows_at, at_message, at_code = db:rows(s.last_position, conversation_id)
+      if not rows_at then return nil, at_message, at_code end
+      local size = rows_at[1][1]
+      if size == 0 then return false end -- nothing to find
+      local first, last = db:rows(s.at_position, conversation_id, 1), db:rows(s.at_position, conversation_id, size)
+      if not (first and last and first[1] and last[1]) then
+        return nil, "cannot read the conversation's ids", "error"
+      end
+      span = { first = first[1][1], unbroken = last[1][1] == last_id and last_id - first[1][1] + 1 == size }
+    end
+    return not (span.unbroken and oldest >= span.first)
   end
   local hits, seen = {}, {}
   -- messages with every word first (among the rarest word's newest
   -- matches), then (when they are fewer than the limit) messages with any
   -- of the words that are not common; snippets show the rarest word
-  local ok = true
+  local ok, all = true, fts_query(token, terms, " AND ")
   if counts[rarest] > 0 then
-    ok, message, code = search_step(db, s, fts_query(token, terms, " AND "), from, weights, words[rarest], limit,
-      hits, seen)
+    ok, message, code = search_step(db, s, all, from, weights, words[rarest], limit, hits, seen)
+    if ok and #hits < limit and not exact[rarest] then
+      ok, message, code = others(from)
+      if ok then
+        local few, oldest
+        few, oldest, code = conversation_window(db, s, conversation_id, token, terms[rarest])
+        if few == nil then
+          ok, message = nil, oldest
+        elseif oldest and oldest < from then
+          ok, message, code = search_step(db, s, all, oldest, weights, words[rarest], limit, hits, seen)
+        end
+      end
+      if ok == false then ok = true end -- no other conversation: the window was this one's
+    end
   end
   if ok and #hits < limit and #terms > 1 then
     local rare, rare_weights = {}, {}
@@ -298,6 +346,27 @@ function Archive:search(conversation_id, query, opts)
       if counts[i] > 0 and exact[i] then rare[#rare + 1], rare_weights[#rare + 1] = term, weights[i] end
     end
     if #rare > 0 then
+      ok, message, code = search_step(db, s, fts_query(token, rare, " OR "), 1, rare_weights, words[rarest], limit,
+        hits, seen)
+    end
+    -- still too few: the words common in the archive but not in this conversation join them
+    local more = false
+    if ok and #hits < limit then
+      for i, term in ipairs(terms) do
+        if counts[i] > 0 and not exact[i] then
+          local shared_rows
+          shared_rows, message, code = others(oldests[i])
+          if shared_rows == nil then ok = nil; break end
+          if shared_rows then
+            local few, oldest
+            few, oldest, code = conversation_window(db, s, conversation_id, token, term)
+            if few == nil then ok, message = nil, oldest; break end
+            if few then rare[#rare + 1], rare_weights[#rare + 1], more = term, weights[i], true end
+          end
+        end
+      end
+    end
+    if ok and more then
       ok, message, code = search_step(db, s, fts_query(token, rare, " OR "), 1, rare_weights, words[rarest], limit,
         hits, seen)
     end
