@@ -257,6 +257,15 @@ local function latest_exchange(facts, limit, reply_limit)
   return out
 end
 
+-- Did the work after a previous summary make progress (a commit, a test
+-- summary, a closed task)? Then that summary's open work is stale.
+local function made_progress(facts)
+  for _, turn in ipairs(facts.turns) do
+    if #turn.milestones > 0 then return true end
+  end
+  return false
+end
+
 -- Candidate items for the optional sections, with priorities: matches of
 -- the instructions' words first, then constraints, then progress, newest
 -- first; what the previous summary said counts as older than any turn.
@@ -273,9 +282,18 @@ local function candidates(facts, keywords, scale)
   for rank, c in ipairs(facts.constraints) do
     add("constraints", c.order, 3 + rank / (constraints + 1) / 2, "- " .. T.cut_words(c.text, 240))
   end
-  for i, line in ipairs(facts.earlier) do
+  -- the previous summary's open work: still open, or (once later work made
+  -- progress) what was pending then, never "still" anything
+  local earlier = facts.earlier
+  if facts.previous_open and #facts.previous_open > 0 then
+    local label = made_progress(facts) and "- Pending at the last compaction: " or "- Was open: "
+    earlier = {}
+    for _, line in ipairs(facts.earlier) do earlier[#earlier + 1] = line end
+    for _, line in ipairs(facts.previous_open) do earlier[#earlier + 1] = label .. line end
+  end
+  for i, line in ipairs(earlier) do
     local first = line:match("^[^\n]*")
-    add("progress", i - #facts.earlier - 1, 1 + i / (#facts.earlier + 1), line, T.cut_words(first, 120))
+    add("progress", i - #earlier - 1, 1 + i / (#earlier + 1), line, T.cut_words(first, 120))
   end
   for i = 1, turns - 1 do
     local turn = facts.turns[i]
@@ -455,7 +473,9 @@ function Summarizer:summarize(req, cancel)
   if previous then
     body = previous:gsub("<read%-files>.-</read%-files>", ""):gsub("<modified%-files>.-</modified%-files>", "")
     body = util.trim(body)
-    read.previous(facts, body)
+    -- the line that says what follows is not part of the summary
+    local kind, inner = T.user_kind(body)
+    read.previous(facts, kind == "summary" and inner:find("\n") and inner:gsub("^[^\n]*\n", "", 1) or body)
   end
   for _, list in ipairs(lists) do
     for i = 1, #list do read.message(facts, list[i]) end

@@ -90,7 +90,9 @@ local function read_user(facts, msg)
   if images == 0 and T.is_ack(raw) then return end
   local request, mentioned = T.clean_request(relative(facts, raw))
   local turn = new_turn(facts, request, images + mentioned)
-  if not facts.goal and select(2, request:gsub("%a+", "")) >= 3 then facts.goal = request end
+  -- the goal: the first substantive request, unless a previous summary
+  -- stated it; a slash command's arguments never are
+  if not facts.goal and kind ~= "command" and select(2, request:gsub("%a+", "")) >= 3 then facts.goal = request end
   for _, sentence in ipairs(T.constraints(request)) do
     add_constraint(facts, sentence, turn.order)
     turn.decided = true
@@ -291,11 +293,15 @@ end
 
 -- == A previous summary ==
 
--- Which part of the new summary a heading's items go to.
+-- Which part of the new summary a heading's items go to ("skip": the
+-- harness's own lines). Claude Code's summaries use "1. Primary Request
+-- and Intent:" ... "9. Optional Next Step:" and "Analysis:" headings.
 local HEADINGS = {
-  { "goal", "goal" }, { "constraint", "constraints" }, { "preference", "constraints" },
-  { "decision", "constraints" }, { "latest", "latest" }, { "in progress", "open" }, { "open", "open" },
-  { "next", "open" }, { "blocked", "open" },
+  { "goal", "goal" }, { "primary request", "goal" }, { "intent", "goal" }, { "constraint", "constraints" },
+  { "preference", "constraints" }, { "decision", "constraints" }, { "technical concept", "concepts" },
+  { "latest", "latest" }, { "in progress", "open" }, { "open", "open" }, { "next", "open" },
+  { "blocked", "open" }, { "pending", "open" }, { "current work", "open" }, { "current state", "open" },
+  { "still need", "open" },
 }
 
 local function section_of(heading)
@@ -310,15 +316,30 @@ local function is_bullet(line)
   return line:match("^%s*[%-%*%+] ") or line:match("^%s*%d+[%.%)] ")
 end
 
+-- A heading line: Markdown, a bold line, or an unindented short "Title:"
+-- / "8. Current Work:" line.
+local function heading_of(line)
+  local heading = line:match("^%s*#+%s+(.-)%s*$") or line:match("^%s*%*%*(.-)%*%*%s*$")
+    or line:match("^%d+%.%s+(%u[%w%s%-/&',]*):%s*$") or line:match("^(%u[%w%s%-/&',]*):%s*$")
+  if heading and #heading <= 60 then return heading end
+  return nil
+end
+
 -- Items of a Markdown text: { section = ..., text = "line\nline" }.
 local function items_of(text)
-  local items, section, current = {}, "progress", nil
+  local items, section, current, fenced = {}, "progress", nil, false
   for line in (text .. "\n"):gmatch("(.-)\r?\n") do
-    local heading = line:match("^%s*#+%s+(.-)%s*$") or line:match("^%s*%*%*(.-)%*%*%s*$")
-    if heading then
+    local heading = not fenced and heading_of(line)
+    if line:match("^%s*```") then
+      fenced = not fenced -- code blocks: the files hold them
+    elseif fenced then -- luacheck: ignore 542
+    elseif heading then
       section, current = section_of(heading), nil
     elseif not line:find("%S") then
       current = nil
+    elseif line:lower():find("read the full transcript at", 1, true)
+        or line:lower():find("continue the conversation from where we left off", 1, true) then -- luacheck: ignore 542
+      -- the harness's pointer to the transcript file and its instruction
     elseif current and (line:match("^%s%s") or not is_bullet(line)) then
       current.text = current.text .. "\n" .. line
     elseif not line:match("^%- %(%d+ .* left out%)$") then
@@ -333,23 +354,62 @@ local function strip_bullet(s)
   return (s:gsub("^%s*[%-%*%+]%s+", ""):gsub("^%s*%d+[%.%)]%s+", ""):gsub("^%[.%]%s*", ""))
 end
 
+-- Lines of a summary's background or pending state that constrain the
+-- work: prohibitions, requirements, hooks, conventions.
+local RULE_WORDS = { "must", "never", "always", "do not", "don't", "not allowed", "required", "hook", "enforc",
+                     "convention", "protocol", "gitignored", "only " }
+
+local function is_rule(line)
+  local lower = line:lower()
+  for _, word in ipairs(RULE_WORDS) do
+    if lower:find(word, 1, true) then return true end
+  end
+  return false
+end
+
+-- The rules among an item's lines become constraints; the rest is returned.
+local function take_rules(facts, item)
+  local rest = {}
+  for line in (item.text .. "\n"):gmatch("([^\n]*)\n") do
+    local plain = strip_bullet(line)
+    if plain:find("%S") and is_rule(plain) and #plain <= 300 then
+      add_constraint(facts, plain, -1000 + #facts.constraints)
+    elseif plain:find("%S") then
+      rest[#rest + 1] = T.flatten(plain)
+    end
+  end
+  return rest
+end
+
 --- Merge a previous summary (file lists already removed) into `facts`:
--- its goal is the goal, its constraints come first, everything else is
--- kept as earlier progress.
+-- its goal is the goal, its constraints (and the rules among its
+-- background and pending items) come first, its open work is kept apart
+-- (`facts.previous_open`: stale once later work made progress), everything
+-- else is kept as earlier progress.
 function read.previous(facts, text)
-  local latest = {}
+  local latest, concepts = {}, {}
+  facts.previous_open = facts.previous_open or {}
   for _, item in ipairs(items_of(text)) do
     if item.section == "goal" then
-      facts.goal = facts.goal and (facts.goal .. " " .. T.flatten(item.text)) or T.flatten(item.text)
+      local goal = T.flatten(strip_bullet(item.text))
+      facts.goal = facts.goal and (facts.goal .. " " .. goal) or goal
     elseif item.section == "constraints" then
       add_constraint(facts, strip_bullet(item.text), -1000 + #facts.constraints)
+    elseif item.section == "concepts" then
+      for _, line in ipairs(take_rules(facts, item)) do concepts[#concepts + 1] = line end
     elseif item.section == "latest" then
       latest[#latest + 1] = "  - " .. strip_bullet(item.text)
+    elseif item.section == "open" then
+      local rest = take_rules(facts, item)
+      if #rest > 0 then
+        facts.previous_open[#facts.previous_open + 1] = T.cut_words(table.concat(rest, " "), 400)
+      end
     else
-      local body = item.text:match("^%s*[%-%*%+] ") and item.text or ("- " .. item.text)
-      if item.section == "open" then body = "- Was open: " .. strip_bullet(item.text) end
-      facts.earlier[#facts.earlier + 1] = body
+      facts.earlier[#facts.earlier + 1] = item.text:match("^%s*[%-%*%+] ") and item.text or ("- " .. item.text)
     end
+  end
+  if #concepts > 0 then
+    facts.earlier[#facts.earlier + 1] = "- Background: " .. T.cut_words(table.concat(concepts, "; "), 400)
   end
   if #latest > 0 then
     facts.earlier[#facts.earlier + 1] = "- Earlier exchange:\n" .. table.concat(latest, "\n")

@@ -183,6 +183,9 @@ local INJECTED_STARTS = {
   "<command-name>", "[image #", "# agents.md instructions", "<user_instructions>",
 }
 
+-- Slash commands that compact or clear the conversation.
+local COMPACTION_COMMANDS = { compact = true, clear = true, summarize = true }
+
 local INTERRUPTS = { "[request interrupted by user", "request was aborted", "[interrupted by user" }
 
 local function starts_with_any(lower, list)
@@ -197,7 +200,10 @@ end
 -- `"summary"` (another agent's compaction summary), `"interrupt"` (the
 -- harness saying a turn was interrupted) or `"injected"` (system
 -- reminders, task notifications, skill and hook documents, the user's own
--- `!command` runs, pasted JSON). Returns the kind and the text.
+-- `!command` runs, pasted JSON, a background task's notification) or
+-- `"command"` (`/compact` and the like: its arguments are a request about
+-- the compaction, never the goal). A slash command's arguments are a
+-- request. Returns the kind and the text.
 function text.user_kind(s)
   local trimmed = s:match("^%s*(.-)%s*$")
   local lower = trimmed:lower()
@@ -207,8 +213,11 @@ function text.user_kind(s)
   local args = trimmed:match("<command%-args>(.-)</command%-args>")
   if args and args:find("%S") then
     local name = trimmed:match("<command%-name>(.-)</command%-name>") or ""
-    return "request", text.flatten(name .. " " .. args)
+    local kind = COMPACTION_COMMANDS[name:match("^%s*/?(%S+)") or ""] and "command" or "request"
+    return kind, text.flatten(name .. " " .. args)
   end
+  -- a background task's notification and the harness's note after it
+  if lower:find("<task%-notification>") then return "injected", trimmed end
   -- Codex's IDE context: the request follows its marker
   local request = trimmed:match("##%s*My request for [%w ]-:%s*(.*)$")
   if request then trimmed = request end
