@@ -8,17 +8,24 @@
 #                   of the checkout: luarocks make into a tree, pack it,
 #                   install the packed rock into a second tree and load it
 #                   from there; core-only and make clean checked there too
-#   make core-only  the core without HTTP (-DCOMPACT_HTTP=OFF), checked
+#   make core-only  the core without HTTP and SQLite (-DCOMPACT_HTTP=OFF
+#                   -DCOMPACT_SQLITE=OFF), checked
 #   make clean      remove every build product
 # LUA selects the runtime: lua5.4 (default), lua5.3, lua5.1 or luajit; each
-# builds into its own folder (build/ for 5.4, build-<lua>/ otherwise). CMake
+# builds into its own folder (build/ for 5.4, build-<lua>/ otherwise).
+# COMPACT_SQLITE=OFF builds without compact.sqlite (into <folder>-nosqlite/),
+# as on a system without libsqlite3: the SQLite specs turn pending. CMake
 # finds that Lua's headers (pkg-config); LUA_INCLUDE_DIR=... overrides.
 
 LUA ?= lua5.4
+COMPACT_SQLITE ?= ON
+ifeq ($(COMPACT_SQLITE),OFF)
+SQLITE_SUFFIX = -nosqlite
+endif
 ifeq ($(LUA),lua5.4)
-BUILD ?= build
+BUILD ?= build$(SQLITE_SUFFIX)
 else
-BUILD ?= build-$(LUA)
+BUILD ?= build-$(LUA)$(SQLITE_SUFFIX)
 endif
 
 ifeq ($(LUA),luajit)
@@ -28,7 +35,7 @@ LUA_PACKAGES = lua5.1 liblua5.1-0-dev
 else
 LUA_PACKAGES = $(LUA) lib$(LUA)-dev
 endif
-CMAKE_LUA = -DCOMPACT_LUA=$(LUA) $(if $(LUA_INCLUDE_DIR),-DLUA_INCLUDE_DIR=$(LUA_INCLUDE_DIR))
+CMAKE_LUA = -DCOMPACT_LUA=$(LUA) $(if $(LUA_INCLUDE_DIR),-DLUA_INCLUDE_DIR=$(LUA_INCLUDE_DIR)) -DCOMPACT_SQLITE=$(COMPACT_SQLITE)
 # The version, written once in lua/compact/version.lua.
 VERSION := $(shell sed -n 's/^return "\(.*\)"$$/\1/p' lua/compact/version.lua)
 
@@ -96,11 +103,13 @@ soak: deps build
 	$(LUA) bench/soak.lua
 
 # make nvim-smoke: Debian's neovim (LuaJIT) loads compact from build-luajit/
-# and compacts the sample conversation headless; exits non-zero on failure.
+# and compacts the sample conversation headless, then runs the UI loop of
+# docs/agent.md with a scripted generator; exits non-zero on failure.
 nvim-smoke:
 	@sh scripts/deps.sh neovim luajit libluajit-5.1-dev
 	@$(MAKE) --no-print-directory build LUA=luajit
 	nvim --headless -u NONE -c "luafile scripts/nvim_smoke.lua"
+	nvim --headless -u NONE -c "luafile scripts/nvim_ui_smoke.lua"
 
 lint:
 	@sh scripts/deps.sh
@@ -123,6 +132,7 @@ bench: deps build
 	$(LUA) bench/tokenizer.lua
 	$(LUA) bench/warm.lua $(ACCURACY_SESSION)
 	$(LUA) bench/state_codec.lua $(ACCURACY_SESSION)
+	$(LUA) bench/archive.lua $(ACCURACY_SESSION)
 	$(LUA) bench/import.lua
 	LUA=$(LUA) sh bench/vs_pi.sh $(ACCURACY_SESSION)
 
@@ -195,11 +205,13 @@ rock-build:
 	  test -f $$tree/lib/luarocks/rocks-$(ROCK_LUA_VERSION)/compact/$(VERSION)-1/docs/api.md && \
 	  echo "compact $(VERSION): rock built, packed, installed and loaded"
 
-# make core-only: the core without compact.curl (-DCOMPACT_HTTP=OFF, what the
-# compact-core rock builds), loaded with no other C module in reach.
+# make core-only: the core without compact.curl and compact.sqlite
+# (-DCOMPACT_HTTP=OFF -DCOMPACT_SQLITE=OFF, what the compact-core rock
+# builds), loaded with no other C module in reach.
 core-only: deps
-	@$(call cmake_build,$(BUILD)-core,-DCOMPACT_HTTP=OFF -DCMAKE_BUILD_TYPE=Release)
+	@$(call cmake_build,$(BUILD)-core,-DCOMPACT_HTTP=OFF -DCOMPACT_SQLITE=OFF -DCMAKE_BUILD_TYPE=Release)
 	@test ! -e $(BUILD)-core/compact/curl.so
+	@test ! -e $(BUILD)-core/compact/sqlite.so
 	LUA_CPATH='./$(BUILD)-core/?.so' $(LUA) scripts/core_only_check.lua
 
 clean:

@@ -18,10 +18,10 @@
 -- (default build/sessions/, filled by scripts/fetch_sessions.sh); a missing
 -- one is skipped with a note. Only the fact lists are ours. Sessions marked
 -- `aside = true` were kept aside while the summarizer was tuned, and those
--- marked `unseen = true` were added after it, never tuned on: both figures
--- are reported apart, and what they lost only with ASIDE=1.
+-- marked `unseen = true` (and later `fresh = true`) were added after it, never
+-- tuned on: each group is reported apart, and what they lost only with ASIDE=1.
 --
--- Prints "N of M facts kept" per session, the totals (tuned, aside, unseen), and
+-- Prints "N of M facts kept" per session, the totals (tuned, aside, unseen, fresh), and
 -- the worst lines the summarizer wrote (the longest, and those that quote
 -- injected text); exits 1 when the total is under 90 % or a summary is
 -- over 6000 bytes.
@@ -389,6 +389,127 @@ local sessions = {
       { "open: asked whether to push", "push%?", "want me to push" },
     },
   },
+  -- == Kept aside (fresh) ==
+  -- Facts written by hand from the imported messages before any summary of
+  -- these sessions was seen, as a second held-out check: two more long
+  -- Claude Code sessions resumed after a compaction (marot/spotter), a short
+  -- one of its (tool_heavy.jsonl, fetched as spotter-tool_heavy.jsonl), and
+  -- two pi sessions (tomjnsn/agentlogs's fixtures, agentlogs-pi-<name>.jsonl;
+  -- the branched one is read along its last branch). Reported apart as
+  -- "fresh"; never tune on them.
+  {
+    agent = "claude-code", fresh = true, path = SESSIONS .. "/spotter-258c7280-ae70-4798-800f-63464d01a85d.jsonl",
+    facts = {
+      { "goal: implement spotter-gqc, transcript + terminal annotations with message references",
+        { "spotter%-gqc", "annotation" }, wrong = { "## goal\nread the output file", "## goal\n<task%-notification" } },
+      { "request: new beads for the epic were added, tackle them", "tackle them" },
+      { "question (last): did you push?", "did you push" },
+      { "earlier: gqc.4 annotation open/closed lifecycle state", "lifecycle state", "ceff8c3" },
+      { "earlier: gqc.5 project-level review page", "project%-level review page", "bb53fb4" },
+      { "earlier decision: SQLite-safe migrations (table rewrite)", "table rewrite", "table%-rewrite" },
+      { "earlier fix: LiveView tests need the shared sandbox mode", "shared, self", "shared sandbox" },
+      -- the resumed summary still calls gqc.6 in progress: that is stale
+      { "done: gqc.6 close_review_session, committed 05fd186", "05fd186",
+        "close review session by closing all open annotations",
+        wrong = { "gqc%.6%*%* %(in_progress%)" } },
+      { "done: close_review_session event handler", "close_review_session" },
+      { "tests: full suite 76 tests + 14 doctests after gqc.6", "76 tests" },
+      { "done: ReviewTokenStore, one-time tokens with TTL", "reviewtokenstore", "review_token_store%.ex" },
+      { "done: ReviewContextBuilder", "reviewcontextbuilder", "review_context_builder%.ex" },
+      { "done: GET /api/review-context/:token (ReviewContextController)", "review%-context/:token",
+        "reviewcontextcontroller", "review_context_controller%.ex" },
+      { "done: SessionStart hook script review-context-session-start.sh", "review%-context%-session%-start%.sh" },
+      { "done: Tmux.launch_project_review", "launch_project_review" },
+      { "tests: new tests 19 pass, full suite 87 tests + 14 doctests", "87 tests", "19 tests" },
+      { "done: credo --strict clean", "found no issues", "credo clean", "credo[^\n]*pass" },
+      { "done: gqc.7 committed a230dbf", "a230dbf", "launch project review conversation with hook%-injected context" },
+      { "state: epic closed (all 7 tasks)", "bd close spotter%-gqc[^%.]", "all 7 tasks", "epic is closed",
+        "epic is fully implemented" },
+      { "state: pushed, working tree clean", "05fd186%.%.a230dbf", "working tree clean", "everything is pushed" },
+      { "modified: project_review_live.ex", "project_review_live%.ex" },
+      { "modified: project_review_live_test.exs", "project_review_live_test%.exs" },
+      { "modified: lib/spotter/services/tmux.ex", "services/tmux%.ex" },
+      { "modified: lib/spotter/application.ex", "application%.ex" },
+      { "modified: lib/spotter_web/router.ex", "router%.ex" },
+      { "modified: spotter-plugin/hooks/hooks.json", "hooks%.json" },
+      { "created: review_context_builder_test.exs", "review_context_builder_test%.exs" },
+      { "created: review_context_controller_test.exs", "review_context_controller_test%.exs" },
+      { "earlier: annotation_message_ref.ex (new resource)", "annotation_message_ref%.ex", "annotationmessageref" },
+    },
+  },
+  {
+    agent = "claude-code", fresh = true, path = SESSIONS .. "/spotter-fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl",
+    facts = {
+      { "goal: bead spotter-a0y, single-session transcript bootstrap sync + live tail updates",
+        { "spotter%-a0y", "transcript" }, wrong = { "## goal\nthis session is being continued" } },
+      { "request: continue until all are done", "continue until all are done" },
+      { "earlier: a0y.1 ActiveSessionRegistry and session-end hook", "activesessionregistry",
+        "active_session_registry%.ex" },
+      { "earlier: a0y.2 bootstrap sync, message upsert identity", "unique_session_uuid", "sync_session_by_id",
+        "incremental ingest" },
+      { "earlier: a0y.3 tail -F workers", "tail %-f", "transcripttailworker", "transcript_tail_worker" },
+      { "done: Status column in the hidden sessions table too", "hidden sessions table", "hidden%-table",
+        "hidden table" },
+      { "done: SessionLive handles session_activity and transcript_updated", "transcript_updated",
+        "session_activity" },
+      { "tests: session_live_test.exs 18 tests (3 new)", "all 18 tests", "18 tests, 0 failures" },
+      { "tests: full suite 389 tests, credo clean", "389 tests" },
+      { "failed then fixed: git add refused the gitignored priv/static/assets, then git add -f and amend",
+        "git add %-f", "gitignore", "ignored by one of your",
+        wrong = { "still failing:[^\n]*git add" } },
+      -- the resumed summary still calls a0y.4 in progress: that is stale
+      { "done: a0y.4 committed 3114215 (amended)", "3114215", "wire live activity/transcript pubsub",
+        wrong = { "a0y%.4%*%* %(in progress%)" } },
+      { "done: pushed f0b86dd..3114215", "f0b86dd%.%.3114215", "all pushed", "git push[^\n]*pass" },
+      { "state: a0y.4 and the epic closed", "bd close spotter%-a0y", "epic spotter%-a0y complete",
+        "all 4 subtasks" },
+      { "state: .mcp.json left uncommitted (unrelated)", "%.mcp%.json" },
+      { "modified: pane_list_live.ex", "pane_list_live%.ex" },
+      { "modified: session_live.ex", "session_live%.ex" },
+      { "modified: priv/static/assets/spotter.css", "spotter%.css" },
+      { "modified: session_live_test.exs", "session_live_test%.exs" },
+      { "earlier: session_hook_controller.ex", "session_hook_controller%.ex" },
+      { "earlier: sync_transcripts.ex", "sync_transcripts%.ex" },
+    },
+  },
+  {
+    agent = "claude-code", fresh = true, path = SESSIONS .. "/spotter-tool_heavy.jsonl",
+    facts = {
+      { "request: start phoenix in background", "start phoenix in background" },
+      { "done: mix phx.server started in the background", "mix phx%.server" },
+      { "request: scrolling back in xterm.js still does not work", { "xterm", "scroll" } },
+      { "request: maybe the outer web page catches it", "outer web catches" },
+      { "request and done: web search on xterm.js / tmux scrolling", "tmux interactions", "websearch" },
+      { "read: assets/js/app.js (the Terminal hook)", "app%.js" },
+      { "found: xterm.js issue #1343, fixed by PR #2388 (bubbling scroll events)", "2388", "#1343",
+        "bubbling scroll" },
+      { "observed: MCP reconnected to tidewave", "tidewave" },
+      { "state: the user interrupted, nothing changed yet", "interrupted" },
+    },
+  },
+  {
+    agent = "pi", fresh = true, path = SESSIONS .. "/agentlogs-pi-branched.jsonl",
+    facts = {
+      { "request: a haiku about coding to haiku1.txt", "haiku about coding" },
+      -- the second haiku (haiku2.txt) was written on an abandoned branch, not this one
+      { "request: instead write a limerick to limerick.txt", "instead write a limerick",
+        wrong = { "wrote %d+ bytes to haiku2%.txt", "second haiku" } },
+      { "created: haiku1.txt", "haiku1%.txt" },
+      { "created: limerick.txt", "limerick%.txt" },
+      { "done: the user removed the files (rm -f)", "rm %-f" },
+    },
+  },
+  {
+    agent = "pi", fresh = true, path = SESSIONS .. "/agentlogs-pi-crud.jsonl",
+    facts = {
+      { "goal: JOKE.md with a programming joke (title, joke, footer)", { "joke%.md", "programming joke" } },
+      { "constraint: leave no files behind", "leave no files behind", "no files left behind" },
+      { "request: read, edit to add a second joke, delete with bash", "second joke", "delete it with bash" },
+      { "created: JOKE.md", "joke%.md" },
+      { "done: second joke (Java/C#) added", "java", "c#" },
+      { "done: deleted with rm JOKE.md", "rm joke%.md", "deleted" },
+    },
+  },
 }
 
 local function matches(summary, alternative)
@@ -452,15 +573,17 @@ end
 
 local failed = false
 -- "tuned": the summarizer was tuned on them; "aside": kept aside while it was
--- tuned; "unseen": added after, never tuned on.
-local GROUPS = { "tuned", "aside", "unseen" }
-local LABELS = { tuned = "tuned on", aside = "kept aside", unseen = "kept aside (unseen)" }
-local totals = { tuned = { 0, 0, 0 }, aside = { 0, 0, 0 }, unseen = { 0, 0, 0 } }
+-- tuned; "unseen": added after, never tuned on; "fresh": added later still,
+-- facts written before any summary of them was seen.
+local GROUPS = { "tuned", "aside", "unseen", "fresh" }
+local LABELS = { tuned = "tuned on", aside = "kept aside", unseen = "kept aside (unseen)",
+  fresh = "kept aside (fresh, written before any summary was seen)" }
+local totals = { tuned = { 0, 0, 0 }, aside = { 0, 0, 0 }, unseen = { 0, 0, 0 }, fresh = { 0, 0, 0 } }
 local agents = {}
 for _, session in ipairs(sessions) do
   local summary, count, seconds = summarize(session.path)
   local name = session.path:match("[^/]*$")
-  local group = session.unseen and "unseen" or session.aside and "aside" or "tuned"
+  local group = session.fresh and "fresh" or session.unseen and "unseen" or session.aside and "aside" or "tuned"
   -- what a kept-aside session lost stays hidden while tuning (ASIDE=1 shows it)
   local shown = group == "tuned" or os.getenv("ASIDE")
   if not summary then

@@ -103,7 +103,7 @@ static inline int compact_fail(lua_State *L, const char *format, ...)
 /* The one lifecycle rule of every userdata compact makes: set __gc, __close
  * (5.4: equal to __gc, as in liolib.c) and __tostring on the metatable on
  * top (no __tostring when `tostring` is NULL). `gc` must be safe to call twice (closing twice is a no-op), and every
- * method on a closed userdata fails with an error saying it is closed. */
+ * method on a closed userdata raises an error saying it is closed. */
 static inline void set_lifecycle(lua_State *L, lua_CFunction gc, lua_CFunction tostring)
 {
     lua_pushcfunction(L, gc);

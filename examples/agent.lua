@@ -84,14 +84,22 @@ local tools = {
   },
 }
 
--- Summaries come from the same model; the compactor keeps about 20k recent
--- tokens raw and starts maintenance at 80% of the budget.
+-- Summaries come from the same model. The compactor and the agent take the
+-- recommended settings (docs/agent.md), merged under this program's own.
 local summarizer = assert(compact.generator_summarizer {
   generator = generator, model = model, options = { max_output_tokens = 4000 },
 })
-local compactor = assert(compact.new { summarizer = summarizer, keep_recent_tokens = 20000, trigger_ratio = 0.8 })
+local function merged(base, mine)
+  local out = {}
+  for key, value in pairs(base) do out[key] = value end
+  for key, value in pairs(mine) do out[key] = value end
+  return out
+end
+local recommended = compact.agent.recommended
+local compactor = assert(compact.new(merged(recommended.compactor, { summarizer = summarizer })))
 
-local agent = assert(compact.agent.new {
+local streamed = false -- whether the reply's text already reached stdout as deltas
+local agent = assert(compact.agent.new(merged(recommended.agent, {
   generator = generator,
   model = model,
   system_prompt = "You are a careful coding assistant working in the current directory. "
@@ -100,17 +108,27 @@ local agent = assert(compact.agent.new {
   compactor = compactor,
   context_window_tokens = tonumber(os.getenv("COMPACT_CONTEXT_WINDOW")) or 128000,
   reserve_tokens = 16000,
+  stream_events = true,
   on_event = function(event)
-    if event.type == "compaction_start" then
+    local kind = event.type
+    if kind == "delta" and event.delta.type == "text" then
+      io.write(event.delta.text)
+      io.flush()
+      streamed = true
+    elseif kind == "tool_start" then
+      io.stderr:write("[", tostring(event.call.name), "]\n")
+    elseif kind == "context_edit" then
+      io.stderr:write(string.format("[cleared %d old tool results: %d tokens]\n", event.cleared, event.tokens_saved))
+    elseif kind == "compaction_start" then
       io.stderr:write("[compacting: ", event.reason, "]\n")
-    elseif event.record then
+    elseif kind == "compaction_end" and event.record then
       io.stderr:write(string.format("[compacted: %d -> %d estimated tokens]\n",
         event.record.tokens_before, event.record.tokens_after))
-    else
+    elseif kind == "compaction_end" then
       io.stderr:write("[compaction failed: ", tostring(event.err), "]\n")
     end
   end,
-})
+})))
 
 -- Restore a saved conversation.
 local state_file = os.getenv("COMPACT_STATE")
@@ -142,19 +160,23 @@ local function text_of(message)
 end
 
 local function ask(prompt)
-  local result, run_err, partial = agent:run(prompt)
-  -- Show what the tools did, from the messages this run added.
-  for _, message in ipairs((result or partial).new_messages) do
-    if message.role == "tool_result" then
-      io.stderr:write("[", message.tool_name, message.is_error and " failed" or "", "]\n")
-    end
+  -- "/compact [focus]" compacts now, as pi, Codex and Claude Code do
+  local focus = prompt:match("^/compact%s*(.*)$")
+  if focus then
+    local record, compact_err = agent:compact { instructions = focus ~= "" and focus or nil }
+    if compact_err then io.stderr:write("agent: compaction failed: ", tostring(compact_err), "\n") end
+    if not record and not compact_err then io.stderr:write("[nothing to compact]\n") end
+    save()
+    return compact_err == nil
   end
+  streamed = false
+  local result, run_err = agent:run(prompt)
   save() -- the state is consistent even after a failed run
   if not result then
     io.stderr:write("agent: run failed: ", tostring(run_err), "\n")
     return false
   end
-  io.write(text_of(result.final), "\n")
+  io.write(streamed and "" or text_of(result.final), "\n")
   return true
 end
 

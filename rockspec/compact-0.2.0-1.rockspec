@@ -39,6 +39,7 @@ build = {
     CMAKE_PREFIX_PATH = "$(CURL_DIR)",
     CMAKE_BUILD_TYPE = "Release",
     COMPACT_HTTP = "ON",
+    COMPACT_SQLITE = "ON",
     COMPACT_ROCK = "ON",
   },
   install = {

@@ -16,10 +16,11 @@ compact summarizes the older messages of an agent's conversation when it nears
 the model's context window, keeps the recent ones raw, never separates a tool
 call from its result, and lets the agent recover when a provider rejects a
 request as too long. C core, Lua policy.
-This rock leaves out compact.curl (libcurl): `require "compact"` works as
-usual; the OpenAI and Anthropic generators need a `transport` function (the
-host's HTTP) and fail with a transport error naming the missing module
-otherwise. Install either this rock or `compact`, not both.
+This rock leaves out compact.curl (libcurl) and compact.sqlite (libsqlite3):
+`require "compact"` works as usual; the OpenAI and Anthropic generators need
+a `transport` function (the host's HTTP) and fail with a transport error
+naming the missing module otherwise; compact.archive.open fails with
+ErrInvalidConfig naming compact.sqlite, compact.archive.memory() works. Install either this rock or `compact`, not both.
 ]],
   license = "MIT",
 }
@@ -36,6 +37,7 @@ build = {
     CMAKE_INSTALL_PREFIX = "$(PREFIX)",
     CMAKE_BUILD_TYPE = "Release",
     COMPACT_HTTP = "OFF",
+    COMPACT_SQLITE = "OFF",
     COMPACT_ROCK = "ON",
   },
   install = {

@@ -1,10 +1,13 @@
--- `make core-only`: a build without compact.curl (what the compact-core rock
--- installs) must load, estimate, plan and compact; a provider without a
--- transport fails with an error that names the missing module; a provider
--- given the host's transport works. Exits non-zero on the first failure.
+-- `make core-only`: a build without compact.curl and compact.sqlite (what the
+-- compact-core rock installs) must load, estimate, plan and compact; a
+-- provider without a transport fails with an error that names the missing
+-- module; a provider given the host's transport works; compact.archive.open
+-- fails with ErrInvalidConfig naming compact.sqlite while the in-memory
+-- archive works. Exits non-zero on the first failure.
 package.path = "./lua/?.lua;./lua/?/init.lua;" .. package.path
 
 assert(not pcall(require, "compact.curl"), "compact.curl is loadable: not a core-only setup")
+assert(not pcall(require, "compact.sqlite"), "compact.sqlite is loadable: not a core-only setup")
 local compact = require "compact"
 
 local messages = {
@@ -33,4 +36,9 @@ gen = assert(compact.providers.openai { api_key = "sk-test", transport = host_tr
 reply, err = gen:generate(request)
 assert(reply, tostring(err))
 assert(reply.content[1].text == "hello", "unexpected reply through the host transport")
+local archive, archive_err = compact.archive.open(":memory:")
+assert(archive == nil and compact.is(archive_err, compact.ErrInvalidConfig), "archive.open without compact.sqlite")
+assert(tostring(archive_err):find("compact.sqlite", 1, true), "the error does not name compact.sqlite")
+assert(#assert(compact.archive.memory():put("c", messages)) == #messages, "the in-memory archive failed")
+
 print("compact " .. compact.VERSION .. ": core-only build loads, compacts, and uses a host transport")

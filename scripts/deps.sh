@@ -3,7 +3,7 @@
 # Idempotent and quiet when everything is present; needs root to install.
 # Usage: scripts/deps.sh [extra-package ...]
 set -eu
-packages="lua5.4 liblua5.4-dev lua-busted lua-check lua-socket libcurl4-openssl-dev cmake make gcc luarocks pkg-config $*"
+packages="lua5.4 liblua5.4-dev lua-busted lua-check lua-socket libcurl4-openssl-dev libsqlite3-dev cmake make gcc luarocks pkg-config $*"
 # one dpkg-query for all of them (this runs before every make test)
 installed=$(dpkg-query -W -f='${Package} ${Status}\n' $packages 2>/dev/null | sed -n 's/^\([^ :]*\)[^ ]* install ok installed$/\1/p')
 missing=""

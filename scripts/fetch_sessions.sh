@@ -40,12 +40,15 @@ if [ -d "$mirrors/marot+spotter/repo" ]; then
     git -C "$mirrors/marot+spotter/repo" show "HEAD:$path" > "$dest/spotter-$(basename "$path")" 2>/dev/null ||
       rm -f "$dest/spotter-$(basename "$path")"
   done
+  # a short real session of its (tool calls, web search, interrupted)
+  git -C "$mirrors/marot+spotter/repo" show HEAD:test/fixtures/transcripts/tool_heavy.jsonl \
+    > "$dest/spotter-tool_heavy.jsonl" 2>/dev/null || rm -f "$dest/spotter-tool_heavy.jsonl"
 fi
 # Codex rollouts
 copy madshn+localpush src-tauri/tests/fixtures/codex/2026-02-23/raw/sessions
-# Claude Code and Codex, short sessions (agentlogs's fixtures), as agentlogs-<agent>-<name>.jsonl
+# Claude Code, Codex and pi, short sessions (agentlogs's fixtures), as agentlogs-<agent>-<name>.jsonl
 if [ -d "$mirrors/tomjnsn+agentlogs/repo" ]; then
-  git -C "$mirrors/tomjnsn+agentlogs/repo" ls-tree -r --name-only HEAD -- fixtures/claudecode fixtures/codex |
+  git -C "$mirrors/tomjnsn+agentlogs/repo" ls-tree -r --name-only HEAD -- fixtures/claudecode fixtures/codex fixtures/pi |
   grep -E '\.jsonl$' | while read -r path; do
     name="agentlogs-$(basename "$(dirname "$path")")-$(basename "$path")"
     git -C "$mirrors/tomjnsn+agentlogs/repo" show "HEAD:$path" > "$dest/$name" 2>/dev/null || rm -f "$dest/$name"

@@ -55,9 +55,11 @@ for _, path in ipairs(paths) do
   field(spec.test.type == "command" and io.open(spec.test.script) ~= nil, "test.script is not a command that exists")
   if spec.package == "compact-core" then
     field(spec.build.variables.COMPACT_HTTP == "OFF", "the core rock builds compact.curl")
+    field(spec.build.variables.COMPACT_SQLITE == "OFF", "the core rock builds compact.sqlite")
     field(spec.external_dependencies == nil, "the core rock has external dependencies")
   else
     field(spec.build.variables.COMPACT_HTTP == "ON", "compact.curl is not built")
+    field(spec.build.variables.COMPACT_SQLITE == "ON", "compact.sqlite is not built")
     local curl = spec.external_dependencies and spec.external_dependencies.CURL
     field(curl and curl.library == "curl", "libcurl is not a dependency")
   end

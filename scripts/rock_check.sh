@@ -10,9 +10,7 @@ rock_dir=$1
 case $rock_dir in /*) ;; *) rock_dir=$(pwd)/$rock_dir ;; esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/src"
-git ls-files -z --cached --others --exclude-standard |
-  xargs -0 -I{} sh -c 'test ! -e "{}" || cp --parents "{}" "$0/src"' "$work"
+sh scripts/copy_sources.sh "$work/src"
 cd "$work/src"
 find . -type f | sort >"$work/files.txt"
 rm -rf "$rock_dir"

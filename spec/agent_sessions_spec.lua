@@ -195,6 +195,43 @@ describe("claude-code importer", function()
     assert.equals("/home/dev/projects/ledger", r.cwd)
   end)
 
+  it("codex: unwraps JSON-wrapped tool output, a non-zero exit code an error, plain text as it is", function()
+    local r = load(DIR .. "codex/exit_codes.jsonl")
+    local results = {}
+    for _, m in ipairs(r.messages) do
+      if m.role == "tool_result" then results[m.tool_call_id] = m end
+    end
+    local function text(id)
+      local content = results[id].content
+      return type(content) == "string" and content or content[1].text
+    end
+    assert.same({ "F.\nFAILED tests/test_invoice.py::test_total - assert 10.0 == 10.01\n1 failed, 1 passed in 0.12s\n",
+      true }, { text("call_E1"), results.call_E1.is_error })
+    assert.same({ "14:    return round(total, 1)\n", false }, { text("call_E2"), results.call_E2.is_error })
+    -- plain-text outputs stay as they are (and are no error by themselves)
+    assert.matches("^failed in sandbox LinuxSeccomp", text("call_E3"))
+    assert.is_false(results.call_E3.is_error)
+    assert.same({ "Plan updated", false }, { text("call_E6"), results.call_E6.is_error })
+    -- a tool's own JSON output is unwrapped once only, and an empty failing output is an error
+    assert.same({ '{"output": "not the wrapper", "vat": 0.2}\n', false }, { text("call_E4"), results.call_E4.is_error })
+    assert.same({ "", true }, { text("call_E5"), results.call_E5.is_error })
+    -- and the extractive summarizer still reads an old, wrapped result (state written before)
+    local message = require "compact.message"
+    assert.same({ "x\n", 2 }, { message.unwrap_tool_output('{"output":"x\\n","metadata":{"exit_code":2}}') })
+    assert.same({ text("call_E4") }, { message.unwrap_tool_output(text("call_E4")) })
+  end)
+
+  it("takes the cwd where the session started, not where the agent cd'd to", function()
+    local cd = '{"type":"user","uuid":"zz1","parentUuid":"x","isSidechain":false,"cwd":"/home/dev/projects/ledger/src",'
+      .. '"message":{"role":"user","content":"and now the tests"}}\n'
+    local r = assert(importers.parse(read(CLAUDE) .. cd))
+    assert.equals("and now the tests", text_of(r.messages[#r.messages]))
+    assert.equals("/home/dev/projects/ledger", r.cwd)
+    -- entries before the first with a cwd (a summary line) do not count
+    r = assert(importers.parse('{"type":"summary","summary":"Earlier","leafUuid":"x"}\n' .. cd))
+    assert.equals("/home/dev/projects/ledger/src", r.cwd)
+  end)
+
   it("takes the summary from the compaction and restarts the context there", function()
     local r = load(CLAUDE_COMPACTED)
     local text = read(CLAUDE_COMPACTED)

@@ -111,7 +111,9 @@ describe("attacks on the agent loop", function()
     agent = new_agent(gen, function() coroutine.yield(); return "never" end)
     local co = coroutine.create(function() return agent:run("first") end)
     assert(coroutine.resume(co))
-    assert.equals("suspended", coroutine.status(co))
+    -- Lua 5.1 cannot yield across the handler's pcall: the handler fails
+    -- there and that run finishes; elsewhere the coroutine stays suspended
+    if _VERSION ~= "Lua 5.1" or rawget(_G, "jit") then assert.equals("suspended", coroutine.status(co)) end
     agent.generator = scripted { reply("second") }
     assert.equals("second", assert(agent:run("next")).final.content[1].text)
   end)

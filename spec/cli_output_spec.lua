@@ -207,11 +207,13 @@ describe("compact run output", function()
       local written = assert(state.decode(out))
       written.usage = nil
       assert.is_true(compact.estimate(written) <= 1000)
-      -- a budget even the ladder cannot reach: the compaction fails, nothing is written
+      -- a budget even the ladder cannot reach: the compaction fails, nothing is
+      -- written, and the conversation is over the budget: exit 3
       code, out, err = run { "run", input, "--fit", "--budget", "300", "--keep", "100" }
-      assert.equals(1, code)
+      assert.equals(3, code)
       assert.equals("", out)
       assert.matches("compaction failed: no_reduction", err, 1, true)
+      assert.matches("compact run: the conversation stays over the budget: [%d,]+ tokens > 300", err)
     end)
   end)
 

@@ -2,9 +2,9 @@
 local compact = require "compact"
 
 -- Exact values follow from the costs in csrc/core/heuristic.h and
--- csrc/core/heuristic.c (in 1/1024 token, after the fitted scale): a word
--- start 1054, each further letter 74, a single space 0, a space after a
--- space 123; per message 2 tokens, per block 2, per tool call and per tool
+-- csrc/core/heuristic.c (in 1/1024 token, after the fitted scale, in
+-- multiples of 16): a word start 1072, each further letter 80, a single
+-- space 0, a space after a space 32; per message 2 tokens, per block 2, per tool call and per tool
 -- result 28, per image 1200; JSON keys 2048 and values 1024 on top of their
 -- text. spec/heuristic_spec.lua covers the classes.
 describe("compact.heuristic", function()
@@ -13,16 +13,16 @@ describe("compact.heuristic", function()
   it("estimates text by its content, rounded up", function()
     assert.equal(0, h:text(""))
     assert.equal(0, h:text(nil))
-    assert.equal(1, h:text(" "))                -- the start counts as a space: 123
-    assert.equal(2, h:text("a"))                -- 1054: just over one token
-    assert.equal(2, h:text("abcd"))             -- 1054 + 3 * 74 = 1276
-    assert.equal(3, h:text("hello world"))      -- 2 * (1054 + 4 * 74) = 2700
+    assert.equal(1, h:text(" "))                -- the start counts as a space: 32
+    assert.equal(2, h:text("a"))                -- 1072: just over one token
+    assert.equal(2, h:text("abcd"))             -- 1072 + 3 * 80 = 1312
+    assert.equal(3, h:text("hello world"))      -- 2 * (1072 + 4 * 80) = 2784
     assert.has_error(function() h:text(42) end)
   end)
 
   it("estimates a message as fixed costs plus its text, rounded once", function()
     assert.equal(2 + 3, h:message { role = "user", content = "hello world" })
-    -- 4 blocks, "a" + "a" = 2108 units (rounded once: 3), two images
+    -- 4 blocks, "a" + "a" = 2144 units (rounded once: 3), two images
     assert.equal(2 + 4 * 2 + 3 + 1200 * 2, h:message { role = "user", content = {
       { type = "text", text = "a" }, { type = "image", data = "AAAA", mime_type = "image/png" },
       { type = "text", text = "a" }, { type = "image", data = "BBBB", mime_type = "image/png" } } })
@@ -34,21 +34,21 @@ describe("compact.heuristic", function()
   end)
 
   it("counts tool calls by name and arguments, tool results by their text, each with its overhead", function()
-    -- "read" 1276 + key "path" 1276 + 2048 + value "a" 1054 + 1024 = 6678 -> 7
+    -- "read" 1312 + key "path" 1312 + 2048 + value "a" 1072 + 1024 = 6768 -> 7
     assert.equal(2 + 2 + 28 + 7, h:message { role = "assistant", content = {
       { type = "tool_call", id = "1", name = "read", arguments = { path = "a" } } } })
     assert.equal(2 + 28 + 3, h:message { role = "tool_result", tool_call_id = "1", content = "hello world" })
     local small = h:message { role = "assistant", content = { { type = "tool_call", id = "1", name = "read", arguments = { path = "a" } } } }
     local large = h:message { role = "assistant", content = { { type = "tool_call", id = "1", name = "read",
       arguments = { path = ("hello world "):rep(10) } } } }
-    assert.equal(small + 25, large)             -- 6678 - 1054 + 10 * 2700 = 32624 units: 32 - 7
+    assert.equal(small + 26, large)             -- 6768 - 1072 + 10 * 2784 = 33536 units: 33 - 7
   end)
 
   it("estimates tool definitions", function()
     assert.equal(0, h:tools(nil))
     assert.equal(0, h:tools({}))
-    -- "read" 1276 + "a" 1054 + key "type" 1276 + 2048 + "object" 1424 + 1024 = 8102 -> 8
-    assert.equal(8 + 8, h:tools { { name = "read", description = "a", parameters = { type = "object" } } })
+    -- "read" 1312 + "a" 1072 + key "type" 1312 + 2048 + "object" 1472 + 1024 = 8240 -> 9
+    assert.equal(8 + 9, h:tools { { name = "read", description = "a", parameters = { type = "object" } } })
     assert.has_error(function() h:tools { { description = "no name" } } end)
   end)
 

@@ -114,7 +114,7 @@ describe("fit = true", function()
     assert.are_not.equal(turn[5], out.messages[3])
   end)
 
-  it("replaces images in older kept messages, then fails with the figures if even that does not fit", function()
+  it("replaces images in older kept messages, then cuts the newest message, and fails with the figures if even that does not fit", function()
     local image = { type = "image", mime_type = "image/png", data = "iVBORw0KGgo=" }
     local turn = {
       { role = "user", content = "old" }, answer("old answer"),
@@ -131,11 +131,23 @@ describe("fit = true", function()
     assert.same({ type = "text", text = "[image removed by compaction]" }, out.messages[1].content[2])
     assert.same({ type = "text", text = "[image removed by compaction]" }, out.messages[3].content[1])
     assert.same(before, turn)
-    -- a newest message that alone exceeds the budget cannot be made to fit
+    -- a newest message that alone exceeds the budget is cut head and tail (the last rung)
     local s = recording { "s" }
     c = assert(compact.new { keep_recent_tokens = 0, summarizer = s })
     local huge = { { role = "user", content = "x" }, answer("y"), { role = "user", content = ("z"):rep(5000) } }
-    local none, err = c:compact { messages = huge, input_token_budget = 1000, fit = true, estimator = bytes }
+    out = assert(c:compact { messages = huge, input_token_budget = 1000, fit = true, estimator = bytes })
+    assert.equal(3, out.record.first_kept_index)
+    local head, cut, tail = out.messages[1].content:match("^(z+)\n%[%.%.%. (%d+) tokens cut by compaction %.%.%.%]\n(z+)$")
+    assert.equal(5000, #head + #tail + tonumber(cut))
+    assert.is_true(out.record.tokens_after <= 1000)
+    local full = estimate { messages = { huge[3] }, summary = out.summary, estimator = bytes }
+    assert.same({ { step = "truncate_newest", tokens_saved = full - out.record.tokens_after } }, out.record.degraded)
+    assert.equal(1, #s.calls)
+    -- a system prompt that alone exceeds the budget cannot be made to fit
+    s = recording { "s" }
+    c = assert(compact.new { keep_recent_tokens = 0, summarizer = s })
+    local none, err = c:compact { messages = huge, system_prompt = ("p"):rep(2000), input_token_budget = 1000,
+      fit = true, estimator = bytes }
     assert.is_nil(none)
     assert.is_true(compact.is(err, compact.ErrNoReduction))
     assert.matches("does not fit the budget: %d+ tokens after summarizing, %d+ after %d+ degradation steps", err.message)

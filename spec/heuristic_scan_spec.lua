@@ -40,8 +40,8 @@ end
 -- one byte of each class, and all bytes of each class
 local CLASSES = {
   lower = "az", upper = "AZ", digit = "09", space = "  ", newline = "\n\n", blank = "\t\r",
-  punct = "!/", control = "\0\8", continuation = "\128\191", lead2 = "\192\223", lead3 = "\224\239",
-  lead4 = "\240\255",
+  punct = "!/", control = "\0\8", continuation = "\128\191", lead2 = "\192\213", lead2r = "\214\223",
+  lead3i = "\224\224", lead3s = "\226\226", lead3 = "\227\239", lead4 = "\240\255",
 }
 local function members(name)
   local range, out = CLASSES[name], {}
@@ -92,6 +92,26 @@ describe("compact.core.heuristic_scan (vector scans against the scalar reference
       -- whole strings: the byte before the first is a space
       local whole = s:sub(1 + random(50), nil)
       assert_same(whole:sub(1, length), 1, length, "whole")
+    end
+  end)
+
+  it("agrees on letter runs of every length to 300 at many offsets (the long-run cost)", function()
+    local random = generator(17)
+    -- mostly lower letters, some uppers (case steps, ALLCAPS) and breaks
+    local alphabet = "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    for _, breaks in ipairs { "", " ", "_1 .\n" } do
+      local chars = {}
+      for k = 1, 400 do
+        local pool = (breaks ~= "" and random(12) == 0) and breaks or alphabet
+        local at = random(#pool) + 1
+        chars[k] = pool:sub(at, at)
+      end
+      local s = table.concat(chars)
+      for length = 0, 300 do
+        for _, i in ipairs { 1, 2, 5, 9, 16, 17, 33, 64 } do
+          assert_same(s, i, i + length - 1, "letters" .. (breaks ~= "" and " with breaks" or ""))
+        end
+      end
     end
   end)
 
@@ -169,13 +189,10 @@ describe("compact.core.heuristic_scan (vector scans against the scalar reference
   -- the sampled measure, as heuristic.h describes it, from reference scans
   local function sampled_reference(s)
     local len = #s
-    if len <= 128 then return scan(s, "scalar") end
-    local units, start = scan(s, "scalar", 1, 128), 128
+    if len <= 65536 then return scan(s, "scalar") end
+    local units, start = scan(s, "scalar", 1, 65536), 65536
     while start < len do
-      local dense = start >= 4096
-      local window = dense and 256 or 32
-      local step = dense and floor(start / 8) or start
-      if step < window then step = window end
+      local window, step = 128, floor(start / 256)
       local stop = math.min(start + step, len)
       if stop - start <= window then
         units = units + scan(s, "scalar", start + 1, stop)
@@ -189,7 +206,7 @@ describe("compact.core.heuristic_scan (vector scans against the scalar reference
 
   it("samples long strings from the same windows as the reference", function()
     local random = generator(21)
-    for _, length in ipairs { 129, 160, 1000, 4095, 4096, 4097, 5000, 40000, 300000 } do
+    for _, length in ipairs { 129, 1000, 5000, 65535, 65536, 65537, 65600, 65792, 65793, 70000, 300000 } do
       local s = random_bytes(random, length)
       assert.equal(sampled_reference(s), core.heuristic_measure(s))
       local text = ("getValue(x) { return 42; }\n\t"):rep(floor(length / 28) + 1):sub(1, length)

@@ -223,7 +223,10 @@ describe("openai errors sent after HTTP 200", function()
       '"code":"server_error"}}')
     assert.is_nil(msg)
     assert.is_true(err.retryable)
-    assert.is_true(err.code == "stream" or (err.code == "http" and err.status == 500))
+    -- an error object in a data: event is an answer of the status its type
+    -- stands for (docs/providers.md), not a stream error
+    assert.equal("http", err.code)
+    assert.equal(500, err.status)
   end)
 
   it("an error of unknown type without a status is a retryable stream error", function()
@@ -257,13 +260,88 @@ describe("error codes that are no HTTP status", function()
       '"error":{"code":2013,"message":"invalid params"}}\n\n' } })
     assert.is_nil(msg)
     assert.equal("stream", err.code)
-    assert.equal(500, err.status) -- a status-less event's, not 2013
+    assert.is_nil(err.status) -- status-less (the one rule of both providers), not 2013
     assert.is_true(err.retryable)
     assert.is_nil(tostring(err):find("2013", 1, true))
     local info = classify.error_info { error = { message = "m", code = 1039, status = "429" } }
     assert.same({ "m", 1039, 429 }, { info.message, info.code, info.status })
     assert.same({ 404, nil, nil, nil }, { classify.http_status "404", classify.http_status(2013),
       classify.http_status(99), classify.http_status(404.5) })
+  end)
+end)
+
+describe("errors after HTTP 200: one rule for both providers", function()
+  local types = { invalid_request_error = 400, authentication_error = 401, permission_error = 403,
+    not_found_error = 404, rate_limit_error = 429, rate_limit_exceeded = 429, api_error = 500,
+    server_error = 500, internal_error = 500, overloaded_error = 529, timeout_error = 504 }
+  for error_type, status in pairs(types) do
+    it("a JSON error answer of type " .. error_type .. " is HTTP " .. status .. " from either provider", function()
+      local _, a = generate(anthropic, { status = 200, body = '{"type":"error","error":{"type":"' .. error_type ..
+        '","message":"m"}}' })
+      local _, o = generate(openai, { status = 200, body = '{"error":{"type":"' .. error_type ..
+        '","message":"m"}}' })
+      for _, err in ipairs({ a, o }) do
+        assert.equal("http", err.code)
+        assert.equal(status, err.status)
+        assert.equal(error_type, err.error_type)
+        assert.equal(errors.retryable_status(status), err.retryable)
+      end
+    end)
+  end
+
+  it("an error event of a known type is a stream error of its status from either provider", function()
+    local _, a = generate(anthropic, { status = 200, chunks = { 'event: error\ndata: {"type":"error",' ..
+      '"error":{"type":"permission_error","message":"m"}}\n\n' } })
+    local _, o = generate(openai, { status = 200, chunks = {
+      'event: error\ndata: {"error":{"type":"permission_error","message":"m"}}\n\n' } })
+    for _, err in ipairs({ a, o }) do
+      assert.equal("stream", err.code)
+      assert.equal(403, err.status)
+      assert.is_false(err.retryable)
+    end
+  end)
+
+  it("a status-less JSON error answer is a retryable stream error from either provider", function()
+    local _, a = generate(anthropic, { status = 200, body = '{"type":"error","error":{"message":"gone"}}' })
+    local _, o = generate(openai, { status = 200, body = '{"error":{"message":"gone"}}' })
+    for _, err in ipairs({ a, o }) do
+      assert.equal("stream", err.code)
+      assert.is_nil(err.status)
+      assert.is_true(err.retryable)
+    end
+  end)
+
+  it("an Anthropic JSON error answer keeps its code: a content filter is seen", function()
+    local msg, err = generate(anthropic, { status = 200, body = '{"type":"error","error":{"type":' ..
+      '"invalid_request_error","code":"content_filter","message":"Output blocked by content filtering policy"}}' })
+    assert.is_nil(msg)
+    assert.equal("filtered", err.code)
+    assert.equal("content_filter", err.error_code)
+    assert.is_false(err.retryable)
+  end)
+end)
+
+describe("tool schemas", function()
+  it("providers and importers read them through compact.message.tool_schema", function()
+    local message = require "compact.message"
+    local importers = require "compact.importers"
+    local original, asked = message.tool_schema, 0
+    message.tool_schema = function(tool)
+      asked = asked + 1
+      return original(tool)
+    end
+    local schema = { type = "object", properties = { path = { type = "string" } } }
+    local ok, raised = pcall(function()
+      local tools = { { name = "read", input_schema = schema } }
+      assert.same(schema, openai.map_tools(tools)[1]["function"].parameters)
+      assert.same(schema, anthropic.map_tools(tools)[1].input_schema)
+      local conversation = assert(importers.parse('{"model":"m","messages":[{"role":"user","content":"hi"}],' ..
+        '"tools":[{"name":"read","input_schema":{"type":"object"}}]}', { format = "anthropic" }))
+      assert.same({ type = "object" }, conversation.tools[1].parameters)
+    end)
+    message.tool_schema = original
+    assert(ok, raised)
+    assert.equal(3, asked)
   end)
 end)
 

@@ -109,6 +109,36 @@ describe("request options", function()
       assert.same({ api_key = "k", options = { reasoning_effort = "high" } }, config)
     end)
 
+  it("anthropic: a temperature above 1 and enabled thinking without a budget are rejected before sending", function()
+    local cases = {
+      { { temperature = 1.5 }, ".temperature: expected a number >= 0 and <= 1 (the Messages API range), got number 1.5" },
+      { { thinking = { type = "enabled" } }, '.thinking.budget_tokens: required with type "enabled" (the ' ..
+        'Messages API needs a thinking budget)' },
+    }
+    for _, case in ipairs(cases) do
+      local config = { api_key = "k", options = case[1] }
+      local gen, err = anthropic(config)
+      assert.is_nil(gen)
+      assert.equal("invalid_config", err.code)
+      assert.equal("config.options" .. case[2], err.message)
+      local body, msg
+      body, msg, err = sent_body(anthropic, {}, request({ options = case[1] }), AN_OK)
+      assert.is_nil(body) -- nothing was sent
+      assert.is_nil(msg)
+      assert.equal("invalid_request", err.code)
+      assert.equal("anthropic: request.options" .. case[2], err.message)
+      -- OpenAI-compatible servers take both (z.ai's thinking = { type = "enabled" })
+      body = sent_body(openai, {}, request({ options = case[1] }), OA_OK)
+      assert.truthy(body.temperature or body.thinking)
+    end
+    -- the limits themselves pass
+    local body = sent_body(anthropic, {}, request({ options = { temperature = 1,
+      thinking = { type = "enabled", budget_tokens = 1024 } } }), AN_OK)
+    assert.same({ 1, 1024 }, { body.temperature, body.thinking.budget_tokens })
+    body = sent_body(anthropic, {}, request({ options = { thinking = { type = "disabled" } } }), AN_OK)
+    assert.same({ type = "disabled" }, body.thinking)
+  end)
+
   it("unknown and ill-typed keys are errors naming the key, in configs and requests", function()
     for _, module in ipairs({ openai, anthropic }) do
       local gen, err = module { api_key = "k", options = { temprature = 1 } }
@@ -152,11 +182,66 @@ describe("on_delta", function()
     assert.is_nil(err)
     assert.same({
       { type = "thinking", text = "Let me", index = 1 }, { type = "thinking", text = " think.", index = 1 },
-      { type = "text", text = "Calling.", index = 1 },
-      { type = "tool_call", text = '{"pa', index = 1, id = "call_1", name = "read" },
-      { type = "tool_call", text = 'th":1}', index = 1, id = "call_1", name = "read" },
+      { type = "text", text = "Calling.", index = 2 },
+      { type = "tool_call", text = '{"pa', index = 3, id = "call_1", name = "read" },
+      { type = "tool_call", text = 'th":1}', index = 3, id = "call_1", name = "read" },
     }, seen)
     assert.same({ path = 1 }, msg.content[3].arguments)
+  end)
+
+  -- the pieces of each index joined are that block of the final message
+  local function assert_positions(seen, msg)
+    local joined = {}
+    for _, d in ipairs(seen) do joined[d.index] = (joined[d.index] or "") .. d.text end
+    for index, text in pairs(joined) do
+      local block = msg.content[index]
+      assert.truthy(block, "no block " .. index)
+      if block.type == "tool_call" then
+        assert.same(core.json_decode(text), block.arguments)
+      else
+        assert.equal(text, block.text or block.thinking)
+      end
+    end
+  end
+
+  it("openai: the index is the block's position in the final message, never shared", function()
+    -- text, then two tool calls; then thinking that began before the text
+    local stream = bodies.chunk('{"role":"assistant","content":"Reading."}') ..
+      bodies.chunk('{"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"read",' ..
+        '"arguments":"{\\"n\\":1}"}},{"index":1,"id":"c2","type":"function","function":{"name":"read",' ..
+        '"arguments":"{\\"n\\":2}"}}]}') ..
+      bodies.chunk("{}", "tool_calls") .. "data: [DONE]\n\n"
+    local seen = {}
+    local _, msg, err = sent_body(openai, {}, request({ on_delta = function(d) seen[#seen + 1] = d end }), stream)
+    assert.is_nil(err)
+    assert.same({ 1, 2, 3 }, { seen[1].index, seen[2].index, seen[3].index })
+    assert.same({ "text", "tool_call", "tool_call" }, { msg.content[1].type, msg.content[2].type,
+      msg.content[3].type })
+    assert_positions(seen, msg)
+    -- thinking only after the text has begun: placed after it, in the message too
+    stream = bodies.chunk('{"role":"assistant","content":"A"}') .. bodies.chunk('{"reasoning_content":"r"}') ..
+      bodies.chunk('{"content":"B"}') .. bodies.chunk("{}", "stop") .. "data: [DONE]\n\n"
+    seen = {}
+    _, msg = sent_body(openai, {}, request({ on_delta = function(d) seen[#seen + 1] = d end }), stream)
+    assert.same({ { type = "text", text = "A", index = 1 }, { type = "thinking", text = "r", index = 2 },
+      { type = "text", text = "B", index = 1 } }, seen)
+    assert.same({ { type = "text", text = "AB" }, { type = "thinking", thinking = "r" } }, msg.content)
+  end)
+
+  it("anthropic: blocks left out of the message (server tools) take no position", function()
+    local stream = AN_START .. an_block(0, '{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search",' ..
+      '"input":{}}', { '{"type":"input_json_delta","partial_json":"{\\"q\\":1}"}' }) ..
+      an_block(1, '{"type":"web_search_tool_result","tool_use_id":"srvtoolu_1","content":[]}', {}) ..
+      an_block(2, '{"type":"text","text":""}', { '{"type":"text_delta","text":"Found"}' }) ..
+      an_block(3, '{"type":"tool_use","id":"toolu_1","name":"read","input":{}}',
+        { '{"type":"input_json_delta","partial_json":"{\\"a\\":2}"}' }) .. AN_END
+    local seen = {}
+    local _, msg, err = sent_body(anthropic, {}, request({ on_delta = function(d) seen[#seen + 1] = d end }), stream)
+    assert.is_nil(err)
+    assert.same({ { type = "text", text = "Found", index = 1 },
+      { type = "tool_call", text = '{"a":2}', index = 2, id = "toolu_1", name = "read" } }, seen)
+    assert.equal(2, #msg.content)
+    assert_positions(seen, msg)
   end)
 
   it("anthropic: pieces with the content block's position (1-based), signatures left out", function()

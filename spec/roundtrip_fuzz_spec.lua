@@ -146,7 +146,11 @@ local function view(messages, format)
     if m.role == "assistant" then
       -- Chat Completions and Responses hold no stop reason (the importer infers one)
       if format ~= "openai" and format ~= "responses" then v.stop_reason = m.stop_reason end
-      if format ~= "openai" and format ~= "responses" then v.usage = m.usage end
+      if format ~= "openai" and format ~= "responses" and m.usage then
+        -- the four counts (pi adds its own cost table)
+        v.usage = { input = m.usage.input, output = m.usage.output, cache_read = m.usage.cache_read,
+                    cache_write = m.usage.cache_write }
+      end
       -- a pi session's assistant messages always carry usage (zeros when unknown)
       if format == "pi" and v.usage == nil then v.usage = { input = 0, output = 0, cache_read = 0, cache_write = 0 } end
       -- the pi exporter writes a cost (zeros when unknown) and the importer keeps it

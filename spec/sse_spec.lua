@@ -126,9 +126,14 @@ describe("sse parser", function()
     p:close()
     p:close()
     assert.matches("closed", tostring(p))
-    local events, err = p:feed("data: x\n\n")
-    assert.is_nil(events)
-    assert.matches("closed", err)
+    -- using a closed parser is misuse: it raises (csrc/compat.h), as a
+    -- closed ledger does
+    for _, call in ipairs({ function() return p:feed("data: x\n\n") end, function() return p:finish() end,
+      function() return p:last_id() end }) do
+      local ok, err = pcall(call)
+      assert.is_false(ok)
+      assert.matches("sse parser is closed", err)
+    end
   end)
 
   -- A direct transcription of the WHATWG algorithm (plus the final flush),

@@ -201,7 +201,13 @@ describe("compact.tokenizer", function()
     assert.equal(0, tok:size())
     assert.matches("closed", tostring(vocab))
     local _, err = tok:count("ab")
-    assert.matches("closed", err.message)
+    assert.matches("closed", err.message) -- the public method: nil, ErrInvalidRequest
+    -- the C vocabulary itself, once closed, raises (misuse, csrc/compat.h)
+    for _, method in ipairs({ "count", "encode", "decode" }) do
+      local ok, raised = pcall(vocab[method], vocab, method == "decode" and { 1 } or "ab")
+      assert.is_false(ok)
+      assert.matches("the tokenizer is closed", raised)
+    end
     local again = assert(compact.tokenizer(path))
     os.remove(path)
     assert.equal(1, again:count("ab"))

@@ -198,7 +198,11 @@ local INTERNAL = {
   ["compact.agent_tools"] = true,
   ["compact.summarizers.chunks"] = true, ["compact.summarizers.extractive_read"] = true,
   ["compact.summarizers.extractive_text"] = true, ["compact.checks"] = true,
+  ["compact.agent_compaction"] = true, ["compact.context_edit"] = true, ["compact.placeholders"] = true,
+  ["compact.user_requests"] = true,
   ["compact.providers.settings"] = true, ["compact.providers.errors"] = true, ["compact.providers.stream"] = true,
+  ["compact.archive_common"] = true, ["compact.archive_memory"] = true, ["compact.agent_recall"] = true,
+  ["compact.cli.recall"] = true,
   ["compact.providers.options"] = true,
 }
 
@@ -332,7 +336,7 @@ describe("types/compact.lua", function()
     local result = assert(agent:run("hi"))
     assert.are.same({}, missing(fields_of(result), members("compact.AgentResult")), "agent result fields")
     local emitted = {}
-    for body in read("lua/compact/agent.lua"):gmatch("emit%s*(%b{})") do
+    for body in (read("lua/compact/agent.lua") .. read("lua/compact/agent_compaction.lua")):gmatch("emit%s*(%b{})") do
       for key in body:gmatch("([%a_][%w_]*)%s*=") do emitted[key] = true end
     end
     assert.is_true(emitted.type)

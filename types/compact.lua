@@ -37,6 +37,7 @@
 ---@field cache_read integer
 ---@field cache_write integer
 ---@field reasoning? integer tokens of `output` spent on reasoning, when the provider reports them
+---@field stale? boolean set on kept replies by a compaction: counted for a context that is gone, never an anchor
 
 ---@alias compact.StopReason "stop"|"tool_use"|"length"|"error"|"aborted"
 
@@ -122,6 +123,12 @@ function Estimator:tools(defs) end
 ---@class compact.UsageAnchor
 ---@field tokens integer
 ---@field through integer
+---@field dropped? integer tokens inside `tokens` the provider will not send again (0..tokens-1)
+
+---@alias compact.DropReasoning "never"|"after_user"|"always"
+
+---@class compact.UsageAnchorOptions
+---@field drop_reasoning? compact.DropReasoning default "never"
 
 ---One degradation step of a fitted compaction.
 ---@class compact.Degradation
@@ -146,6 +153,11 @@ function Estimator:tools(defs) end
 ---@field chunks? integer model calls the history took (meta.chunks of the summarizer; > 1 when split)
 ---@field calibration number the plan's calibration ratio (tokens_after is scaled by it)
 ---@field degraded? compact.Degradation[] the fit steps taken, in order (nil when none)
+---@field archived? compact.ArchivedRange the ids of the originals archived (with an archive)
+
+---@class compact.ArchivedRange
+---@field first_id integer
+---@field last_id integer
 
 ---@class compact.Result
 ---@field summary? string
@@ -168,6 +180,9 @@ function Estimator:tools(defs) end
 ---@field trigger_ratio? number > 0, default 1.0, may exceed 1.0
 ---@field summarizer compact.Summarizer
 ---@field file_tools? table<string, compact.FileTool|false> extra or replaced tool names; false removes one
+---@field archive? compact.ArchiveLike where the originals go before they are replaced
+---@field conversation_id? string the archive's conversation (default: a fresh one); only with archive
+---@field keep_user_messages_tokens? number >= 0, default 0: newest user requests of the span kept verbatim
 ---@field tool_vocabulary? table<string, compact.FileTool|false> the newer name of file_tools (give one of them)
 
 ---@class compact.Compactor
@@ -175,6 +190,9 @@ function Estimator:tools(defs) end
 ---@field trigger_ratio number
 ---@field summarizer compact.Summarizer
 ---@field file_tools table<string, compact.FileTool> the merged tool map
+---@field archive? compact.ArchiveLike
+---@field conversation_id? string set with archive
+---@field keep_user_messages_tokens number
 local Compactor = {}
 ---Plan a compaction without calling the summarizer.
 ---@param request compact.Request
@@ -236,7 +254,7 @@ function Summarizer:summarize(req, cancel) end
 ---@class compact.Delta
 ---@field type "text"|"thinking"|"tool_call"
 ---@field text string the streamed piece (tool-call arguments JSON for tool_call)
----@field index integer 1-based block position (Anthropic content block; OpenAI: 1, or the tool call's position)
+---@field index integer 1-based position of its content block in the final assistant message (both providers)
 ---@field id? string tool_call only
 ---@field name? string tool_call only
 
@@ -309,12 +327,41 @@ function summarizers_extractive.new(config) end
 ---@field handler fun(args: table, cancel?: compact.CancelToken): string|compact.Block[]|nil, boolean|string|nil
 
 ---@class compact.AgentEvent
----@field type "compaction_start"|"compaction_end"|"repair"
----@field reason? "threshold"|"overflow" compaction events
+---@field type "compaction_start"|"compaction_end"|"compaction_skipped"|"repair"|"context_edit"|"message_start"|"message_end"|"tool_start"|"tool_end"|"delta"
+---@field reason? "threshold"|"overflow"|"guard"|"manual" compaction events
 ---@field report? compact.RepairReport repair: what repairing the context changed
 ---@field plan? compact.Plan compaction_start: the plan about to be applied
 ---@field record? compact.Record compaction_end after success
----@field err? compact.Error compaction_end after a failure
+---@field err? compact.Error compaction_end after a failure; compaction_skipped: what the hook raised
+---@field cleared? integer context_edit: tool results cleared
+---@field tokens_saved? integer context_edit: the estimate they no longer cost
+---@field message? compact.AssistantMessage message_end: the reply (or the failed attempt)
+---@field call? compact.ToolCallBlock tool_start, tool_end
+---@field result? compact.ToolResultMessage tool_end: the result entering the context
+---@field delta? compact.Delta delta: a streamed piece, as the generator passed it to on_delta
+
+---@class compact.Delta
+---@field type "text"|"thinking"|"tool_call"
+---@field text string
+---@field index? integer
+
+---@class compact.EditConfig
+---@field trigger_ratio? number > 0, default 0.65: edit when the estimate is above budget * this
+---@field keep_turns? integer >= 0, default 3: turns whose tool results stay
+---@field exclude_tools? string[] tools whose results are never cleared
+
+---@class compact.Edit
+---@field cleared integer
+---@field tokens_saved integer
+
+---@class compact.CompactionHookContext
+---@field reason "threshold"|"overflow"|"guard"|"manual"
+---@field plan compact.Plan
+---@field request compact.Request
+
+---@class compact.AgentCompactOptions
+---@field instructions? string focus for this summary (default: config.instructions)
+---@field cancel? compact.CancelToken
 
 ---@class compact.AgentConfig
 ---@field generator compact.Generator
@@ -327,6 +374,18 @@ function summarizers_extractive.new(config) end
 ---@field estimator? compact.Estimator default compact.heuristic()
 ---@field on_event? fun(event: compact.AgentEvent)
 ---@field fit? boolean default true: compactions fit the budget (request.fit)
+---@field archive? compact.ArchiveLike archive what compactions replace; offers the recall tool
+---@field conversation_id? string the archive's conversation (default: a fresh one per agent)
+---@field recall_tool? boolean default true with an archive: offer the model the `recall` tool
+---@field edit? compact.EditConfig context editing; nil: off
+---@field guard? boolean default false: check every request against the budget, inside the tool loop too
+---@field max_tool_result_tokens? integer >= 1: bigger tool results are cut head and tail
+---@field min_token_savings? number >= 0, default 0: skip a maintenance compaction saving less
+---@field instructions? string focus for every automatic compaction
+---@field on_before_compaction? fun(ctx: compact.CompactionHookContext): nil|false|{ summary: string }
+---@field max_turns? integer >= 1, default 100: tool batches per run
+---@field stream_events? boolean default false: message, tool and delta events (and on_delta)
+---@field drop_reasoning? compact.DropReasoning default generator.drop_reasoning, else "never"
 
 ---@class compact.Skill
 ---@field name string
@@ -347,6 +406,7 @@ function summarizers_extractive.new(config) end
 ---@field final? compact.AssistantMessage nil in a partial result
 ---@field new_messages compact.Message[]
 ---@field compactions compact.Record[]
+---@field edits compact.Edit[] context edits, in order
 
 ---@class compact.Agent
 ---@field state compact.State the context kept between runs; assign to restore
@@ -359,6 +419,17 @@ function summarizers_extractive.new(config) end
 ---@field on_event? fun(event: compact.AgentEvent)
 ---@field tool_definitions compact.ToolDefinition[] the tools without handlers
 ---@field fit boolean compactions fit the budget (request.fit; default true)
+---@field archive? compact.ArchiveLike the agent's archive (its own or its compactor's)
+---@field conversation_id? string the archive's conversation, set with archive
+---@field edit? { trigger_ratio: number, keep_turns: integer, exclude: table<string, boolean> }
+---@field guard boolean
+---@field max_tool_result_tokens? integer
+---@field min_token_savings number
+---@field instructions? string
+---@field on_before_compaction? fun(ctx: compact.CompactionHookContext): any
+---@field max_turns integer
+---@field stream_events boolean
+---@field drop_reasoning compact.DropReasoning which reasoning the provider drops (compact.usage_anchor)
 local Agent = {}
 ---Run one prompt to completion.
 ---@param prompt string|compact.Block[]|compact.UserMessage
@@ -367,9 +438,19 @@ local Agent = {}
 ---@return compact.Error|nil err
 ---@return compact.AgentResult|nil partial what the run produced before failing
 function Agent:run(prompt, opts) end
+---Compact now, whatever the threshold (reason "manual").
+---@param opts? compact.AgentCompactOptions
+---@return compact.Record|nil record nil: nothing can be removed (or an error)
+---@return compact.Error|nil err
+function Agent:compact(opts) end
+
+---@class compact.AgentRecommended
+---@field agent { edit: compact.EditConfig, guard: boolean, min_token_savings: number, max_tool_result_tokens: integer }
+---@field compactor { trigger_ratio: number, keep_recent_tokens: number }
 
 ---@class compact.agent
 ---@field Agent table the metatable of agents
+---@field recommended compact.AgentRecommended settings a host merges into its configs
 local agent = {}
 ---@param config compact.AgentConfig
 ---@return compact.Agent|nil
@@ -522,6 +603,64 @@ function http.poll_interval(opts) end
 ---@return compact.Error
 function http.to_error(message, code, reason, secrets) end
 
+-- == The archive ==
+
+---@class compact.ArchiveHit
+---@field id integer
+---@field role string
+---@field index integer the message's position in its conversation, as archived (1, 2, ...)
+---@field snippet string one line, at most about 320 bytes, around the matches
+---@field score number bm25: higher is better
+
+---@class compact.ArchiveSearchOptions
+---@field limit? integer 1 to 100, default 5
+
+---Any table with these three methods is an archive (a host's own database).
+---@class compact.ArchiveLike
+local ArchiveLike = {}
+---@param conversation_id string
+---@param messages compact.Message[]
+---@return integer[]|nil ids one per message, increasing
+---@return compact.Error|nil err
+function ArchiveLike:put(conversation_id, messages) end
+---@param conversation_id string
+---@param query string words; punctuation ignored; "" finds nothing
+---@param opts? compact.ArchiveSearchOptions
+---@return compact.ArchiveHit[]|nil hits best first
+---@return compact.Error|nil err
+function ArchiveLike:search(conversation_id, query, opts) end
+---@param id integer
+---@return compact.Message|nil message the original, as a new table
+---@return compact.Error|string|nil err, or the message's conversation id
+function ArchiveLike:get(id) end
+
+---@class compact.ArchiveConversation
+---@field id string
+---@field count integer messages archived
+
+---The archives compact.archive makes (SQLite, or in memory).
+---@class compact.Archive: compact.ArchiveLike
+local Archive = {}
+---@return compact.ArchiveConversation[]|nil conversations oldest first
+---@return compact.Error|nil err
+function Archive:conversations() end
+---Close (also on garbage collection and `<close>`); twice is a no-op.
+---@return true
+function Archive:close() end
+
+---@class compact.archive
+---@field Archive table the metatable of SQLite archives
+---@field RANK_WINDOW integer matches read per word, and candidates ranked per search step (200)
+local archive = {}
+---Open or create an SQLite (FTS5) archive; ":memory:" works.
+---@param path string
+---@return compact.Archive|nil
+---@return compact.Error|nil err ErrInvalidConfig without compact.sqlite or FTS5
+function archive.open(path) end
+---A pure-Lua archive in memory, same semantics.
+---@return compact.Archive
+function archive.memory() end
+
 -- == State, importers, prompts ==
 
 ---@class compact.state
@@ -613,6 +752,7 @@ function prompts.join_split_turn(history, prefix) end
 ---@field importers compact.importers
 ---@field exporters compact.exporters
 ---@field prompts compact.summarizers.prompts
+---@field archive compact.archive
 ---@field ErrInvalidConfig compact.Error
 ---@field ErrInvalidRequest compact.Error
 ---@field ErrSummarization compact.Error
@@ -669,12 +809,14 @@ function compact.error(code, message, fields) end
 function compact.repair(messages) end
 
 ---The anchor of the last assistant reply at index >= from with a positive
----usage total and a stop reason other than error/aborted.
+---usage total and a stop reason other than error/aborted; with
+---drop_reasoning, `dropped` is the reasoning of its turn the provider drops.
 ---@param messages compact.Message[]
 ---@param from? integer default 1
+---@param options? compact.UsageAnchorOptions
 ---@return compact.UsageAnchor|nil
 ---@return compact.Error|nil err
-function compact.usage_anchor(messages, from) end
+function compact.usage_anchor(messages, from, options) end
 
 ---Does `err` (or its cause chain) match `sentinel`?
 ---@param err any

@@ -340,14 +340,13 @@ static bpe_ud *bpe_check(lua_State *L, int index)
 }
 
 /* The vocabulary at 1 and the string at 2, or NULL with (nil, message)
- * pushed. */
+ * pushed. A closed vocabulary raises (misuse: compact.tokenizer checks
+ * its own closed state first, compat.h). */
 static bpe_ud *bpe_args(lua_State *L, const unsigned char **s, size_t *n)
 {
     bpe_ud *u = bpe_check(L, 1);
-    if (!u->loaded) {
-        compact_fail(L, "the tokenizer is closed");
-        return NULL;
-    }
+    if (!u->loaded)
+        luaL_error(L, "the tokenizer is closed");
     if (lua_type(L, 2) != LUA_TSTRING) {
         compact_fail(L, "text must be a string, got %s", luaL_typename(L, 2));
         return NULL;
@@ -417,9 +416,8 @@ static int bpe_lua_decode(lua_State *L)
     bpe_ud *u = bpe_check(L, 1);
     size_t k, n;
     luaL_Buffer b;
-    if (!u->loaded) {
-        return compact_fail(L, "the tokenizer is closed");
-    }
+    if (!u->loaded)
+        return luaL_error(L, "the tokenizer is closed");
     if (lua_type(L, 2) != LUA_TTABLE) {
         return compact_fail(L, "ids must be a table, got %s", luaL_typename(L, 2));
     }

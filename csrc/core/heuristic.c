@@ -6,6 +6,8 @@
 #include "heuristic.h"
 #include "parts.h"
 
+#include <string.h>
+
 
 enum byte_class {
     C_LOWER, /* a-z */
@@ -17,9 +19,12 @@ enum byte_class {
     C_PUNCT,   /* printable ASCII that is not a letter, digit or space */
     C_CONTROL, /* other C0 controls, DEL */
     C_CONT,    /* UTF-8 continuation byte */
-    C_LEAD2,   /* lead of a 2-byte character (Latin accents, Cyrillic, ...) */
-    C_LEAD3,   /* lead of a 3-byte character (CJK, symbols, box drawing) */
+    C_LEAD2,   /* lead C0-D5 of a 2-byte character (Latin accents, Greek, Cyrillic) */
+    C_LEAD3,   /* lead E1, E3-EF of a 3-byte character (CJK, Hangul, kana) */
     C_LEAD4,   /* lead of a 4-byte character (emoji, rare CJK) */
+    C_LEAD2R,  /* lead D6-DF: Hebrew, Arabic, Syriac, Thaana */
+    C_LEAD3S,  /* lead E2: punctuation, arrows, math, box drawing, ZWJ */
+    C_LEAD3I,  /* lead E0: Devanagari and the other Indic scripts, Thai, Lao */
     CLASS_COUNT
 };
 
@@ -33,40 +38,60 @@ enum byte_class {
      : (b) < 32 || (b) == 127    ? C_CONTROL                                               \
      : (b) < 128                 ? C_PUNCT                                                 \
      : (b) < 0xC0                ? C_CONT                                                  \
-     : (b) < 0xE0                ? C_LEAD2                                                 \
+     : (b) < 0xD6                ? C_LEAD2                                                 \
+     : (b) < 0xE0                ? C_LEAD2R                                                \
+     : (b) == 0xE0               ? C_LEAD3I                                                \
+     : (b) == 0xE2               ? C_LEAD3S                                                \
      : (b) < 0xF0                ? C_LEAD3                                                 \
                                  : C_LEAD4)
 
 /* Costs in 1/1024 token. A byte's cost depends on its class and on the class
- * of the byte before it (the string's start counts as a space). The W_*
- * values are the shape (how BPE vocabularies split each class, relative to
- * an English word); SCALE is the one factor fitted to Claude's counts on
- * the first half of the shared real session, together with the message,
- * block and tool call/result costs in heuristic.h. */
-#define SCALE(w) ((w) * 103 / 100)
+ * of the byte before it (the string's start counts as a space), plus
+ * W_LONG for each letter deep inside a long letter run (see LONG_RUN). The
+ * W_* values are the shape (how BPE vocabularies split each class,
+ * relative to an English word, measured against o200k and cl100k on the
+ * content classes of spec/heuristic_classes_spec.lua); SCALE is the one
+ * factor fitted to Claude's counts on the first half of the shared real
+ * session, together with the message, block and tool call/result costs in
+ * heuristic.h. */
+#define SCALE(w) ((w) * 105 / 100)
+/* Every cost is a multiple of SCAN_GRAIN units (1/64 token), below 256
+ * grains: the vector scans look costs up in one byte plane. */
+#define SCAN_GRAIN 16
+#define GRAINED(u) (((u) + SCAN_GRAIN / 2) / SCAN_GRAIN * SCAN_GRAIN)
 #define W_WORD 1024        /* a word (letter run) starts */
 #define W_LETTER 72        /* each further letter of a word */
-#define W_HUMP 640         /* lower -> upper inside a word: camelCase, base64 */
+#define W_UPPER_MORE 700   /* an upper after an upper (ALLCAPS, base64) */
+#define W_HUMP 1024        /* lower -> upper inside a word: camelCase, base64 */
 #define W_NUMBER 1024      /* a digit run starts */
 #define W_DIGIT 350        /* each further digit (runs split every ~3) */
-#define W_PUNCT 900        /* a punctuation run starts */
+#define W_PUNCT 800        /* a punctuation run starts */
 #define W_PUNCT_MORE 420   /* each further symbol of the run */
-#define W_SPACE_MORE 120   /* each space after a space (indentation) */
-#define W_NEWLINE 800      /* a line break */
+#define W_SPACE_MORE 25    /* each space after a space (indentation) */
+#define W_NEWLINE 650      /* a line break */
 #define W_NEWLINE_MORE 300 /* each further line break of a run */
-#define W_BLANK 600        /* tab, CR: first of a run */
-#define W_BLANK_MORE 200
+#define W_BLANK 350        /* tab, CR: first of a run */
+#define W_BLANK_MORE 60
 #define W_CONTROL 1024
-#define W_LEAD2 600        /* accented Latin, Greek, Cyrillic, Hebrew, Arabic */
-#define W_LEAD3 1100       /* CJK, most symbols */
-#define W_LEAD4 2048       /* emoji */
+#define W_LEAD2 600        /* accented Latin, Greek, Cyrillic */
+#define W_LEAD2R 1120      /* Hebrew, Arabic */
+#define W_LEAD3 1100       /* CJK, Hangul, kana */
+#define W_LEAD3S 1000       /* symbols, box drawing */
+#define W_LEAD3I 1250      /* Indic, Thai */
+#define W_LEAD4 3000       /* emoji */
+/* A letter that continues a word without a case step (lower after a
+ * letter, upper after an upper), after LONG_RUN such letters in a row: the
+ * vocabulary has no words that long, so BPE splits the run every few
+ * letters (concatenated words, long identifiers, random letters). */
+#define LONG_RUN 8
+#define W_LONG 200
 
 #define IS_LETTER(c) ((c) == C_LOWER || (c) == C_UPPER)
 
-#define COST(p, c) SCALE(BASE_COST(p, c))
+#define COST(p, c) GRAINED(SCALE(BASE_COST(p, c)))
 #define BASE_COST(p, c)                                                                    \
     ((c) == C_LOWER     ? (IS_LETTER(p) ? W_LETTER : W_WORD)                               \
-     : (c) == C_UPPER   ? ((p) == C_LOWER ? W_HUMP : (p) == C_UPPER ? W_LETTER : W_WORD)   \
+     : (c) == C_UPPER   ? ((p) == C_LOWER ? W_HUMP : (p) == C_UPPER ? W_UPPER_MORE : W_WORD) \
      : (c) == C_DIGIT   ? ((p) == C_DIGIT ? W_DIGIT : W_NUMBER)                            \
      : (c) == C_SPACE   ? ((p) == C_SPACE ? W_SPACE_MORE : 0)                              \
      : (c) == C_NEWLINE ? ((p) == C_NEWLINE ? W_NEWLINE_MORE : W_NEWLINE)                  \
@@ -76,15 +101,22 @@ enum byte_class {
      : (c) == C_LEAD2   ? W_LEAD2                                                          \
      : (c) == C_LEAD3   ? W_LEAD3                                                          \
      : (c) == C_LEAD4   ? W_LEAD4                                                          \
+     : (c) == C_LEAD2R  ? W_LEAD2R                                                         \
+     : (c) == C_LEAD3S  ? W_LEAD3S                                                         \
+     : (c) == C_LEAD3I  ? W_LEAD3I                                                         \
                         : 0)
+/* Does (p, c) continue a word without a case step (the long-run count)? */
+#define PLAIN_LETTER(p, c) (((c) == C_LOWER && IS_LETTER(p)) || ((c) == C_UPPER && (p) == C_UPPER))
+#define LONG_UNITS GRAINED(SCALE(W_LONG))
 
 /* The table is indexed by (previous class << 4 | class). */
 #define ROW(p)                                                                             \
     COST(p, 0), COST(p, 1), COST(p, 2), COST(p, 3), COST(p, 4), COST(p, 5), COST(p, 6),   \
-        COST(p, 7), COST(p, 8), COST(p, 9), COST(p, 10), COST(p, 11), 0, 0, 0, 0
+        COST(p, 7), COST(p, 8), COST(p, 9), COST(p, 10), COST(p, 11), COST(p, 12),        \
+        COST(p, 13), COST(p, 14), 0
 static const unsigned short pair_cost[16 * 16] = {
     ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7),
-    ROW(8), ROW(9), ROW(10), ROW(11),
+    ROW(8), ROW(9), ROW(10), ROW(11), ROW(12), ROW(13), ROW(14),
 };
 
 #define C4(b) CLASS_OF(b), CLASS_OF((b) + 1), CLASS_OF((b) + 2), CLASS_OF((b) + 3)
@@ -92,28 +124,61 @@ static const unsigned short pair_cost[16 * 16] = {
 #define C64(b) C16(b), C16((b) + 16), C16((b) + 32), C16((b) + 48)
 static const unsigned char byte_class[256] = {C64(0), C64(64), C64(128), C64(192)};
 
-/* The reference scan: one table lookup per pair. The vector scans below
- * must return exactly what it returns (spec/heuristic_scan_spec.lua). */
+/* the plain-letter pairs (PLAIN_LETTER), indexed like pair_cost */
+#define P4(p, c) PLAIN_LETTER(p, c), PLAIN_LETTER(p, (c) + 1), PLAIN_LETTER(p, (c) + 2), PLAIN_LETTER(p, (c) + 3)
+#define PROW(p) P4(p, 0), P4(p, 4), P4(p, 8), P4(p, 12)
+static const unsigned char pair_plain[16 * 16] = {
+    PROW(0), PROW(1), PROW(2), PROW(3), PROW(4), PROW(5), PROW(6), PROW(7),
+    PROW(8), PROW(9), PROW(10), PROW(11), PROW(12), PROW(13), PROW(14), PROW(15),
+};
+
+/* The bits set in x (portable; the vector scans use the instruction). */
+static unsigned popcount64(unsigned long long x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (unsigned)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The reference scan: one table lookup per pair, and per block of 32 bytes
+ * a bit per plain-letter pair (pair_plain), below them the previous block's
+ * bits (none before `from`): the bytes that end LONG_RUN (8) plain letters
+ * in a row are the bits left after ANDing the bits with themselves shifted
+ * by 1, 2 and 4. The vector scans below must return exactly what it returns
+ * (spec/heuristic_scan_spec.lua). */
 static heuristic_units measure_range_scalar(const unsigned char *s, size_t from, size_t to)
 {
     heuristic_units a = 0, b = 0;
+    unsigned long long prev_bits = 0, long_lanes = 0;
     unsigned prev = from > 0 ? byte_class[s[from - 1]] : C_SPACE;
     size_t i = from;
-    for (; i + 4 <= to; i += 4) {
-        unsigned c0 = byte_class[s[i]], c1 = byte_class[s[i + 1]];
-        unsigned c2 = byte_class[s[i + 2]], c3 = byte_class[s[i + 3]];
-        a += pair_cost[prev << 4 | c0];
-        b += pair_cost[c0 << 4 | c1];
-        a += pair_cost[c1 << 4 | c2];
-        b += pair_cost[c2 << 4 | c3];
-        prev = c3;
+    while (i < to) {
+        size_t n = to - i < 32 ? to - i : 32, k;
+        unsigned long long bits = 0, m;
+        for (k = 0; k + 2 <= n; k += 2) {
+            unsigned c0 = byte_class[s[i + k]], c1 = byte_class[s[i + k + 1]];
+            unsigned p0 = prev << 4 | c0, p1 = c0 << 4 | c1;
+            a += pair_cost[p0];
+            b += pair_cost[p1];
+            bits |= (unsigned long long)pair_plain[p0] << k | (unsigned long long)pair_plain[p1] << (k + 1);
+            prev = c1;
+        }
+        if (k < n) {
+            unsigned c = byte_class[s[i + k]], pair = prev << 4 | c;
+            a += pair_cost[pair];
+            bits |= (unsigned long long)pair_plain[pair] << k;
+            prev = c;
+        }
+        m = bits << 32 | prev_bits;
+        m &= m << 1;
+        m &= m << 2;
+        m &= m << 4;
+        long_lanes += popcount64(m >> 32);
+        prev_bits = bits;
+        i += n;
     }
-    for (; i < to; i++) {
-        unsigned c = byte_class[s[i]];
-        a += pair_cost[prev << 4 | c];
-        prev = c;
-    }
-    return a + b;
+    return a + b + LONG_UNITS * long_lanes;
 }
 
 /* The vector scans (heuristic_scan.h) give each byte a scan code (S_*, a
@@ -126,6 +191,7 @@ static heuristic_units measure_range_scalar(const unsigned char *s, size_t from,
 enum scan_code {
     S_CONTROL, /* 0: what pshufb gives for an index >= 0x80 (the delete flag) */
     S_SPACE, S_DIGIT, S_NEWLINE, S_BLANK, S_PUNCT, S_CONT, S_LEAD2, S_LEAD3, S_LEAD4,
+    S_LEAD2R, S_LEAD3S, S_LEAD3I,
     S_HUMP = 13, /* scan_more only: an upper after a lower */
     S_LOWER = 14, S_UPPER = 15 /* letters: the codes above 13 */
 };
@@ -140,6 +206,9 @@ enum scan_code {
      : (c) == C_LEAD2   ? S_LEAD2                                                          \
      : (c) == C_LEAD3   ? S_LEAD3                                                          \
      : (c) == C_LEAD4   ? S_LEAD4                                                          \
+     : (c) == C_LEAD2R  ? S_LEAD2R                                                         \
+     : (c) == C_LEAD3S  ? S_LEAD3S                                                         \
+     : (c) == C_LEAD3I  ? S_LEAD3I                                                         \
      : (c) == C_LOWER   ? S_LOWER                                                          \
                         : S_UPPER)
 /* the class of a code; -1: no class has it */
@@ -154,6 +223,9 @@ enum scan_code {
      : (k) == S_LEAD2   ? C_LEAD2                                                          \
      : (k) == S_LEAD3   ? C_LEAD3                                                          \
      : (k) == S_LEAD4   ? C_LEAD4                                                          \
+     : (k) == S_LEAD2R  ? C_LEAD2R                                                         \
+     : (k) == S_LEAD3S  ? C_LEAD3S                                                         \
+     : (k) == S_LEAD3I  ? C_LEAD3I                                                         \
      : (k) == S_LOWER   ? C_LOWER                                                          \
      : (k) == S_UPPER   ? C_UPPER                                                          \
                         : -1)
@@ -165,15 +237,28 @@ enum scan_code {
     (COST(p, c) == (!SCAN_REL(p, c)                    ? SCAN_FIRST(c)                    \
                     : (p) == C_LOWER && (c) == C_UPPER ? SCAN_HUMP                        \
                                                        : SCAN_MORE(c))                    \
-     && COST(p, c) < 65536 && SCAN_CLASS(SCAN_CODE(c)) == (c))
+     && COST(p, c) + LONG_UNITS < 256 * SCAN_GRAIN && SCAN_CLASS(SCAN_CODE(c)) == (c))
 #define SCAN_ROW_OK(p)                                                                     \
     (SCAN_OK(p, 0) && SCAN_OK(p, 1) && SCAN_OK(p, 2) && SCAN_OK(p, 3) && SCAN_OK(p, 4)    \
      && SCAN_OK(p, 5) && SCAN_OK(p, 6) && SCAN_OK(p, 7) && SCAN_OK(p, 8) && SCAN_OK(p, 9) \
-     && SCAN_OK(p, 10) && SCAN_OK(p, 11))
+     && SCAN_OK(p, 10) && SCAN_OK(p, 11) && SCAN_OK(p, 12) && SCAN_OK(p, 13)              \
+     && SCAN_OK(p, 14))
+/* and the long-run pairs are what the vector scans take them for: a letter
+ * that continues a letter and is no case step (an upper after a lower) */
+#define SCAN_PLAIN_OK(p, c)                                                                \
+    (PLAIN_LETTER(p, c) == (SCAN_REL(p, c) && IS_LETTER(c) && !((p) == C_LOWER && (c) == C_UPPER)))
+#define SCAN_PLAIN_ROW_OK(p)                                                               \
+    (SCAN_PLAIN_OK(p, 0) && SCAN_PLAIN_OK(p, 1) && SCAN_PLAIN_OK(p, 2) && SCAN_PLAIN_OK(p, 3) \
+     && SCAN_PLAIN_OK(p, 4) && SCAN_PLAIN_OK(p, 5) && SCAN_PLAIN_OK(p, 6)                 \
+     && SCAN_PLAIN_OK(p, 7) && SCAN_PLAIN_OK(p, 8) && SCAN_PLAIN_OK(p, 9)                 \
+     && SCAN_PLAIN_OK(p, 10) && SCAN_PLAIN_OK(p, 11) && SCAN_PLAIN_OK(p, 12)              \
+     && SCAN_PLAIN_OK(p, 13) && SCAN_PLAIN_OK(p, 14))
+#define SCAN_ALL_OK(row)                                                                   \
+    (row(0) && row(1) && row(2) && row(3) && row(4) && row(5) && row(6) && row(7)         \
+     && row(8) && row(9) && row(10) && row(11) && row(12) && row(13) && row(14))
 typedef char scan_tables_reproduce_every_pair_cost
-    [SCAN_ROW_OK(0) && SCAN_ROW_OK(1) && SCAN_ROW_OK(2) && SCAN_ROW_OK(3) && SCAN_ROW_OK(4)
-     && SCAN_ROW_OK(5) && SCAN_ROW_OK(6) && SCAN_ROW_OK(7) && SCAN_ROW_OK(8)
-     && SCAN_ROW_OK(9) && SCAN_ROW_OK(10) && SCAN_ROW_OK(11) ? 1 : -1];
+    [SCAN_ALL_OK(SCAN_ROW_OK) && SCAN_ALL_OK(SCAN_PLAIN_ROW_OK)
+     && LONG_RUN == 8 ? 1 : -1];
 
 /* The vector scans: x86 with GCC or clang (target attributes, run-time
  * checks of the CPU); elsewhere the scalar scan. */
@@ -181,7 +266,7 @@ typedef char scan_tables_reproduce_every_pair_cost
 #define SCAN_X86 1
 
 /* The tables (16 entries, twice: one per 16-byte half of a 32-byte
- * vector) by code, in two byte planes (costs are below 65536). */
+ * vector) by code, in grains (one byte each). */
 #define SCAN_TWICE(...) __VA_ARGS__, __VA_ARGS__
 #define SCAN_FIRST_OF(k) (SCAN_CLASS(k) < 0 ? 0 : SCAN_FIRST(SCAN_CLASS(k)))
 #define SCAN_MORE_OF(k)                                                                    \
@@ -189,14 +274,14 @@ typedef char scan_tables_reproduce_every_pair_cost
 #define SCAN_ROW16(f, op)                                                                  \
     f(0) op, f(1) op, f(2) op, f(3) op, f(4) op, f(5) op, f(6) op, f(7) op, f(8) op,       \
         f(9) op, f(10) op, f(11) op, f(12) op, f(13) op, f(14) op, f(15) op
-static const unsigned char scan_first_lo[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, &255))};
-static const unsigned char scan_first_hi[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, >> 8))};
-static const unsigned char scan_more_lo[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, &255))};
-static const unsigned char scan_more_hi[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, >> 8))};
+#define SCAN_IN_GRAINS / SCAN_GRAIN
+static const unsigned char scan_first[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, SCAN_IN_GRAINS))};
+static const unsigned char scan_more[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, SCAN_IN_GRAINS))};
 /* the code of a class (of the byte before a range) */
 static const unsigned char scan_code_of[CLASS_COUNT] = {
     SCAN_CODE(0), SCAN_CODE(1), SCAN_CODE(2), SCAN_CODE(3), SCAN_CODE(4), SCAN_CODE(5),
-    SCAN_CODE(6), SCAN_CODE(7), SCAN_CODE(8), SCAN_CODE(9), SCAN_CODE(10), SCAN_CODE(11)};
+    SCAN_CODE(6), SCAN_CODE(7), SCAN_CODE(8), SCAN_CODE(9), SCAN_CODE(10), SCAN_CODE(11),
+    SCAN_CODE(12), SCAN_CODE(13), SCAN_CODE(14)};
 
 /* A byte's code from its high nibble h and low nibble l: scan_class[h],
  * unless scan_hflag[h] & scan_lflag[l] sets one of these flags (one at
@@ -228,8 +313,26 @@ static const unsigned char scan_hflag[32] = {SCAN_TWICE(SCAN_HFLAG_ROW)};
 static const unsigned char scan_lflag[32] = {SCAN_TWICE(SCAN_LFLAG_ROW)};
 static const unsigned char scan_over[32] = {SCAN_TWICE(SCAN_OVER_ROW)};
 
-/* lanes 0..k-1 of scan_kill + 32 - k have the kill bit */
+/* Lead bytes whose code is not their high nibble's: the step adds
+ * scan_lead_d[l] to the code of the bytes with high nibble D (D6-DF:
+ * S_LEAD2 -> S_LEAD2R) and scan_lead_e[l] to those with E (E0: S_LEAD3 ->
+ * S_LEAD3I, E2: -> S_LEAD3S). */
+#define SCAN_LEAD_D_ROW 0, 0, 0, 0, 0, 0, S_LEAD2R - S_LEAD2, S_LEAD2R - S_LEAD2, S_LEAD2R - S_LEAD2, \
+    S_LEAD2R - S_LEAD2, S_LEAD2R - S_LEAD2, S_LEAD2R - S_LEAD2, S_LEAD2R - S_LEAD2,        \
+    S_LEAD2R - S_LEAD2, S_LEAD2R - S_LEAD2, S_LEAD2R - S_LEAD2
+#define SCAN_LEAD_E_ROW S_LEAD3I - S_LEAD3, 0, S_LEAD3S - S_LEAD3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+static const unsigned char scan_lead_d[32] = {SCAN_TWICE(SCAN_LEAD_D_ROW)};
+static const unsigned char scan_lead_e[32] = {SCAN_TWICE(SCAN_LEAD_E_ROW)};
+typedef char scan_lead_codes_match_the_classes
+    [SCAN_CODE(CLASS_OF(0xD5)) == S_LEAD2 && SCAN_CODE(CLASS_OF(0xD6)) == S_LEAD2R
+     && SCAN_CODE(CLASS_OF(0xDF)) == S_LEAD2R && SCAN_CODE(CLASS_OF(0xE0)) == S_LEAD3I
+     && SCAN_CODE(CLASS_OF(0xE1)) == S_LEAD3 && SCAN_CODE(CLASS_OF(0xE2)) == S_LEAD3S
+     && SCAN_CODE(CLASS_OF(0xE3)) == S_LEAD3 && SCAN_CODE(CLASS_OF(0xEF)) == S_LEAD3 ? 1 : -1];
+
+/* lanes k.. of scan_kill + 32 - k have the kill bit (the padding of the
+ * last, partial vector) */
 static const unsigned char scan_kill[64] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
 
@@ -238,8 +341,10 @@ static const unsigned char scan_kill[64] = {
 
 #include <immintrin.h>
 
+#define SCAN_POPCOUNT(x) __builtin_popcountll(x)
+
 #define SCAN_(name) scan_ssse3_##name
-#define SCAN_ATTR __attribute__((target("ssse3")))
+#define SCAN_ATTR __attribute__((target("ssse3,popcnt")))
 #define V __m128i
 #define VW 16
 #define V_LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
@@ -255,6 +360,7 @@ static const unsigned char scan_kill[64] = {
 #define V_SRL16 _mm_srli_epi16
 #define V_SHUF _mm_shuffle_epi8
 #define V_PREV(c, p) _mm_alignr_epi8((c), (p), 15)
+#define V_MOVEMASK _mm_movemask_epi8
 #define V_SAD(v) _mm_sad_epu8((v), _mm_setzero_si128())
 #define V_ADD64 _mm_add_epi64
 #define V_HSUM scan_ssse3_hsum
@@ -267,7 +373,7 @@ SCAN_ATTR static inline heuristic_units scan_ssse3_hsum(__m128i v)
 #include "heuristic_scan.h"
 
 #define SCAN_(name) scan_avx2_##name
-#define SCAN_ATTR __attribute__((target("avx2")))
+#define SCAN_ATTR __attribute__((target("avx2,popcnt")))
 #define V __m256i
 #define VW 32
 #define V_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -283,6 +389,7 @@ SCAN_ATTR static inline heuristic_units scan_ssse3_hsum(__m128i v)
 #define V_SRL16 _mm256_srli_epi16
 #define V_SHUF _mm256_shuffle_epi8
 #define V_PREV(c, p) _mm256_alignr_epi8((c), _mm256_permute2x128_si256((p), (c), 0x21), 15)
+#define V_MOVEMASK _mm256_movemask_epi8
 #define V_SAD(v) _mm256_sad_epu8((v), _mm256_setzero_si256())
 #define V_ADD64 _mm256_add_epi64
 #define V_HSUM scan_avx2_hsum
@@ -304,9 +411,9 @@ static int scan_available(enum scan_impl impl)
     switch (impl) {
 #if defined(SCAN_X86)
     case IMPL_AVX2:
-        return __builtin_cpu_supports("avx2");
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
     case IMPL_SSSE3:
-        return __builtin_cpu_supports("ssse3");
+        return __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt");
 #endif
     case IMPL_BEST:
     case IMPL_SCALAR:
@@ -317,15 +424,14 @@ static int scan_available(enum scan_impl impl)
 }
 
 /* Cost of s[from..to) by one implementation, the byte before `from` giving
- * the first pair. The vector scans read whole vectors ending at `to` at
- * most, so they need to >= their width. */
+ * the first pair. A vector scan is used for ranges of its width or more. */
 static heuristic_units measure_range_with(enum scan_impl impl, const unsigned char *s, size_t from,
                                           size_t to)
 {
 #if defined(SCAN_X86)
-    if (to >= 32 && (impl == IMPL_AVX2 || (impl == IMPL_BEST && __builtin_cpu_supports("avx2"))))
+    if (to - from >= 32 && (impl == IMPL_AVX2 || impl == IMPL_BEST) && scan_available(IMPL_AVX2))
         return scan_avx2_range(s, from, to);
-    if (to >= 16 && impl != IMPL_SCALAR && __builtin_cpu_supports("ssse3"))
+    if (to - from >= 16 && impl != IMPL_SCALAR && scan_available(IMPL_SSSE3))
         return scan_ssse3_range(s, from, to);
 #else
     (void)impl;
@@ -353,18 +459,13 @@ HEURISTIC_API heuristic_units heuristic_measure(const char *text, size_t len)
         return measure_range(s, 0, len);
     units = measure_range(s, 0, start);
     while (start < len) {
-        int dense = start >= HEURISTIC_DENSE_FROM;
-        size_t window = dense ? HEURISTIC_DENSE_WINDOW_BYTES : HEURISTIC_WINDOW_BYTES;
-        size_t step = dense ? start / 8 : start;
-        size_t end;
-        if (step < window)
-            step = window;
-        end = len - start > step ? start + step : len;
-        if (end - start <= window) {
+        size_t step = start / HEURISTIC_SEGMENTS;
+        size_t end = len - start > step ? start + step : len;
+        if (end - start <= HEURISTIC_WINDOW_BYTES) {
             units += measure_range(s, start, end);
         } else {
-            heuristic_units cost = measure_range(s, start, start + window);
-            units += cost * (end - start) / window;
+            heuristic_units cost = measure_range(s, start, start + HEURISTIC_WINDOW_BYTES);
+            units += cost * (end - start) / HEURISTIC_WINDOW_BYTES;
         }
         start = end;
     }

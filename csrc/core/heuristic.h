@@ -14,17 +14,16 @@
  * Costs are in fixed point (HEURISTIC_UNIT units per token) so that the
  * measures of many strings add up before one rounding per message.
  *
- * Work per string is bounded: the first HEURISTIC_FULL_BYTES bytes are read
- * in full; after that the string is cut into segments that grow
- * geometrically (each as long as the offset it starts at, from
- * HEURISTIC_DENSE_FROM on an eighth of it), and of each segment only a
- * window at its start is read (HEURISTIC_WINDOW_BYTES, from
- * HEURISTIC_DENSE_FROM on HEURISTIC_DENSE_WINDOW_BYTES), its cost scaled to
- * the segment's length. Segment boundaries depend only on the offset, so a
- * longer string keeps every window of a shorter prefix: the measure stays
- * monotonic. A 2 KB string costs 128 + 4 * 32 bytes of reading, 1 MB about
- * 12 KB, 100 MB about 22 KB. What it costs in accuracy is measured by
- * bench/accuracy.lua (per step) and bench/heuristic.lua (on 4 MB strings).
+ * Strings up to HEURISTIC_FULL_BYTES (64 KiB) are read whole. Beyond, work
+ * per string is bounded: the rest is cut into segments that grow
+ * geometrically (each 1/HEURISTIC_SEGMENTS of the offset it starts at), and
+ * of each segment only a window at its start is read
+ * (HEURISTIC_WINDOW_BYTES), its cost scaled to the segment's length: many
+ * small windows, so content that changes every few KB is still seen.
+ * Segment boundaries depend only on the offset, so a longer string keeps
+ * every window of a shorter prefix: the measure stays monotonic. 1 MB costs
+ * 192 KB of reading, 100 MB about 420 KB. What sampling costs in accuracy
+ * is measured by bench/heuristic.lua (mixed content, 96 KB to 4 MB).
  *
  * The bytes are read 16 or 32 at a time where the CPU has SSSE3 or AVX2
  * (heuristic_scan.h), with exactly the scalar reference's result. */
@@ -51,10 +50,9 @@ typedef unsigned long long heuristic_units;
 #define HEURISTIC_JSON_VALUE_UNITS (HEURISTIC_UNIT)
 
 /* Sampling of long strings (see above). */
-#define HEURISTIC_FULL_BYTES 128
-#define HEURISTIC_WINDOW_BYTES 32
-#define HEURISTIC_DENSE_FROM 4096
-#define HEURISTIC_DENSE_WINDOW_BYTES 256
+#define HEURISTIC_FULL_BYTES 65536
+#define HEURISTIC_SEGMENTS 256
+#define HEURISTIC_WINDOW_BYTES 128
 
 /* The two functions below are the core's only non-static C functions
  * besides luaopen_*: estimate.c and plan.c share them through message.h.

@@ -323,27 +323,38 @@ static int collect_blocks(writer *w, int t, buffer *text, size_t *images)
     return 0;
 }
 
-static int write_user(writer *w, int msg)
+/* The text of the content on top of the stack: a string as it is, or the
+ * text of its blocks joined by "\n" (in w->text), with its image count.
+ * Returns 0, or -1 when the writer failed (content neither). */
+static int content_text(writer *w, const char **s, size_t *len, size_t *images)
 {
     lua_State *L = w->L;
-    int kind = raw_field(L, msg, KEY_CONTENT);
-    begin_record(w, "user", NULL, 0, NULL);
-    if (kind == LUA_TSTRING) {
-        size_t len;
-        const char *s = lua_tolstring(L, -1, &len);
-        buffer_add(L, w->out, s, len);
-    } else if (kind == LUA_TTABLE) {
-        size_t images;
-        buffer *text = w->text;
-        text->len = 0;
-        if (collect_blocks(w, lua_gettop(L), text, &images) != 0)
-            return -1;
-        buffer_add(L, w->out, text->data, text->len);
-        add_image_count(w, images, text->len > 0);
-    } else {
-        return changed(w);
+    *images = 0;
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        *s = lua_tolstring(L, -1, len);
+        return 0;
     }
-    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TTABLE)
+        return changed(w);
+    w->text->len = 0;
+    if (collect_blocks(w, lua_gettop(L), w->text, images) != 0)
+        return -1;
+    *s = w->text->data ? w->text->data : "";
+    *len = w->text->len;
+    return 0;
+}
+
+static int write_user(writer *w, int msg)
+{
+    const char *s;
+    size_t len, images;
+    raw_field(w->L, msg, KEY_CONTENT);
+    begin_record(w, "user", NULL, 0, NULL);
+    if (content_text(w, &s, &len, &images) != 0)
+        return -1;
+    buffer_add(w->L, w->out, s, len);
+    add_image_count(w, images, len > 0);
+    lua_pop(w->L, 1);
     return 0;
 }
 
@@ -625,7 +636,9 @@ static int write_tool_result(writer *w, int msg)
     lua_State *L = w->L;
     const char *name = NULL;
     size_t name_len = 0;
-    int is_error, keep, kind;
+    const char *s;
+    size_t len, images;
+    int is_error, keep;
     raw_field(L, msg, KEY_IS_ERROR);
     is_error = lua_toboolean(L, -1);
     lua_pop(L, 1);
@@ -634,22 +647,11 @@ static int write_tool_result(writer *w, int msg)
     /* bash output and errors say the most at their end */
     keep = is_error || (name != NULL && is_shell_tool(w, name, name_len)) ? KEEP_TAIL : KEEP_HEAD;
     begin_record(w, "tool result", name ? name : "?", name ? name_len : 1, is_error ? "error" : "ok");
-    kind = raw_field(L, msg, KEY_CONTENT);
-    if (kind == LUA_TSTRING) {
-        size_t len;
-        const char *s = lua_tolstring(L, -1, &len);
-        add_limited(w, s, len, (enum keep)keep);
-    } else if (kind == LUA_TTABLE) {
-        size_t images;
-        buffer *text = w->text;
-        text->len = 0;
-        if (collect_blocks(w, lua_gettop(L), text, &images) != 0)
-            return -1;
-        add_limited(w, text->data ? text->data : "", text->len, (enum keep)keep);
-        add_image_count(w, images, text->len > 0);
-    } else {
-        return changed(w);
-    }
+    raw_field(L, msg, KEY_CONTENT);
+    if (content_text(w, &s, &len, &images) != 0)
+        return -1;
+    add_limited(w, s, len, (enum keep)keep);
+    add_image_count(w, images, len > 0);
     lua_pop(L, 2); /* content, tool_name */
     return 0;
 }

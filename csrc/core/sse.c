@@ -290,9 +290,10 @@ static int sse_run(lua_State *L)
 static int sse_call_parser(lua_State *L, sse_parser *p, const char *chunk, size_t len)
 {
     sse_call c;
-    if (p->closed || p->failed) {
-        return compact_fail(L, "%s", p->closed ? "sse parser is closed" : "sse parser failed earlier");
-    }
+    if (p->closed) /* misuse by compact's own code: raises (compat.h) */
+        return luaL_error(L, "sse parser is closed");
+    if (p->failed) /* the stream's data broke it: nil, message */
+        return compact_fail(L, "sse parser failed earlier");
     c.p = p;
     c.chunk = chunk;
     c.len = len;
@@ -353,9 +354,8 @@ static int sse_finish(lua_State *L)
 static int sse_last_id(lua_State *L)
 {
     sse_parser *p = (sse_parser *)luaL_checkudata(L, 1, SSE_MT);
-    if (p->closed) {
-        return compact_fail(L, "sse parser is closed");
-    }
+    if (p->closed)
+        return luaL_error(L, "sse parser is closed");
     if (!p->state.has_id)
         lua_pushnil(L);
     else

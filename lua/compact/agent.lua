@@ -21,9 +21,11 @@ local checks = require "compact.checks"
 local errors = require "compact.errors"
 local cancel_module = require "compact.cancel"
 local estimation = require "compact.estimation"
+local recall = require "compact.agent_recall"
 local summary_module = require "compact.summary"
 local repair = require "compact.repair"
 local tools_module = require "compact.agent_tools"
+local upkeep = require "compact.agent_compaction"
 local usage_module = require "compact.usage"
 local util = require "compact.util"
 local message_model = require "compact.message"
@@ -43,6 +45,10 @@ local MAX_OVERFLOW_RECOVERIES = 2
 local known_config = {
   generator = true, model = true, system_prompt = true, tools = true, compactor = true,
   context_window_tokens = true, reserve_tokens = true, estimator = true, on_event = true, fit = true,
+  edit = true, guard = true, max_tool_result_tokens = true, min_token_savings = true, instructions = true,
+  on_before_compaction = true, max_turns = true, stream_events = true,
+  archive = true, conversation_id = true, recall_tool = true,
+  drop_reasoning = true,
 }
 
 local known_options = { max_output_tokens = true, skills = true, cancel = true }
@@ -65,7 +71,8 @@ end
 --- Create an agent.
 -- @function new
 -- @tparam table config `{ generator, model, system_prompt, tools, compactor,
---   context_window_tokens, reserve_tokens = 0, estimator = compact.heuristic(), on_event }`
+--   context_window_tokens, reserve_tokens = 0, estimator = compact.heuristic(), on_event,
+--   drop_reasoning = generator.drop_reasoning or "never" }`
 -- @return agent, or nil and an ErrInvalidConfig error
 function agent_module.new(config)
   local _, err = checks.table(config, known_config)
@@ -83,6 +90,13 @@ function agent_module.new(config)
   if compactor ~= nil and not (has_method(compactor, "plan") and has_method(compactor, "apply")) then
     return config_error("config.compactor: expected a compactor (compact.new)")
   end
+  -- the archive, its recall tool and a compactor that archives into it
+  local holder = {}
+  local archived, archive_err = recall.configure(config)
+  if not archived then return nil, archive_err end
+  _, err = recall.add_tool(archived, definitions, handlers, holder)
+  if err then return nil, err end
+  compactor = archived.compactor
   local window, reserve
   window, err = checks.check("config.context_window_tokens", config.context_window_tokens,
     { "number", above = 0, optional = true })
@@ -99,19 +113,44 @@ function agent_module.new(config)
   if config.fit ~= nil and type(config.fit) ~= "boolean" then
     return config_error("config.fit: expected a boolean, got " .. type(config.fit))
   end
-  return setmetatable({
+  -- which reasoning the provider drops (compact.usage_anchor): config, else
+  -- what the generator says for its servers, else "never"
+  local drop_reasoning, field = config.drop_reasoning, "config.drop_reasoning"
+  if drop_reasoning == nil then
+    local ok, said = pcall(function() return config.generator.drop_reasoning end)
+    drop_reasoning, field = ok and said or nil, "config.generator.drop_reasoning"
+  end
+  local mode, mode_err = usage_module.drop_mode({ drop_reasoning = drop_reasoning })
+  if not mode then return config_error(field .. mode_err.message:sub(#"options.drop_reasoning" + 1)) end
+  local controls
+  controls, err = upkeep.check_controls(config)
+  if not controls then return nil, err end
+  holder.agent = setmetatable({
+    edit = controls.edit,
+    guard = controls.guard,
+    max_tool_result_tokens = controls.max_tool_result_tokens,
+    min_token_savings = controls.min_token_savings,
+    instructions = controls.instructions,
+    on_before_compaction = controls.on_before_compaction,
+    max_turns = controls.max_turns,
+    stream_events = controls.stream_events,
     generator = config.generator,
     model = config.model,
-    compactor = config.compactor,
+    compactor = compactor,
+    archive = archived.archive,
+    conversation_id = archived.conversation_id,
     context_window_tokens = window,
     reserve_tokens = reserve,
     estimator = estimator,
     on_event = config.on_event,
     fit = config.fit ~= false,
+    drop_reasoning = mode,
     tool_definitions = definitions,
     _handlers = handlers,
     state = { system_prompt = config.system_prompt, messages = {} },
   }, Agent)
+  recall.attach(holder.agent, archived)
+  return holder.agent
 end
 
 --- The text skills add to the system prompt of a run: one block per skill,
@@ -223,30 +262,35 @@ function Run:cancelled()
   return cancel_module.is_cancelled(self.cancel)
 end
 
-local function cancelled_error(cause)
-  if errors.is(cause, "cancelled") then return cause end
-  return errors.cancelled("agent run cancelled", cause)
-end
-
 function Run:fail(err)
   return nil, err, self.result
 end
 
+upkeep.install(Run)
+local cancelled_error = upkeep.cancelled_error
+
 -- Commit a message to the context (in place: see the module comment). A
 -- reply with usage becomes the state's anchor. The provider counted this
 -- run's skills too (they ride in the system prompt), which the budget
--- already withholds: the anchor leaves them out so they count once.
+-- already withholds: the anchor leaves them out so they count once. A user
+-- message after the anchor may make the provider drop the reasoning of the
+-- anchor's turn (drop_reasoning): the anchor gains `dropped`.
 function Run:commit(message)
-  local messages = self.state.messages
+  local messages, usage, mode = self.state.messages, self.state.usage, self.agent.drop_reasoning
   local index = #messages + 1
   messages[index] = message
+  local from = message.role == "assistant" and index
+    or message.role == "user" and mode ~= "never" and usage and usage.through
+  if not from then return end
+  local anchor = usage_module.anchor(messages, from, { drop_reasoning = mode })
+  if not anchor then return end
   if message.role == "assistant" then
-    local anchor = usage_module.anchor(messages, index)
-    if anchor then
-      anchor.tokens = math.max(1, anchor.tokens - self.skill_tokens)
-      self.state.usage = anchor
-    end
+    usage = { tokens = math.max(1, anchor.tokens - self.skill_tokens), through = anchor.through }
+  elseif anchor.through ~= usage.through then
+    return
   end
+  local dropped = math.min(anchor.dropped or 0, usage.tokens - 1)
+  self.state.usage = { tokens = usage.tokens, through = usage.through, dropped = dropped > 0 and dropped or nil }
 end
 
 -- Where repair must start reading: the list up to the agent's watermark
@@ -294,98 +338,6 @@ function Run:repair_state()
   return true
 end
 
-function Run:budget()
-  local window = self.agent.context_window_tokens
-  if window == nil then return nil end
-  local reserve = math.max(self.agent.reserve_tokens, self.max_output_tokens or 0)
-  return math.max(0, math.max(0, window - reserve) - self.skill_tokens)
-end
-
-function Run:compaction_request(require_reduction)
-  local state = self.state
-  local tools = self.agent.tool_definitions
-  return {
-    system_prompt = state.system_prompt,
-    summary = state.summary,
-    messages = state.messages,
-    tools = #tools > 0 and tools or nil,
-    input_token_budget = self:budget(),
-    estimator = self.agent.estimator,
-    require_reduction = require_reduction,
-    usage = state.usage,
-    fit = self.agent.fit and self:budget() ~= nil or nil,
-  }
-end
-
--- Apply a confirmed plan between a start/end event pair. Returns true, or
--- nil and the error (the context is unchanged on error).
-function Run:rewrite(reason, request, plan)
-  self:emit { type = "compaction_start", reason = reason, plan = plan }
-  local ok, outcome, err = pcall(self.agent.compactor.apply, self.agent.compactor, request, plan, self.cancel)
-  if not ok then
-    err = errors.new("summarization", "the compactor raised an error", { cause = outcome })
-    outcome = nil
-  elseif outcome == nil and err == nil then
-    err = errors.new("summarization", "the compactor returned neither a result nor an error")
-  elseif outcome ~= nil and (type(outcome) ~= "table" or type(outcome.messages) ~= "table"
-      or type(outcome.record) ~= "table") then
-    err = errors.new("summarization", "the compactor returned a malformed result")
-    outcome = nil
-  end
-  if not outcome then
-    self:emit { type = "compaction_end", reason = reason, err = err }
-    return nil, err
-  end
-  -- Commit: a new list, never an in-place edit of the old one. Every
-  -- earlier anchor is stale now.
-  self.state.summary = outcome.summary
-  self.state.messages = outcome.messages
-  self.state.usage = nil
-  self.agent._compacted = { messages = outcome.messages, count = #outcome.messages, summary = outcome.summary }
-  local compactions = self.result.compactions
-  compactions[#compactions + 1] = outcome.record
-  self:emit { type = "compaction_end", reason = reason, record = outcome.record }
-  return true
-end
-
--- Proactive maintenance. Returns true to go on, or nil, err to end the run
--- (only for cancellation).
-function Run:maintain()
-  local agent = self.agent
-  if not agent.compactor or agent.context_window_tokens == nil then return true end
-  -- never twice in a row for the same context
-  local last, state = agent._compacted, self.state
-  if last and rawequal(last.messages, state.messages) and last.count == #state.messages
-      and last.summary == state.summary then
-    return true
-  end
-  local request = self:compaction_request(false)
-  local ok, plan = pcall(agent.compactor.plan, agent.compactor, request)
-  if not ok or plan == nil then return true end -- estimate/planning errors and no-ops are silent
-  local done, err = self:rewrite("threshold", request, plan)
-  -- Cancellation after a rewrite starts ends the run, even when the rewrite
-  -- itself finished (it stays committed).
-  if errors.is(err, "cancelled") or self:cancelled() then return nil, cancelled_error(err) end
-  if done then return true end
-  return true -- a failed maintenance leaves the context unchanged
-end
-
--- Overflow recovery: compact with require_reduction. Returns true or nil, err.
-function Run:recover()
-  local agent = self.agent
-  local request = self:compaction_request(true)
-  local ok, plan, err = pcall(agent.compactor.plan, agent.compactor, request)
-  if not ok then return nil, errors.new("invalid_request", "the compactor raised an error", { cause = plan }) end
-  if plan == nil then
-    return nil, err or errors.new("no_reduction", "no raw message prefix can be removed")
-  end
-  local done
-  done, err = self:rewrite("overflow", request, plan)
-  if done then return true end
-  if self:cancelled() then return nil, cancelled_error(err) end
-  return nil, err
-end
-
 function Run:generator_request()
   local agent, state = self.agent, self.state
   local messages = {}
@@ -405,12 +357,22 @@ function Run:generator_request()
     tools = has_tools and copy_list(tools) or nil,
     tool_choice = has_tools and "auto" or nil,
     max_output_tokens = self.max_output_tokens,
+    on_delta = self.on_delta,
   }
 end
 
--- One generator call. Returns an assistant message or nil, err.
+-- One generator call. Returns an assistant message, or nil, err and the
+-- failed attempt standing for it (for `new_messages`).
 function Run:generate()
-  local generator = self.agent.generator
+  local stream = self.agent.stream_events
+  if stream then self:emit { type = "message_start" } end
+  local message, err = self:call_generator(self.agent.generator)
+  local attempt = not message and failed_attempt(err, errors.is(err, "cancelled") or self:cancelled()) or nil
+  if stream then self:emit { type = "message_end", message = message or attempt } end
+  return message, err, attempt
+end
+
+function Run:call_generator(generator)
   local ok, message, err = pcall(generator.generate, generator, self:generator_request(), self.cancel)
   if not ok then return nil, errors.new("generator", "the generator raised an error", { cause = message }) end
   if message == nil then
@@ -438,13 +400,16 @@ function Run:run_batch(calls)
   for _, call in ipairs(calls) do
     if not cancelled and self:cancelled() then cancelled = true end
     local result
+    if self.agent.stream_events then self:emit { type = "tool_start", call = call } end
     if cancelled then
       result = tool_result(call, "cancelled: tool " .. tostring(call.name) .. " was not run", true)
     else
       local ok, outcome = pcall(tools_module.run, self.agent._handlers[call.name], call, self.cancel)
       result = ok and outcome
         or tool_result(call, "tool " .. tostring(call.name) .. " failed: " .. safe_tostring(outcome), true)
+      result = self:cap_result(result)
     end
+    if self.agent.stream_events then self:emit { type = "tool_end", call = call, result = result } end
     self:commit(result)
     new[#new + 1] = result
   end
@@ -460,10 +425,16 @@ function Run:loop()
     if self:cancelled() then return self:fail(cancelled_error()) end
     local repaired, repair_err = self:repair_state()
     if not repaired then return self:fail(repair_err) end
-    local message, err = self:generate()
+    if batches >= self.agent.max_turns then
+      return self:fail(errors.new("max_turns", "the tool loop reached config.max_turns ("
+        .. self.agent.max_turns .. " tool batches) without a final answer"))
+    end
+    local fits, guard_err = self:guard()
+    if not fits then return self:fail(guard_err) end
+    local message, err, attempt = self:generate()
     if not message then
-      local aborted = errors.is(err, "cancelled") or self:cancelled()
-      new[#new + 1] = failed_attempt(err, aborted)
+      local aborted = attempt.stop_reason == "aborted"
+      new[#new + 1] = attempt
       if aborted then return self:fail(cancelled_error(err)) end
       if not (self.agent.compactor and errors.is(err, "context_window_exceeded")) then return self:fail(err) end
       if recoveries >= MAX_OVERFLOW_RECOVERIES then return self:fail(err) end
@@ -486,7 +457,7 @@ function Run:loop()
       if #calls == 0 then
         self.result.final = message
         if batches > 0 then
-          local ok, maintain_err = self:maintain()
+          local ok, maintain_err = self:maintain(false)
           if not ok then return self:fail(maintain_err) end
         end
         return self.result
@@ -496,6 +467,15 @@ function Run:loop()
       if not ok then return self:fail(batch_err) end
     end
   end
+end
+
+local function new_run(agent, state, result, cancel)
+  local run = setmetatable({ agent = agent, state = state, result = result, cancel = cancel,
+    skills_text = "", skill_tokens = 0, instructions = agent.instructions }, Run)
+  if agent.stream_events then
+    run.on_delta = function(delta) run:emit { type = "delta", delta = delta } end
+  end
+  return run
 end
 
 -- One run, unprotected (Agent:run wraps it).
@@ -515,13 +495,11 @@ local function run_unprotected(self, prompt, opts, result)
     local ok, tokens = pcall(self.estimator.text, self.estimator, skills_text)
     if ok and is_finite_number(tokens) and tokens > 0 then skill_tokens = math.ceil(tokens) end
   end
-  local run = setmetatable({
-    agent = self, state = state, result = result, cancel = opts.cancel,
-    max_output_tokens = opts.max_output_tokens, skills_text = skills_text, skill_tokens = skill_tokens,
-  }, Run)
+  local run = new_run(self, state, result, opts.cancel)
+  run.max_output_tokens, run.skills_text, run.skill_tokens = opts.max_output_tokens, skills_text, skill_tokens
   if run:cancelled() then return nil, cancelled_error(), result end
   -- Maintenance is planned on the context before the prompt is accepted.
-  local ok, maintain_err = run:maintain()
+  local ok, maintain_err = run:maintain(true)
   if not ok then return nil, maintain_err, result end
   if run:cancelled() then return nil, cancelled_error(), result end
   run:commit(message)
@@ -557,7 +535,7 @@ end
 -- @tparam[opt] table opts `{ max_output_tokens = nil, skills = nil, cancel = nil }`
 -- @return `{ final, new_messages, compactions }`; or nil, err, partial result
 function Agent:run(prompt, opts)
-  local result = { final = nil, new_messages = {}, compactions = {} }
+  local result = { final = nil, new_messages = {}, compactions = {}, edits = {} }
   -- a tool handler or callback calling run on its own agent would interleave
   -- two runs in one state: refused, the running one goes on untouched
   if is_active(running[self]) then
@@ -579,6 +557,54 @@ function Agent:run(prompt, opts)
   end
   return nil, errors.new("callback", "the agent run raised an error", { cause = value }), result
 end
+
+local known_compact_options = { instructions = true, cancel = true }
+
+local function compact_unprotected(self, opts)
+  if opts == nil then opts = {} end
+  local _, err = checks.table(opts, known_compact_options, "opts")
+  if err then return nil, errors.invalid_request(err.message) end
+  if opts.instructions ~= nil and type(opts.instructions) ~= "string" then
+    return request_error("opts.instructions: expected a string, got " .. type(opts.instructions))
+  end
+  if not self.compactor then return request_error("agent:compact: the agent has no compactor") end
+  local state
+  state, err = check_state(self.state)
+  if not state then return nil, err end
+  local run = new_run(self, state, { new_messages = {}, compactions = {}, edits = {} }, opts.cancel)
+  if opts.instructions ~= nil then run.instructions = opts.instructions end
+  if run:cancelled() then return nil, cancelled_error() end
+  local done
+  done, err = run:compact_now("manual")
+  if done then return run.last_record end
+  if errors.is(err, "cancelled") then return nil, err end
+  if errors.is(err, "no_reduction") and not run.rewrite_started then
+    return nil -- nothing can be removed, or the hook skipped it
+  end
+  return nil, err
+end
+
+--- Compact now, whatever the threshold (keeping the compactor's
+-- `keep_recent_tokens`), with `compaction_start` reason `"manual"`.
+-- @tparam[opt] table opts `{ instructions = nil, cancel = nil }`
+-- @return the record; nil when nothing can be removed (or the hook skipped
+--   it); or nil, err (the state unchanged)
+function Agent:compact(opts)
+  if is_active(running[self]) then
+    return nil, errors.invalid_request("agent:compact: this agent is running (called from a tool handler or a "
+      .. "callback?)")
+  end
+  local thread = current_thread()
+  running[self] = thread
+  local ok, value, err = pcall(compact_unprotected, self, opts)
+  if running[self] == thread then running[self] = nil end
+  if ok then return value, err end
+  return nil, errors.new("callback", "agent:compact raised an error", { cause = value })
+end
+
+--- Settings a host merges into its configs (docs/agent.md, "Recommended
+-- settings"); a plain table: copy before editing.
+agent_module.recommended = upkeep.recommended
 
 agent_module.Agent = Agent
 

@@ -1,5 +1,5 @@
 --- The `compact` command line: `stats`, `plan` and `run` over a transcript
--- file in any format `compact.importers` reads.
+-- file in any format `compact.importers` reads, and `recall` over an archive.
 --
 -- All logic lives in Lua so it can be tested in-process (arguments and
 -- dispatch here, each command in `compact.cli.stats`, `.plan` and `.run`
@@ -44,11 +44,13 @@ local SPECS = {
   plan = {},
   run = { summarizer = "string", model = "string", instructions = "string", output = "string",
           record = "string", quiet = "flag", format = "string", append = "flag", fit = "flag",
-          ["max-input-tokens"] = "int", ["max-output-tokens"] = "int", fallback = "string" },
+          ["max-input-tokens"] = "int", ["max-output-tokens"] = "int", fallback = "string",
+          archive = "string", conversation = "string" },
 }
 for _, spec in pairs(SPECS) do
   for name, kind in pairs(INPUT_SPEC) do spec[name] = kind end
 end
+SPECS.recall = { conversation = "string", id = "int", limit = "int" }
 for name, kind in pairs(PLAN_SPEC) do SPECS.plan[name], SPECS.run[name] = kind, kind end
 local SHORT = { o = "output", h = "help" }
 
@@ -163,7 +165,8 @@ end
 
 -- Each command is called with the `cli` table, so it reads the exit statuses
 -- and defaults above at call time without requiring this module back.
-local COMMANDS = { stats = "compact.cli.stats", plan = "compact.cli.plan", run = "compact.cli.run" }
+local COMMANDS = { stats = "compact.cli.stats", plan = "compact.cli.plan", run = "compact.cli.run",
+  recall = "compact.cli.recall" }
 
 --- Run the command line.
 -- @tparam {string,...} args the arguments (without the program name)
@@ -172,9 +175,9 @@ local COMMANDS = { stats = "compact.cli.stats", plan = "compact.cli.plan", run =
 --   `isatty = function(stream_name) -> boolean` (or a boolean; only
 --   `"stderr"` is asked), `getenv = function(name)` (default `os.getenv`),
 --   `make_generator = function(kind, { getenv = }) -> generator | nil, err`
---   (replaces the HTTP providers, for tests), `open`, `rename`, `remove`
---   (default `io.open`, `os.rename`, `os.remove`: how output files are
---   written, for tests)
+--   (replaces the HTTP providers, for tests), `open`, `rename`, `remove`,
+--   `output_temp` (default `io.open`, `os.rename`, `os.remove`,
+--   `compact.core.output_temp`: how output files are written, for tests)
 -- @treturn integer the exit status
 function cli.main(args, io_table)
   local env = make_env(io_table)

@@ -11,6 +11,7 @@ local core = require "compact.core"
 local checks = require "compact.checks"
 local errors = require "compact.errors"
 local usage_module = require "compact.usage"
+local user_requests = require "compact.user_requests"
 local estimation = require "compact.estimation"
 local files = require "compact.summary"
 local fit = require "compact.fit"
@@ -29,12 +30,36 @@ Compactor.__tostring = function(self)
 end
 
 local known_config = { keep_recent_tokens = true, trigger_ratio = true, summarizer = true, file_tools = true,
-  tool_vocabulary = true }
+  tool_vocabulary = true, keep_user_messages_tokens = true, archive = true, conversation_id = true }
+
+-- compact.archive, loaded only by compactors that have an archive
+local function archive_module() return require "compact.archive_common" end
+
+-- The archive options: archive (nil or a table with put/search/get),
+-- conversation_id (default: a fresh one). Returns archive, id or nil, err.
+local function check_archive(config)
+  if config.archive == nil then
+    if config.conversation_id ~= nil then
+      return checks.expected("config.conversation_id", "nil without config.archive", config.conversation_id)
+    end
+    return false
+  end
+  local archive = archive_module()
+  local ok, err = archive.check_config("config.archive", config.archive)
+  if not ok then return nil, err end
+  local id = config.conversation_id
+  if id == nil then return config.archive, archive.fresh_conversation_id() end
+  if type(id) ~= "string" or id == "" or id:find("%z") then
+    return checks.expected("config.conversation_id", "a non-empty string", id)
+  end
+  return config.archive, id
+end
 
 --- Create a compactor.
 -- @function new
--- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil }`
---   (`tool_vocabulary` is another name of `file_tools`)
+-- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil,
+--   keep_user_messages_tokens = 0, archive = nil, conversation_id = nil }` (`tool_vocabulary` is another name
+--   of `file_tools`)
 -- @return compactor, or nil and an ErrInvalidConfig error
 function compactor_module.new(config)
   local _, err = checks.table(config, known_config)
@@ -46,14 +71,24 @@ function compactor_module.new(config)
   if err then return nil, err end
   _, err = checks.check("config.summarizer", config.summarizer, { "method", "summarize" })
   if err then return nil, err end
+  local keep_users
+  keep_users, err = checks.check("config.keep_user_messages_tokens", config.keep_user_messages_tokens,
+    { "number", min = 0, default = 0 })
+  if err then return nil, err end
   local file_tools
   file_tools, err = files.config_tools(config)
   if not file_tools then return nil, err end
+  local archive, conversation_id = check_archive(config)
+  if archive == nil then return nil, conversation_id end
   return setmetatable({
     keep_recent_tokens = keep,
     trigger_ratio = ratio,
     summarizer = config.summarizer,
     file_tools = file_tools,
+    keep_user_messages_tokens = keep_users,
+    archive = archive or nil,
+    conversation_id = conversation_id,
+    _archived = archive and archive_module().new_cache() or nil,
   }, Compactor)
 end
 
@@ -96,6 +131,19 @@ end
 
 local read_request, estimate_parts = request_module.read, request_module.estimate_parts
 
+-- The cut of a fit plan (the plan keep_recent_tokens gives would keep
+-- everything): the cut that keeps about what fits beside the overhead; when
+-- that keeps everything or nothing, the newest turn start; without one, 1
+-- (nothing summarized: the fit ladder's last rung cuts the newest turn).
+local function fit_cut(ledger, messages, budget, calibration, overhead)
+  local n = rawlen(messages)
+  local k, turn_start = ledger:plan(math.max(1, math.floor(budget / calibration) - overhead))
+  if k > 1 and k <= n then return k, turn_start end
+  local starts = fit.later_turn_starts(messages, 1)
+  if starts[1] then return starts[1], 0 end
+  return 1, 0
+end
+
 --- Plan a compaction of `request` without calling the summarizer.
 -- @function compactor:plan
 -- @tparam table request `{ system_prompt, summary, messages, tools, input_token_budget, estimator,
@@ -104,13 +152,19 @@ local read_request, estimate_parts = request_module.read, request_module.estimat
 function Compactor:plan(request)
   -- the request's fields as values, not a view table: plan runs on every turn
   local messages, estimator, budget, system_prompt, summary, tools, anchor_tokens, anchor_through,
-    require_reduction = read_request(request)
+    require_reduction, _, fit_on = read_request(request)
   if not messages then return nil, estimator end
   local tokens_before, ledger, calibration = estimate_parts(estimator, messages, system_prompt, summary, tools,
     anchor_tokens, anchor_through)
   if not tokens_before then return nil, ledger end
   if not require_reduction and (budget == nil or tokens_before <= budget * self.trigger_ratio) then return nil end
   local first_kept_index, turn_start = ledger:plan(scaled_keep(self.keep_recent_tokens, calibration))
+  if first_kept_index <= 1 and fit_on and budget ~= nil and tokens_before > budget and rawlen(messages) > 0 then
+    -- the kept part covers everything but does not fit: keep less
+    first_kept_index, turn_start = fit_cut(ledger, messages, budget, calibration,
+      estimation.overhead(estimator, system_prompt, summary, tools) or 0)
+    return compactor_module.new_plan(messages, first_kept_index, turn_start, tokens_before, calibration)
+  end
   if first_kept_index <= 1 then
     if require_reduction then
       return nil, errors.new("no_reduction", "no raw message prefix can be removed")
@@ -188,11 +242,26 @@ local function run_summarizer(summarizer, summary_request, cancel)
   return text, usage, meta
 end
 
+-- Archive the originals about to be summarized or cut (a no-op without an
+-- archive): their ids, or nil and an ErrSummarization with the cause.
+local function archive_originals(tracker, messages)
+  if not tracker then return {} end
+  local ids, err = tracker.store(messages)
+  if not ids then return nil, summarization_error("archiving the originals failed; nothing was replaced", err) end
+  return ids
+end
+
 -- Summarize `to_summarize` and `turn_prefix` over `previous` and append the
--- file lists. Returns summary, usage, meta or nil, err.
-local function summarize(self, view, previous, to_summarize, turn_prefix, cancel)
+-- file lists; with an archive, they are archived first. Returns summary,
+-- usage, meta or nil, err.
+local function summarize(self, view, previous, to_summarize, turn_prefix, cancel, tracker)
   if cancel_module.is_cancelled(cancel) then
     return nil, errors.cancelled("compaction cancelled before the summarizer was called")
+  end
+  if tracker then
+    local ok, err = archive_originals(tracker, to_summarize)
+    if ok then ok, err = archive_originals(tracker, turn_prefix) end
+    if not ok then return nil, err end
   end
   local text, usage, meta = run_summarizer(self.summarizer, {
     messages = to_summarize,
@@ -203,9 +272,18 @@ local function summarize(self, view, previous, to_summarize, turn_prefix, cancel
   }, cancel)
   if not text then return nil, usage end
   local read_list, modified_list = files.collect(self.file_tools, previous, { to_summarize, turn_prefix }, view.cwd)
-  local summary, err = files.finish_summary(text, read_list, modified_list)
-  if not summary then return nil, err end
-  return summary, usage, meta
+  if self.keep_user_messages_tokens <= 0 then
+    local summary, err = files.finish_summary(text, read_list, modified_list)
+    if not summary then return nil, err end
+    return summary, usage, meta
+  end
+  text = user_requests.strip(text)
+  local body, err = files.finish_summary(text, {}, {})
+  if not body then return nil, err end
+  local full = files.finish_summary(text, read_list, modified_list)
+  local section = user_requests.section(view.estimator, self.keep_user_messages_tokens, previous,
+    { to_summarize, turn_prefix })
+  return body .. section .. full:sub(#body + 1), usage, meta
 end
 
 -- The calibrated estimate of a context: summary + kept messages (+ the
@@ -222,7 +300,7 @@ local function measure(view, calibration, summary, kept)
 end
 
 -- Fit the budget (module compact.fit): returns the fitted state or nil, err.
-local function fit_context(self, view, state, calibration, cancel)
+local function fit_context(self, view, state, calibration, cancel, tracker)
   local messages = view.messages
   local count = rawlen(messages)
   local ledger, err = estimation.ledger(view.estimator, messages)
@@ -230,18 +308,39 @@ local function fit_context(self, view, state, calibration, cancel)
   return fit.run(state, {
     messages = messages,
     budget = view.input_token_budget,
+    estimator = view.estimator,
+    calibration = calibration,
     measure = function(summary, kept) return measure(view, calibration, summary, kept) end,
     slice = function(k) return slice(messages, k, count) end,
     suffix_tokens = function(summary, k)
       local overhead = estimation.overhead(view.estimator, view.system_prompt, summary, view.tools)
       return math.ceil(((overhead or 0) + ledger:total() - ledger:total(k - 1)) * calibration)
     end,
+    archive = tracker and function(originals) return archive_originals(tracker, originals) end,
     resummarize = function(summary, from, to)
-      local text, usage = summarize(self, view, summary, slice(messages, from, to - 1), {}, cancel)
+      local text, usage = summarize(self, view, summary, slice(messages, from, to - 1), {}, cancel, tracker)
       if text then state.usage = normalize_usage(usage, state.usage) end
       return text, usage
     end,
   })
+end
+
+-- Kept messages that carry usage become shallow copies whose usage says
+-- `stale = true`: the provider counted it for a context that is gone. The
+-- list is the compactor's own; the caller's messages stay untouched.
+local function mark_stale(kept)
+  for i = 1, #kept do
+    local message = kept[i]
+    local usage = type(message) == "table" and rawget(message, "usage")
+    if type(usage) == "table" and rawget(usage, "stale") ~= true then
+      local copy, usage_copy = {}, {}
+      for key, value in pairs(message) do copy[key] = value end
+      for key, value in pairs(usage) do usage_copy[key] = value end
+      usage_copy.stale = true
+      copy.usage = usage_copy
+      kept[i] = copy
+    end
+  end
 end
 
 --- Run the summarizer on a plan and build the compacted context.
@@ -271,20 +370,28 @@ function Compactor:apply(request, plan, cancel)
   end
   local to_summarize, turn_prefix = plan_lists(plan, messages)
   if not to_summarize then return nil, turn_prefix end
-  local summary, usage, meta = summarize(self, view, view.summary, to_summarize, turn_prefix, cancel)
-  if not summary then return nil, usage end
+  local tracker = self.archive and archive_module().tracker(self.archive, self.conversation_id, self._archived)
+  local summary, usage, meta
+  if #to_summarize + #turn_prefix == 0 and view.fit then
+    -- a fit plan that summarizes nothing: only the ladder's last rung runs
+    summary = view.summary or ""
+  else
+    summary, usage, meta = summarize(self, view, view.summary, to_summarize, turn_prefix, cancel, tracker)
+    if not summary then return nil, usage end
+  end
   local state = { summary = summary, first_kept_index = plan.first_kept_index,
     kept = slice(messages, plan.first_kept_index, count), usage = normalize_usage(usage) }
   state.tokens, err = measure(view, calibration, summary, state.kept)
   if not state.tokens then return nil, err end
   if view.fit and view.input_token_budget ~= nil and state.tokens > view.input_token_budget then
-    state, err = fit_context(self, view, state, calibration, cancel)
+    state, err = fit_context(self, view, state, calibration, cancel, tracker)
     if not state then return nil, err end
   end
   if view.require_reduction and state.tokens >= tokens_before then
     return nil, errors.new("no_reduction", "compaction did not reduce the estimate ("
       .. tostring(tokens_before) .. " tokens before, " .. tostring(state.tokens) .. " after)")
   end
+  mark_stale(state.kept)
   local record = {
     summary = state.summary,
     first_kept_index = state.first_kept_index,
@@ -294,6 +401,7 @@ function Compactor:apply(request, plan, cancel)
     calibration = calibration,
     degraded = state.degraded and #state.degraded > 0 and state.degraded or nil,
   }
+  if tracker and tracker.first then record.archived = { first_id = tracker.first, last_id = tracker.last } end
   if type(meta) == "table" and meta.fallback then record.fallback = true end
   local chunks = type(meta) == "table" and meta.chunks
   if is_finite_number(chunks) and chunks >= 1 and chunks == math.floor(chunks) then record.chunks = chunks end

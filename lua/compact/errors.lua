@@ -9,6 +9,8 @@
 -- and follows `cause` links, the way Go's `errors.Is` does.
 -- @module compact.errors
 
+local message_model = require("compact.message")
+
 local errors = {}
 
 local Error = { __name = "compact.Error" }
@@ -131,6 +133,8 @@ errors.codes = {
   invalid_response = "the response could not be understood or was too large",
   generator = "a generator raised or returned something that is not a message",
   callback = "a user callback (tool handler, event handler) raised",
+  archive = "an archive could not store, search or read messages (its database failed)",
+  max_turns = "the agent's tool loop reached config.max_turns without a final answer",
 }
 
 --- Shorthand constructors for the sentinel codes.
@@ -343,16 +347,13 @@ end
 -- cut must not leave a fragment behind), on a character boundary.
 local function cut(text, limit)
   if limit and #text > limit then
-    local stop = limit
-    while stop > 0 and text:byte(stop + 1) and text:byte(stop + 1) >= 0x80 and text:byte(stop + 1) < 0xC0 do
-      stop = stop - 1
-    end
-    return text:sub(1, stop) .. "..."
+    return message_model.cut(text, limit) .. "..."
   end
   return text
 end
 
 local scrub_value
+local KEEP_BYTES = {} -- a key of `seen`: strings keep their bytes (a reply's text), only secrets go
 
 -- Scrub every field of an error object in place, keys and values.
 local function scrub_fields(err, secrets, limit, seen)
@@ -370,7 +371,10 @@ end
 
 scrub_value = function(value, secrets, limit, seen)
   local kind = type(value)
-  if kind == "string" then return cut(valid_utf8(redact(value, secrets)), limit) end
+  if kind == "string" then
+    if seen[KEEP_BYTES] then return redact(value, secrets) end
+    return cut(valid_utf8(redact(value, secrets)), limit)
+  end
   if kind ~= "table" then return value end
   if seen[value] then return seen[value] end
   if getmetatable(value) == Error then
@@ -379,6 +383,8 @@ scrub_value = function(value, secrets, limit, seen)
     return value
   end
   local mt = getmetatable(value)
+  local array_mt = core and core.json_array_mt
+  if mt ~= nil and rawequal(mt, array_mt) then mt = nil end -- a decoded JSON array: copied as one
   if mt ~= nil then
     -- a value a callback raised, with its own behaviour: keep its text only
     local ok, text = pcall(tostring, value)
@@ -392,6 +398,7 @@ scrub_value = function(value, secrets, limit, seen)
   for key, field in next, value do
     copy[scrub_value(key, secrets, limit, seen)] = scrub_value(field, secrets, limit, seen)
   end
+  if array_mt and rawequal(getmetatable(value), array_mt) then setmetatable(copy, array_mt) end
   return copy
 end
 
@@ -410,6 +417,15 @@ end
 function errors.scrub(value, secrets, limit)
   if type(secrets) ~= "table" then secrets = { secrets } end
   return scrub_value(value, secrets, limit, {})
+end
+
+--- Remove secrets from a successful reply (any value): like `scrub`, but
+-- strings are not cut and keep their bytes apart from the secrets, and
+-- nothing is copied when there is no secret to look for.
+function errors.redact(value, secrets)
+  if type(secrets) ~= "table" then secrets = { secrets } end
+  if #forms(secrets) == 0 then return value end
+  return scrub_value(value, secrets, nil, { [KEEP_BYTES] = true })
 end
 
 return errors

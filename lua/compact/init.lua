@@ -172,6 +172,10 @@ end
 --- The prompts of the generator summarizer, loaded on first use.
 -- @field prompts
 
+--- The archive of compacted messages (`compact.archive.open(path)`,
+-- `compact.archive.memory()`), loaded on first use.
+-- @field archive
+
 --- A summarizer that asks a model through a generator (loaded on first
 -- use; see `compact.summarizers.generator`).
 -- @function generator_summarizer
@@ -193,6 +197,7 @@ local lazy_modules = {
   importers = "compact.importers",
   exporters = "compact.exporters",
   prompts = "compact.summarizers.prompts",
+  archive = "compact.archive",
   generator_summarizer = { "compact.summarizers.generator", "new" },
   extractive_summarizer = { "compact.summarizers.extractive", "new" },
   tokenizer = { "compact.tokenizer", "new" },

@@ -97,6 +97,36 @@ function message.cut(text, limit)
   return text:sub(1, message.cut_point(text, limit))
 end
 
+local json_decode
+
+--- Tool output Codex wraps as JSON (`{"output": "...", "metadata":
+-- {"exit_code": 1, "duration_seconds": 0.1}}`): its text and exit code
+-- (nil when the metadata has none). Any other string (plain text, other
+-- JSON: an object with other keys, without `metadata`, or whose `output`
+-- is no string) is returned as it is, with no exit code, so a text
+-- already unwrapped is never unwrapped again. Needs compact.core (loaded on first use); without it, the string
+-- as it is.
+-- @tparam string s
+-- @treturn string
+-- @treturn ?integer
+function message.unwrap_tool_output(s)
+  if type(s) ~= "string" or not s:match('^%s*{%s*"output"%s*:') then return s end
+  if json_decode == nil then
+    local ok, core = pcall(require, "compact.core")
+    json_decode = ok and type(core) == "table" and core.json_decode or false
+  end
+  if not json_decode then return s end
+  local ok, value = pcall(json_decode, s)
+  if not ok or type(value) ~= "table" or type(value.output) ~= "string" or type(value.metadata) ~= "table" then
+    return s
+  end
+  for key in pairs(value) do
+    if key ~= "output" and key ~= "metadata" then return s end
+  end
+  local code = value.metadata.exit_code
+  return value.output, type(code) == "number" and code or nil
+end
+
 local core_slice
 
 --- A new list of `list[first..last]` (default last: `#list`), read raw (in

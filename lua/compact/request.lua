@@ -83,7 +83,7 @@ end
 
 -- The fields of a checked request, in this order:
 --   messages, estimator, input_token_budget, system_prompt, summary (nil
---   for ""), tools, anchor tokens, anchor through (nil without usage),
+--   for ""), tools, anchor tokens (N - dropped), anchor through (nil without usage),
 --   require_reduction (a boolean), instructions, fit (a boolean), cwd
 -- or nil, ErrInvalidRequest. `compactor:plan` runs this on every turn: a
 -- plain request (no metatable, known fields of the right types) is read by
@@ -107,10 +107,12 @@ local function read(request)
     local ok, err = check_estimator(estimator, "request.estimator")
     if not ok then return nil, err end
   end
-  local tokens, through
+  local tokens, through, dropped
   if usage ~= nil then
-    tokens, through = check_usage(usage, rawlen(messages), "request.usage")
+    tokens, through, dropped = check_usage(usage, rawlen(messages), "request.usage")
     if not tokens then return nil, through end
+    -- what the next request carries of messages[1..k]: N - dropped
+    tokens = tokens - dropped
   end
   return messages, estimator, budget, system_prompt, summary ~= "" and summary or nil,
     tools, tokens, through, require_reduction == true, instructions, fit == true, cwd

@@ -120,4 +120,53 @@ function accuracy.meets(score)
   return score.sum >= t.sum_low and score.sum <= t.sum_high and score.p10 >= t.p10 and score.p90 <= t.p90
 end
 
+--- Anchored pairs: for each reply j with usage whose request followed an
+-- earlier usable reply k of the same model, the anchored estimate of j's
+-- prompt, `N(k) - dropped + Σ estimate(messages[k+1 .. j-1])` (the anchor
+-- as `compact.usage_anchor(messages[1..j-1], 1, { drop_reasoning = mode })`
+-- gives it), against the prompt the provider counted, P(j). A pair is
+-- "after_user" when a user message lies between k and j, else
+-- "within_turn". Pairs where the prompt fell below half of P(k) (a
+-- compaction) are skipped and counted.
+-- @treturn table `{ after_user = { errors }, within_turn = { errors }, skipped = n }`, errors
+-- as estimate / P(j) - 1
+function accuracy.anchored(messages, estimate, mode, usage_anchor)
+  local out = { after_user = {}, within_turn = {}, skipped = 0 }
+  local prefix = {}
+  local previous
+  for j, message in ipairs(messages) do
+    if is_reply(message) then
+      if previous and model_of(message) == model_of(messages[previous]) then
+        local anchor = usage_anchor(prefix, 1, { drop_reasoning = mode })
+        local prompt = prompt_tokens(message)
+        if anchor and prompt >= prompt_tokens(messages[anchor.through]) / 2 then
+          local tokens, user = anchor.tokens - (anchor.dropped or 0), false
+          for i = anchor.through + 1, j - 1 do
+            tokens = tokens + estimate(messages[i], i)
+            user = user or messages[i].role == "user"
+          end
+          local list = user and out.after_user or out.within_turn
+          list[#list + 1] = tokens / prompt - 1
+        else
+          out.skipped = out.skipped + 1
+        end
+      end
+      previous = j
+    elseif message.role == "assistant" and FAILED[message.stop_reason] then
+      previous = nil
+    end
+    prefix[j] = message
+  end
+  return out
+end
+
+--- Percentiles of the absolute values of a list of errors.
+-- @treturn table `{ n, p50, p90, max }`
+function accuracy.spread(errors)
+  local sorted = {}
+  for i, e in ipairs(errors) do sorted[i] = math.abs(e) end
+  table.sort(sorted)
+  return { n = #sorted, p50 = quantile(sorted, 0.5), p90 = quantile(sorted, 0.9), max = sorted[#sorted] or 0 / 0 }
+end
+
 return accuracy

@@ -15,6 +15,9 @@ commands:
   stats FILE   messages by role, tool calls, estimated tokens, largest messages
   plan FILE    where a compaction would cut, and tokens before/after (no model)
   run FILE     compact and write the new state (summary + kept messages) as JSON
+  recall ARCHIVE QUERY
+               search the originals `run --archive` kept (one hit a line:
+               #ID [role] snippet); --id N prints one original as JSON
 
 FILE is our state JSON or JSONL, a pi session (JSONL), a Claude Code
 transcript (~/.claude/projects/*/*.jsonl), a Codex rollout
@@ -79,7 +82,7 @@ options:
 HELP.run = [[
 usage: compact run FILE [--summarizer extractive|openai|anthropic] [--model M]
                         [--instructions TEXT] [-o OUT] [--record FILE] [--quiet]
-                        [--format F | --append] [--fit]
+                        [--format F | --append] [--fit] [--archive FILE] [--conversation ID]
                         [--keep N] [--budget N] [--ratio R] [--reserve N --window N]
 
 Compact the conversation and write it (summary + kept messages) to OUT or
@@ -87,8 +90,8 @@ stdout, in FILE's format unless --format says otherwise (Claude Code, Codex
 and Gemini CLI sessions are written as our state JSON). Files are written
 whole or not at all (a temporary file beside each, then renamed). The plan,
 the compaction record and a before/after line go to stderr; a progress line
-too when stderr is a terminal. Exit status 3 when what was written is still
-over --budget / --window.
+too when stderr is a terminal. Exit status 3 when what was written, or what
+could not be compacted, is over --budget / --window.
 
 options:
   --summarizer S     extractive (default: offline, no key), openai or anthropic
@@ -99,8 +102,13 @@ options:
   --format F         state, openai, responses, anthropic or pi
   --append           FILE is a pi session: add a compaction entry to it (or
                      to a copy at OUT), as pi itself does
-  --fit              with --budget/--window: keep less and shorten old tool
-                     results until the result fits
+  --fit              with --budget/--window: keep less, shorten old tool
+                     results, then cut the newest turn's oversized messages
+                     until the result fits
+  --archive FILE     keep every summarized or cut message in this SQLite
+                     archive (created if missing) before replacing it;
+                     `compact recall FILE WORDS` searches it
+  --conversation ID  the archive's conversation (default: FILE's base name)
   --quiet            nothing on stderr but errors
 
 model summarizers (openai, anthropic):
@@ -113,6 +121,26 @@ environment (openai/anthropic):
   OPENAI_API_KEY, OPENAI_BASE_URL (any OpenAI-compatible server; the key is
   optional when a base URL is set), ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL,
   COMPACT_MODEL (default --model), COMPACT_TIMEOUT (seconds per request).
+]]
+
+HELP.recall = [[
+usage: compact recall ARCHIVE QUERY [--conversation ID] [--limit N]
+       compact recall ARCHIVE --id N [--conversation ID]
+
+Search an archive written by `compact run --archive ARCHIVE` for the
+messages a compaction replaced. QUERY is words (punctuation is ignored); a
+message matching more of them ranks higher. Hits print one a line, best
+first, as `#ID [role] snippet`. --id N prints message #N as it was
+archived (state JSON).
+
+options:
+  --conversation ID  the conversation to search (default: the only one the
+                     archive holds; required when it holds several)
+  --limit N          at most N hits (1-100, default 5)
+  --id N             print the original of message #N
+
+Exit status: 0 ok (also without a hit), 1 the archive failed or this build
+has no SQLite (compact.sqlite), 2 usage error or an unreadable ARCHIVE.
 ]]
 
 return HELP

@@ -64,13 +64,14 @@ local function make_request(conversation, options, trigger)
 end
 
 -- Plan `conversation`: returns plan (or false for nothing to do), info or nil, err.
-local function make_plan(cli, conversation, options, summarizer)
+local function make_plan(cli, conversation, options, summarizer, archive)
   local trigger, err = budget_of(cli, options)
   if not trigger then return nil, err, true end
   local keep = options.keep or cli.DEFAULT_KEEP
   local compactor
   compactor, err = compact.new { keep_recent_tokens = keep, trigger_ratio = trigger.ratio,
-                                 summarizer = summarizer or NO_SUMMARIZER }
+                                 summarizer = summarizer or NO_SUMMARIZER,
+                                 archive = archive and archive.archive, conversation_id = archive and archive.id }
   if not compactor then return nil, tostring(err), true end
   local request, is_usage
   request, err, is_usage = make_request(conversation, options, trigger)

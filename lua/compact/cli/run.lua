@@ -27,7 +27,7 @@ local function print_degraded(write, degraded)
   end
 end
 
-local function print_record(write, record)
+local function print_record(write, record, archive_path)
   local usage = record.usage
   write("compaction record:\n")
   write("  first kept index: ", record.first_kept_index, "\n")
@@ -40,6 +40,10 @@ local function print_record(write, record)
   if record.fallback then write("  fallback:         yes (the model failed; the fallback summarizer wrote it)\n") end
   if record.calibration then write(string.format("  calibration:      x%.2f\n", record.calibration)) end
   if record.chunks then write("  chunks:           ", tostring(record.chunks), "\n") end
+  if record.archived then
+    write("  archived:         #", tostring(record.archived.first_id), " to #", tostring(record.archived.last_id),
+      " (compact recall ", tostring(archive_path), " WORDS)\n")
+  end
   print_degraded(write, record.degraded)
   write("  summary (", fmt_int(#record.summary), " bytes):\n")
   for line in (record.summary .. "\n"):gmatch("([^\n]*)\n") do
@@ -141,10 +145,23 @@ local function check_budget(cli, env, info, final, record)
     or compact.estimate(common.request_of(final, info.request.estimator))
   if tokens and tokens > budget then
     env.err(string.format("compact run: the result is still over the budget: %s tokens > %s%s\n", fmt_int(tokens),
-      fmt_int(budget), info.request.fit and "" or " (--fit keeps less and shortens old tool results)"))
+      fmt_int(budget),
+      info.request.fit and "" or " (--fit keeps less, shortens old tool results, then cuts the newest turn)"))
     return cli.EXIT_OVER_BUDGET
   end
   return 0
+end
+
+-- A compaction that failed: exit 3 when the conversation it could not
+-- compact is over the budget, else 1.
+local function failed_exit(cli, env, info)
+  local budget, tokens = info.trigger.budget, info.estimate
+  if budget and tokens and tokens > budget then
+    env.err(string.format("compact run: the conversation stays over the budget: %s tokens > %s\n", fmt_int(tokens),
+      fmt_int(budget)))
+    return cli.EXIT_OVER_BUDGET
+  end
+  return cli.EXIT_FAILURE
 end
 
 local function print_summary_line(env, record, kept)
@@ -154,9 +171,34 @@ local function print_summary_line(env, record, kept)
     record.first_kept_index - 1, kept))
 end
 
+-- --archive FILE [--conversation ID]: the archive and its conversation id
+-- (default: FILE's base name without extension), or nil, err.
+local function open_archive(options, path)
+  if options.conversation and not options.archive then return nil, "--conversation needs --archive" end
+  if not options.archive then return false end
+  local id = options.conversation or (path == "-" and "stdin" or path:match("([^/\\]+)$"):gsub("%.[^.]*$", ""))
+  if id == "" then id = "default" end
+  local archive, err = compact.archive.open(options.archive)
+  if not archive then return nil, "--archive " .. options.archive .. ": " .. tostring(err) end
+  return { archive = archive, id = id }
+end
+
 --- `compact run FILE [options]`.
 -- @treturn integer the exit status
 function run.run(cli, env, options, positional)
+  local archive, archive_err = open_archive(options, positional[1] or "-")
+  if archive == nil then
+    env.err("compact run: ", archive_err, "\n")
+    return cli.EXIT_USAGE
+  end
+  local ok, code = pcall(run.compact, cli, env, options, positional, archive or nil)
+  if archive then archive.archive:close() end
+  if not ok then error(code, 0) end
+  return code
+end
+
+-- The command once the archive (if any) is open.
+function run.compact(cli, env, options, positional, archive)
   local conversation, code = plan_module.common(cli, env, "run", options, positional)
   if not conversation then return code end
   local path = positional[1]
@@ -179,7 +221,7 @@ function run.run(cli, env, options, positional)
     return is_usage and cli.EXIT_USAGE or cli.EXIT_FAILURE
   end
   local function note(...) if not options.quiet then env.err(...) end end
-  local plan, info, usage_error = plan_module.make_plan(cli, conversation, options, summarizer)
+  local plan, info, usage_error = plan_module.make_plan(cli, conversation, options, summarizer, archive)
   if plan == nil then
     env.err("compact run: ", info, "\n")
     return usage_error and cli.EXIT_USAGE or cli.EXIT_FAILURE
@@ -194,7 +236,7 @@ function run.run(cli, env, options, positional)
       options.append and "the session is left as it is\n" or "writing the conversation unchanged\n")
   else
     local result = apply(env, options, plan, info, conversation, name, path)
-    if not result then return cli.EXIT_FAILURE end
+    if not result then return failed_exit(cli, env, info) end
     -- a compaction makes the provider's count stale
     final.summary, final.messages, final.usage, record = result.summary, result.messages, nil, result.record
   end
@@ -207,7 +249,7 @@ function run.run(cli, env, options, positional)
   end
   if stdout then env.out(stdout) end
   if record and not options.quiet then
-    print_record(env.err, record)
+    print_record(env.err, record, options.archive)
     print_summary_line(env, record, #final.messages)
   end
   for _, file in ipairs(files) do note("compact: wrote ", file.path, "\n") end

@@ -43,7 +43,8 @@ local function assistant_message(message)
   local usage = message.usage
   if type(usage) == "table" then
     out.usage = { input_tokens = usage.input, output_tokens = usage.output,
-                  cache_read_input_tokens = usage.cache_read, cache_creation_input_tokens = usage.cache_write }
+                  cache_read_input_tokens = usage.cache_read, cache_creation_input_tokens = usage.cache_write,
+                  stale = usage.stale == true or nil } -- a compaction made it stale: kept so no one anchors on it
   end
   return out
 end

@@ -28,7 +28,8 @@
 --   results that follow that point; a `popAll` drops what it pulls back.
 -- * The file order is the conversation (not the `parentUuid` tree: parallel
 --   tool calls make branches of it that walking the chain would lose).
--- * The last entry's `cwd` is the conversation's `cwd`; each message keeps
+-- * The first entry's `cwd` (where the session started; later ones follow
+--   the agent's `cd`) is the conversation's `cwd`; each message keeps
 --   the time of its (first) line as `timestamp` (epoch milliseconds, as pi
 --   keeps them).
 --
@@ -302,15 +303,13 @@ function claude_code.from_entries(ctx, entries, wheres)
     end
   end
   for i, entry in ipairs(entries) do
-    if type(entry) ~= "table" or type(entry.type) ~= "string" then
-      -- an append-only log of many versions: a line of a kind we cannot
-      -- tell is skipped, not the whole session
-      common.warn(ctx, wheres[i], "skipped an entry without a `type`")
-      ctx.skipped = ctx.skipped + 1
-    else
+    if not common.skip_untyped(ctx, wheres[i], entry, "an entry") then
       local ok, err = entry_step(state, entry, wheres[i])
       if not ok then return nil, err end
-      if (entry.isSidechain ~= true or not state.main_chain) and type(entry.cwd) == "string" and entry.cwd ~= "" then
+      -- the first: where the session started (a later entry's follows the
+      -- agent's `cd`)
+      if cwd == nil and (entry.isSidechain ~= true or not state.main_chain) and type(entry.cwd) == "string"
+          and entry.cwd ~= "" then
         cwd = entry.cwd
       end
     end

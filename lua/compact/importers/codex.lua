@@ -22,6 +22,9 @@
 --   repeated with the session's running total unchanged (newer versions
 --   write it again when the next request starts) is the same count and is
 --   skipped. `reasoning_output_tokens` become `usage.reasoning`.
+-- * A call output Codex wrapped as JSON (`{"output": "...", "metadata":
+--   {"exit_code": 1, ...}}`) is read as its `output` text, `is_error` for a
+--   non-zero exit code; plain-text outputs stay as they are.
 -- * `session_meta`'s `cwd` is the conversation's `cwd`. Other events are
 --   the UI's copies of the items and are skipped. Each message keeps the
 --   time of its (first) record as `timestamp` (epoch milliseconds).
@@ -31,6 +34,7 @@
 
 local common = require "compact.importers.common"
 local responses = require "compact.importers.responses"
+local message_model = require "compact.message"
 
 local str, number_or_zero = common.str, common.number_or_zero
 
@@ -177,6 +181,16 @@ local function compacted(state, payload, where)
   return fresh
 end
 
+-- A tool output Codex wrapped as JSON (`{"output": "...", "metadata":
+-- {"exit_code": 1}}`) as the tool's text, an error for a non-zero exit
+-- code; plain-text outputs stay as they are.
+local function unwrap_output(result, output)
+  local text, exit_code = message_model.unwrap_tool_output(output)
+  if text == output then return end
+  result.content = type(result.content) == "string" and text or { common.text_block(text) }
+  if exit_code ~= nil and exit_code ~= 0 then result.is_error = true end
+end
+
 -- One record into `state`; returns the state (a compaction replaces it) or
 -- nil, err.
 add_record = function(state, record, where)
@@ -193,6 +207,7 @@ add_record = function(state, record, where)
     local ok, err = responses.add_item(state.ctx, state, payload, where)
     if not ok then return nil, err end
     local last = state.messages[#state.messages]
+    if #state.messages > before and last.role == "tool_result" then unwrap_output(last, payload.output) end
     if #state.messages > before then last.timestamp = common.iso_millis(record.timestamp) end
     if #state.messages > before and last.role == "assistant" and state.pending_usage then
       last.usage, state.pending_usage = state.pending_usage, nil
@@ -237,12 +252,7 @@ function codex.from_records(ctx, records, wheres)
       "not a Codex rollout (no `session_meta`, `response_item` or other rollout record)")
   end
   for i, record in ipairs(records) do
-    if type(record) ~= "table" or type(record.type) ~= "string" then
-      -- an append-only log of many versions: a record of a kind we cannot
-      -- tell is skipped, not the whole session
-      common.warn(ctx, wheres[i], "skipped a record without a `type`")
-      ctx.skipped = ctx.skipped + 1
-    else
+    if not common.skip_untyped(ctx, wheres[i], record, "a record") then
       local next_state, err = add_record(state, record, wheres[i])
       if not next_state then return nil, err end
       state = next_state

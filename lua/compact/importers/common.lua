@@ -6,6 +6,7 @@
 local core = require "compact.core"
 local errors = require "compact.errors"
 local util = require "compact.util"
+local message_model = require "compact.message"
 
 -- An import context: the name used in messages and a place for notes.
 local function new_context(name)
@@ -15,6 +16,16 @@ end
 -- A note about something the import changed or skipped, naming the input.
 local function warn(ctx, where, message)
   ctx.warnings[#ctx.warnings + 1] = ctx.name .. ": " .. (where and (where .. ": ") or "") .. message
+end
+
+-- Is `item`, a line of an append-only log of many versions, without a
+-- string `type`? Then it is skipped with a note ("skipped <noun> without a
+-- `type`"): a line of a kind we cannot tell is skipped, not the whole session.
+local function skip_untyped(ctx, where, item, noun)
+  if type(item) == "table" and type(item.type) == "string" then return false end
+  warn(ctx, where, "skipped " .. noun .. " without a `type`")
+  ctx.skipped = ctx.skipped + 1
+  return true
 end
 
 local READ_CHUNK = 65536
@@ -152,7 +163,7 @@ local function tools_of(ctx, raw)
   local tools = {}
   for _, tool in ipairs(raw) do
     local fn = type(tool) == "table" and (type(tool["function"]) == "table" and tool["function"] or tool) or {}
-    local parameters = fn.parameters or fn.input_schema
+    local parameters = message_model.tool_schema(fn)
     if type(fn.name) == "string" and (parameters == nil or type(parameters) == "table")
         and (tool.type == nil or tool.type == "function" or tool.type == "custom") then
       tools[#tools + 1] = { name = fn.name, description = str(fn.description),
@@ -171,6 +182,7 @@ return {
   tools_of = tools_of,
   new_context = new_context,
   warn = warn,
+  skip_untyped = skip_untyped,
   read_capped = read_capped,
   fail = fail,
   is_array = is_array,

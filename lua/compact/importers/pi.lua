@@ -6,6 +6,7 @@
 -- @module compact.importers.pi
 
 local common = require "compact.importers.common"
+local message_model = require "compact.message"
 
 local fail, str, number_or_zero = common.fail, common.str, common.number_or_zero
 local text_block, placeholder = common.text_block, common.placeholder
@@ -91,7 +92,7 @@ local function pi_message(ctx, m, where)
     end
     return {
       role = "assistant", content = content, stop_reason = stop,
-      error_message = (stop == "error" or stop == "aborted") and str(m.errorMessage) or nil,
+      error_message = message_model.is_failed_stop(stop) and str(m.errorMessage) or nil,
       usage = { input = number_or_zero(usage.input), output = number_or_zero(usage.output),
                 cache_read = number_or_zero(usage.cacheRead), cache_write = number_or_zero(usage.cacheWrite),
                 cost = nonzero_cost(usage.cost), stale = usage.stale == true or nil },

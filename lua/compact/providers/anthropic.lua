@@ -13,6 +13,8 @@ local classify = require("compact.providers.errors")
 local settings = require("compact.providers.settings")
 local stream = require("compact.providers.stream")
 local errors = require("compact.errors")
+local message_model = require("compact.message")
+local request_options = require("compact.providers.options")
 
 local anthropic = {}
 
@@ -112,7 +114,7 @@ function anthropic.map_tools(tools)
   local out = {}
   for _, tool in ipairs(tools or {}) do
     out[#out + 1] = { name = tool.name, description = tool.description,
-      input_schema = tool.parameters or tool.input_schema or { type = "object", properties = {} } }
+      input_schema = message_model.tool_schema(tool) or { type = "object", properties = {} } }
   end
   return out
 end
@@ -132,17 +134,11 @@ local function mark_cache(body)
   if block then block.cache_control = EPHEMERAL end
 end
 
--- `reasoning_effort` has no Messages API field: an error naming `where`.
-local function no_reasoning_effort(where)
-  return where .. ".reasoning_effort: not a Messages API field "
-    .. "(use options.thinking = { type = \"enabled\", budget_tokens = n })"
-end
-
--- Request options in Messages API fields.
+-- Request options in Messages API fields (what the API rejects is an
+-- ErrInvalidRequest: compact.providers.options.check_messages_api).
 local function apply_options(body, opts)
-  if opts.reasoning_effort ~= nil then
-    return nil, errors.invalid_request("anthropic: " .. no_reasoning_effort("request.options"))
-  end
+  local ok, err = request_options.check_messages_api("request", "request.options", opts)
+  if not ok then return nil, errors.invalid_request("anthropic: " .. err.message) end
   body.temperature, body.top_p = opts.temperature, opts.top_p
   if opts.stop then body.stop_sequences = type(opts.stop) == "string" and { opts.stop } or opts.stop end
   if opts.thinking then body.thinking = { type = opts.thinking.type, budget_tokens = opts.thinking.budget_tokens } end
@@ -179,11 +175,6 @@ end
 
 local STOP = { end_turn = "stop", stop_sequence = "stop", pause_turn = "stop", max_tokens = "length",
   model_context_window_exceeded = "length", tool_use = "tool_use" }
-
--- The status an in-stream error type stands for (documented error types).
-local ERROR_STATUS = { invalid_request_error = 400, authentication_error = 401, permission_error = 403,
-  not_found_error = 404, request_too_large = 413, rate_limit_error = 429, api_error = 500,
-  overloaded_error = 529, timeout_error = 504 }
 
 local function merge_usage(usage, u)
   if type(u) ~= "table" then return end
@@ -224,6 +215,12 @@ function Handler:start_block(index, cb)
   local block = new_block(cb)
   self.blocks[index] = block
   self.order[#self.order + 1] = index
+  if block.type ~= "ignored" then
+    -- its position in the final message (blocks left out do not count):
+    -- the `index` its on_delta pieces carry
+    self.kept = self.kept + 1
+    block.position = self.kept
+  end
   local size = stream.ENTRY_BYTES
   for _, key in ipairs({ "text", "thinking", "signature" }) do
     local list = block[key]
@@ -251,8 +248,8 @@ function Handler:delta(index, d)
     local err = self.budget:add(text)
     if err then return err end
     if self.emit and text ~= "" and kind[2] ~= "signature" then
-      return self.emit(block.type, text, index + 1, block.type == "tool_call" and { id = block.id, name = block.name }
-        or nil)
+      return self.emit(block.type, text, block.position,
+        block.type == "tool_call" and { id = block.id, name = block.name } or nil)
     end
     return nil
   end
@@ -263,15 +260,10 @@ function Handler:delta(index, d)
 end
 
 -- The error of an error body (a JSON answer) or, `in_stream`, of an
--- `error` event: a stream error unless it says the request does not fit.
+-- `error` event (compact.providers.errors.in_band_error: the one rule of
+-- both providers).
 local function stream_error(data, in_stream)
-  local info = classify.error_info(data)
-  local status = ERROR_STATUS[info.type] or info.status or 500
-  if in_stream then
-    info.status = status
-    return classify.stream_error("anthropic", info)
-  end
-  return classify.api_error("anthropic", status, { message = info.message, type = info.type })
+  return classify.in_band_error("anthropic", classify.error_info(data), in_stream)
 end
 
 -- Events after message_start, by type.
@@ -410,7 +402,8 @@ end
 
 -- The handler as stream.run calls it (plain functions, not methods).
 local function make_handler(budget, emit)
-  local self = setmetatable({ blocks = {}, order = {}, usage = common.usage(), budget = budget, emit = emit }, Handler)
+  local self = setmetatable({ blocks = {}, order = {}, kept = 0, usage = common.usage(), budget = budget,
+    emit = emit }, Handler)
   return {
     event = function(ev) return self:event(ev) end,
     finish = function() return self:finish() end,
@@ -459,9 +452,9 @@ function anthropic.new(config)
     return nil, errors.invalid_config("config.api_key: required (not given, and ANTHROPIC_API_KEY is not set)")
   end
   -- as a default it would fail every request: say so now
-  if cfg.options.reasoning_effort ~= nil then
-    return nil, errors.invalid_config(no_reasoning_effort("config.options"))
-  end
+  local ok
+  ok, err = request_options.check_messages_api("config", "config.options", cfg.options)
+  if not ok then return nil, err end
   return settings.new_generator(Generator, "anthropic", cfg, { version = cfg.version, max_tokens = cfg.max_tokens })
 end
 

@@ -213,6 +213,21 @@ function classify.is_error_body(value)
   return code and code ~= 0 and not (type(value.choices) == "table" and value.choices[1] ~= nil) or false
 end
 
+-- The status an error type (or code) sent after HTTP 2xx stands for: the
+-- documented types of Anthropic and OpenAI and of the compatible servers
+-- (vLLM, LiteLLM, OpenRouter).
+local TYPE_STATUS = { invalid_request_error = 400, authentication_error = 401, permission_error = 403,
+  not_found_error = 404, request_too_large = 413, rate_limit_error = 429, rate_limit_exceeded = 429,
+  api_error = 500, server_error = 500, internal_error = 500, overloaded_error = 529, timeout_error = 504 }
+
+--- The status an error sent after HTTP 2xx stands for (both providers'
+-- one rule): the status it states, a status given as its code, else the
+-- status its type or code stands for; nil when none says.
+-- @tparam table info as from `error_info`
+function classify.in_band_status(info)
+  return info.status or http_status(info.code) or TYPE_STATUS[info.type] or TYPE_STATUS[info.code]
+end
+
 --- Classify an API error.
 -- @tparam string provider "openai" or "anthropic"
 -- @tparam number status HTTP status (or the status an error type stands for)
@@ -260,6 +275,22 @@ function classify.stream_error(provider, info)
   return errors.new("stream", provider .. ": the server ended the stream with an error", { cause = err,
     status = status, error_type = info.type, error_code = info.code,
     retryable = status == nil or errors.retryable_status(status) })
+end
+
+--- An error sent after HTTP 2xx, with the status it stands for
+-- (`in_band_status`) set in `info`. An SSE `error` event (`event`) always
+-- ends the stream: a `stream_error`. An error object (a `data:` event or a
+-- JSON answer) is classified as an answer of that status, or as a stream
+-- error when it states none.
+-- @tparam string provider
+-- @tparam table info as from `error_info` (its `code` and `type` are kept)
+-- @tparam[opt] boolean event
+function classify.in_band_error(provider, info, event)
+  info.status = classify.in_band_status(info)
+  if event then return classify.stream_error(provider, info) end
+  local err = classify.api_error(provider, info.status, info)
+  if err.code == "http" and info.status == nil then return classify.stream_error(provider, info) end
+  return err
 end
 
 return classify

@@ -15,6 +15,7 @@ local classify = require("compact.providers.errors")
 local settings = require("compact.providers.settings")
 local stream = require("compact.providers.stream")
 local errors = require("compact.errors")
+local message_model = require("compact.message")
 
 local openai = {}
 
@@ -104,7 +105,7 @@ function openai.map_tools(tools)
   for _, tool in ipairs(tools or {}) do
     out[#out + 1] = { type = "function", ["function"] = {
       name = tool.name, description = tool.description,
-      parameters = tool.parameters or tool.input_schema or { type = "object", properties = {} },
+      parameters = message_model.tool_schema(tool) or { type = "object", properties = {} },
     } }
   end
   return out
@@ -162,6 +163,26 @@ local function usage_of(u)
   return usage
 end
 
+-- The tool_call block of a streamed call, or nil, err.
+local function call_block(call)
+  local name = table.concat(call.name)
+  if name == "" then
+    return nil, errors.new("invalid_response", "openai: a tool call has no function name")
+  end
+  local args, err
+  if #call.arguments == 0 and call.object then
+    args = call.object
+  else
+    args, err = common.arguments("openai", table.concat(call.arguments))
+    if not args then return nil, err end
+  end
+  -- some servers (llama.cpp, older vLLM) stream calls without ids; a
+  -- tool_call needs one for its tool_result to refer to
+  local id = call.id
+  if id == "" then id = "call_" .. tostring(call.index) end
+  return { type = "tool_call", id = id, name = name, arguments = args }
+end
+
 -- Build the assistant message from the collected stream state. Text
 -- arrives as many small deltas: they are collected in lists and joined
 -- once here (appending to a string was quadratic in the response size).
@@ -199,25 +220,16 @@ local function build(state)
       { provider = "openai", retryable = true })
   end
   local content = {}
-  if thinking ~= "" then content[#content + 1] = { type = "thinking", thinking = thinking } end
-  if text ~= "" then content[#content + 1] = { type = "text", text = text } end
-  for _, call in ipairs(state.calls) do
-    local name = table.concat(call.name)
-    if name == "" then
-      return nil, errors.new("invalid_response", "openai: a tool call has no function name")
-    end
-    local args, err
-    if #call.arguments == 0 and call.object then
-      args = call.object
+  for _, entry in ipairs(state.order) do -- in the order the blocks began (the on_delta indexes)
+    if entry == "thinking" then
+      content[#content + 1] = { type = "thinking", thinking = thinking }
+    elseif entry == "text" then
+      content[#content + 1] = { type = "text", text = text }
     else
-      args, err = common.arguments("openai", table.concat(call.arguments))
-      if not args then return nil, err end
+      local block, err = call_block(entry)
+      if not block then return nil, err end
+      content[#content + 1] = block
     end
-    -- some servers (llama.cpp, older vLLM) stream calls without ids; a
-    -- tool_call needs one for its tool_result to refer to
-    local id = call.id
-    if id == "" then id = "call_" .. tostring(call.index) end
-    content[#content + 1] = { type = "tool_call", id = id, name = name, arguments = args }
   end
   local stop = STOP[state.finish] or "stop"
   if #state.calls > 0 and stop == "stop" then stop = "tool_use" end
@@ -229,7 +241,8 @@ local function build(state)
 end
 
 local function new_state(budget, emit)
-  return { text = {}, thinking = {}, refusal = {}, calls = {}, by_index = {}, budget = budget, emit = emit }
+  return { text = {}, thinking = {}, refusal = {}, calls = {}, by_index = {}, order = {}, placed = {},
+    budget = budget, emit = emit }
 end
 
 -- Append a delta to `list`, charged to the response's byte budget, and
@@ -242,26 +255,11 @@ local function append(state, list, text, kind, index, fields)
   return nil
 end
 
--- The status an error type in a 200 answer stands for (OpenAI and
--- compatible servers: vLLM, LiteLLM, OpenRouter).
-local ERROR_STATUS = { server_error = 500, api_error = 500, internal_error = 500, rate_limit_exceeded = 429,
-  rate_limit_error = 429, overloaded_error = 529, timeout_error = 504, invalid_request_error = 400 }
-
--- The status an error body in a 2xx answer stands for, or nil.
-local function status_of(info)
-  return info.status or classify.http_status(info.code) or ERROR_STATUS[info.type] or ERROR_STATUS[info.code]
-end
-
--- An error object sent after HTTP 200 (mid-stream, or as the JSON answer).
--- Without a status to go by, an error that is not a context or content
--- rejection means the server broke off the response: a retryable stream
--- error, as when the connection drops.
+-- An error object sent after HTTP 200 (mid-stream, or as the JSON answer):
+-- classified by the status it states or its type stands for, a retryable
+-- stream error without one (the server broke off the response).
 local function in_band_error(value)
-  local info = classify.error_info(value)
-  local status = status_of(info)
-  local err = classify.api_error("openai", status, { message = info.message, type = info.type, code = info.code })
-  if err.code == "http" and status == nil then return classify.stream_error("openai", info) end
-  return err
+  return classify.in_band_error("openai", classify.error_info(value))
 end
 
 -- An SSE `error` event (llama.cpp writes `error: {...}` after HTTP 200,
@@ -274,8 +272,7 @@ local function error_event(data)
     info = classify.error_info({ error = value })
   end
   if info.message == nil and type(value) ~= "table" and data:find("%S") then info.message = data:sub(1, 500) end
-  info.status = status_of(info)
-  return classify.stream_error("openai", info)
+  return classify.in_band_error("openai", info, true)
 end
 
 -- Apply one streamed tool call delta.
@@ -284,9 +281,11 @@ local function apply_call(state, tc)
   local index = tonumber(tc.index) or #state.calls
   local call = state.by_index[index]
   if not call then
-    call = { id = "", name = {}, arguments = {}, index = math.floor(index), position = #state.calls + 1 }
+    call = { id = "", name = {}, arguments = {}, index = math.floor(index) }
     state.by_index[index] = call
     state.calls[#state.calls + 1] = call
+    state.order[#state.order + 1] = call
+    call.position = #state.order
     local err = state.budget:add(stream.ENTRY_BYTES)
     if err then return err end
   end
@@ -307,13 +306,27 @@ local function apply_call(state, tc)
   return nil
 end
 
+-- The position of the thinking or text block in the final message, given
+-- at its first non-empty piece: blocks are placed in the order they begin
+-- (tool calls too), so an on_delta `index` is the block's final position.
+local function place(state, kind)
+  local position = state.placed[kind]
+  if not position then
+    state.order[#state.order + 1] = kind
+    position = #state.order
+    state.placed[kind] = position
+  end
+  return position
+end
+
 -- Apply the delta of a chunk's first choice.
 local function apply_delta(state, delta)
   local reasoning = delta.reasoning_content or delta.reasoning
   for _, part in ipairs({ { state.thinking, reasoning, "thinking" }, { state.text, delta.content, "text" },
       { state.refusal, delta.refusal } }) do
     if type(part[2]) == "string" then
-      local err = append(state, part[1], part[2], part[3], 1)
+      local position = part[3] and part[2] ~= "" and place(state, part[3]) or nil
+      local err = append(state, part[1], part[2], part[3], position)
       if err then return err end
     end
   end

@@ -121,6 +121,37 @@ function options.check(kind, where, value, allow)
   return out
 end
 
+local function rejected(kind, where, text)
+  text = where .. text
+  return nil, kind == "config" and errors.invalid_config(text) or errors.invalid_request(text)
+end
+
+--- What the Anthropic Messages API rejects among checked options, caught
+-- where the configuration or request is checked rather than as an HTTP
+-- 400 on every request: `reasoning_effort` (no Messages API field), a
+-- `temperature` above 1 (its range is 0-1) and `thinking = { type =
+-- "enabled" }` without `budget_tokens` (required there).
+-- @tparam string kind "config" or "request" (which error class)
+-- @tparam string where "config.options" or "request.options"
+-- @tparam table opts options checked by `options.check`
+-- @return opts, or nil, err naming the key
+function options.check_messages_api(kind, where, opts)
+  if opts.reasoning_effort ~= nil then
+    return rejected(kind, where, ".reasoning_effort: not a Messages API field "
+      .. "(use options.thinking = { type = \"enabled\", budget_tokens = n })")
+  end
+  if opts.temperature ~= nil and opts.temperature > 1 then
+    return rejected(kind, where, ".temperature: expected a number >= 0 and <= 1 (the Messages API range), got "
+      .. errors.describe(opts.temperature))
+  end
+  local thinking = opts.thinking
+  if thinking and thinking.type == "enabled" and thinking.budget_tokens == nil then
+    return rejected(kind, where, ".thinking.budget_tokens: required with type \"enabled\" (the Messages API "
+      .. "needs a thinking budget)")
+  end
+  return opts
+end
+
 --- The options of one request: the configuration's defaults under the
 -- request's own (key by key; `extra` merged field by field).
 function options.merge(defaults, own)

@@ -175,29 +175,29 @@ function settings.new_generator(class, name, cfg, options)
   return gen
 end
 
+-- A reader of a generator's private `field`; `empty` gives a new empty
+-- table where there is none.
+local function private_field(field, empty)
+  return function(gen)
+    local p = private[gen]
+    local value = p and p[field]
+    if value == nil and empty then return {} end
+    return value
+  end
+end
+
 --- The API key of generator `gen`, or nil.
-function settings.key(gen)
-  local p = private[gen]
-  return p and p.key
-end
-
+-- @function key
+settings.key = private_field("key")
 --- The credential headers of generator `gen` (a map).
-function settings.secret_headers(gen)
-  local p = private[gen]
-  return p and p.headers or {}
-end
-
+-- @function secret_headers
+settings.secret_headers = private_field("headers", true)
 --- The proxy of generator `gen` as configured (with its password), or nil.
-function settings.proxy(gen)
-  local p = private[gen]
-  return p and p.proxy
-end
-
+-- @function proxy
+settings.proxy = private_field("proxy")
 --- The strings to scrub from what generator `gen` reports (a list).
-function settings.secrets(gen)
-  local p = private[gen]
-  return p and p.scrub or {}
-end
+-- @function secrets
+settings.secrets = private_field("scrub", true)
 
 --- Make a provider module callable: `provider { ... }` is `provider.new { ... }`.
 function settings.callable(module)

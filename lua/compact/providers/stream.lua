@@ -261,7 +261,7 @@ function stream.run(gen, req, handler)
   if not message then return nil, errors.scrub(err, secrets, MAX_ERROR_TEXT) end
   -- a key echoed into an id, a model name or a tool call id (or the text)
   -- must not reach the conversation: the success path is scrubbed too
-  return errors.scrub(message, secrets)
+  return errors.redact(message, secrets)
 end
 
 return stream

@@ -38,11 +38,7 @@ extractive.DEFAULT_MAX_CHARS = 6000
 --- The smallest accepted `max_chars`.
 extractive.MIN_MAX_CHARS = 200
 
-local Summarizer = { __name = "compact.ExtractiveSummarizer" }
-Summarizer.__index = Summarizer
-Summarizer.__tostring = function(self)
-  return "compact.ExtractiveSummarizer(" .. self.max_chars .. ")"
-end
+local Summarizer = util.class("compact.ExtractiveSummarizer", function(self) return self.max_chars end)
 
 local H = {
   goal = "## Goal", constraints = "## Constraints and decisions", progress = "## Progress",

@@ -242,23 +242,11 @@ function text.is_rejection(s)
     or lower:find("operation was aborted", 1, true) ~= nil or lower:match("^%s*aborted%s*$") ~= nil
 end
 
-local json_decode
-do
-  local ok, core = pcall(require, "compact.core")
-  json_decode = ok and type(core) == "table" and core.json_decode or nil
-end
-
 --- Tool output some agents wrap as JSON (Codex: `{"output": "...",
 -- "metadata": {"exit_code": 1}}`): the text and the exit code; other
--- output as it is.
-function text.unwrap_output(s)
-  if not json_decode or not s:match('^%s*{%s*"output"%s*:') then return s end
-  local ok, value = pcall(json_decode, s)
-  if not ok or type(value) ~= "table" or type(value.output) ~= "string" then return s end
-  local metadata = type(value.metadata) == "table" and value.metadata or {}
-  local code = metadata.exit_code
-  return value.output, type(code) == "number" and code or nil
-end
+-- output as it is. The Codex importer unwraps it already; results
+-- imported before it did (kept in state files) still come wrapped.
+text.unwrap_output = require("compact.message").unwrap_tool_output
 
 -- == Progress in tool output ==
 

@@ -60,11 +60,7 @@ generator.RETRY_DELAYS = { 2, 4 }
 -- retries at once.
 generator.MAX_RETRY_WAIT = 60
 
-local Summarizer = { __name = "compact.GeneratorSummarizer" }
-Summarizer.__index = Summarizer
-Summarizer.__tostring = function(self)
-  return "compact.GeneratorSummarizer(" .. self.model .. ")"
-end
+local Summarizer = util.class("compact.GeneratorSummarizer", function(self) return self.model end)
 
 local core -- compact.core, loaded on first use so this module loads without C
 
