@@ -133,7 +133,9 @@ local function register_call(facts, turn, block)
       local shown = T.flatten(command):gsub("^%S*sh %-l?c ", ""):gsub("^[\"']", ""):gsub("[\"']$", "")
       shown = shown:gsub("^cd [/~]%S* *&& *", "")
       label = "`" .. T.cut_words(relative(facts, shown), 120) .. "`"
-      stem = vocabulary.command_stem(command)
+      -- stems of the command as run from the working directory: `cd <cwd>/assets
+      -- && node build.js` and `node assets/build.js` are one command
+      stem = vocabulary.command_stem(relative(facts, command))
     else
       local detail = first_string(args, DETAIL_KEYS)
       label = block.name .. (detail and (" `" .. T.cut_words(T.flatten(relative(facts, detail)), 80) .. "`") or "")
@@ -144,7 +146,8 @@ local function register_call(facts, turn, block)
   if type(plan) == "string" and plan:find("%S") then
     add_milestone(turn, "plan", "planned: " .. T.shorten(relative(facts, plan), 400))
   end
-  local call = { turn = turn, label = label, file = path ~= nil, command = command, stem = stem,
+  local call = { turn = turn, label = label, file = path ~= nil, read = path ~= nil and kind.kind == "read",
+                 command = command, stem = stem,
                  probe = command ~= nil and (vocabulary.is_probe(command) or vocabulary.is_lookup(command)) }
   if type(block.id) == "string" then facts.calls[block.id] = call end
   if not call.file then
@@ -236,10 +239,19 @@ local function read_result(facts, msg)
     add_constraint(facts, "Answered: " .. T.cut_words(T.flatten(answers), 400), current_turn(facts).order)
     return
   end -- the user or the harness stopped it: not an outcome
-  local failed = msg.is_error == true or (exit_code ~= nil and exit_code ~= 0) or T.looks_failed(output)
+  -- an explicit exit code is trusted over patterns in the text (a passing
+  -- run's output may well print "exit code 1" from its own tests)
+  local failed
+  if exit_code ~= nil then
+    failed = exit_code ~= 0 or msg.is_error == true
+  else
+    failed = msg.is_error == true or T.looks_failed(output)
+  end
   if failed and (T.is_harmless(output) or call and (call.probe or T.no_match(call.label, output))) then
     failed = false
   end
+  -- a read of a missing file is a look-up that missed, not a failure
+  if call and call.read then return end
   if not call then
     if not failed then return end
     -- a result whose call we did not see: report it under its tool name
@@ -265,7 +277,9 @@ local function read_result(facts, msg)
     end
   else
     if call.command then
-      for _, stem in ipairs(vocabulary.command_stems(call.command)) do supersede(facts, stem, entry) end
+      for _, stem in ipairs(vocabulary.command_stems(relative(facts, call.command))) do
+        supersede(facts, stem, entry)
+      end
     end
     -- "make test" failed, then "make build && make test" passed: fixed, in any turn
     local core = entry.label:gsub("`", "")

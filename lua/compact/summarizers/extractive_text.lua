@@ -246,7 +246,19 @@ end
 -- "metadata": {"exit_code": 1}}`): the text and the exit code; other
 -- output as it is. The Codex importer unwraps it already; results
 -- imported before it did (kept in state files) still come wrapped.
-text.unwrap_output = require("compact.message").unwrap_tool_output
+local unwrap_tool_output = require("compact.message").unwrap_tool_output
+
+--- Tool output with its exit code: Codex's exec_command header ("Chunk
+-- ID: ...\nProcess exited with code 0\n...\nOutput:\n...") or its JSON
+-- wrapping (`compact.message.unwrap_tool_output`); other output as it is.
+function text.unwrap_output(s)
+  local header, body = s:match("^(.-)\nOutput:\n(.*)$")
+  if header and #header < 400 then
+    local code = ("\n" .. header):match("\nProcess exited with code (%-?%d+)")
+    if code then return body, tonumber(code) end
+  end
+  return unwrap_tool_output(s)
+end
 
 -- == Progress in tool output ==
 
@@ -331,17 +343,26 @@ end
 -- Lines that say what went wrong, best first: a pattern to find on the
 -- line (plain when `plain`), and the pattern of the part to quote.
 local REASONS = {
-  { ":%d+:", "[%w_%./%-]+:%d+:.*" }, { "error TS%d", "error TS%d+.*" }, { "Error: ", "[%w%.]*Error: .*" },
-  { "[Ee]rror", "[Ee]rror.*" }, { "%d+ fail", "%d+ fail.*" }, { "FAIL", "FAIL.*" }, { "[Ff]ailure", "[Ff]ailure.*" },
-  { "[Dd]enied" }, { "No such file" }, { "not found" }, { "[Ee]xception" },
+  { "^fatal: " }, { "^error: " }, { ":%d+:", "[%w_%./%-]+:%d+:.*" }, { "error TS%d", "error TS%d+.*" },
+  { "Error: ", "[%w%.]*Error: .*" }, { "[Ee]rror", "[Ee]rror.*" }, { "%d+ fail", "%d+ fail.*" }, { "FAIL", "FAIL.*" },
+  { "[Ff]ailure", "[Ff]ailure.*" }, { "[Dd]enied" }, { "No such file" }, { "not found" }, { "[Ee]xception" },
+  { "^The following paths are ignored" },
 }
 
---- The line of failed output that explains the failure, shortened.
+-- Lines that never explain a failure: git's hints, an exit-code header.
+local function is_noise(line)
+  return line:find("^%s*hint:") ~= nil or line:find("^%s*[Ee]xit code:? %-?%d+%s*$") ~= nil
+    or line:find("^Process exited with code %-?%d+%s*$") ~= nil
+end
+
+--- The line of failed output that explains the failure, shortened: an
+-- `error:` / `fatal:` line, a located error, ..., else the last line that
+-- is not a hint or an exit-code header.
 function text.failure_reason(s, limit)
   local lines = {}
   for line in s:gmatch("[^\n]+") do
     -- long lines are cut first: the patterns below must stay linear
-    if line:find("%S") then lines[#lines + 1] = line:sub(1, 400) end
+    if line:find("%S") and not is_noise(line) then lines[#lines + 1] = line:sub(1, 400) end
   end
   for _, reason in ipairs(REASONS) do
     for _, line in ipairs(lines) do
