@@ -67,7 +67,7 @@ end
 
 -- == Rendering ==
 
-local milestones_line
+local milestones_line, conclusions_along
 
 local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
@@ -104,17 +104,35 @@ local function any_failure(entry)
   return false
 end
 
--- The "Ran:" part of a turn: commands with a failure first, at most
--- `limit` of them, then the number of files edited.
+-- Passing commands worth naming before the others: dependency installs
+-- and issue-tracker / sync steps (`npm install x`, `bd sync`, `gh issue create`).
+local NOTABLE_STEMS = { ["npm install"] = true, ["npm i"] = true, ["npm add"] = true, ["yarn add"] = true,
+  ["pnpm add"] = true, ["pnpm install"] = true, ["bun add"] = true, ["pip install"] = true,
+  ["pip3 install"] = true, ["uv add"] = true, ["poetry add"] = true, ["cargo add"] = true, ["go get"] = true,
+  ["mix deps.get"] = true, ["bundle add"] = true, ["gem install"] = true, ["gh issue"] = true, ["gh pr"] = true,
+  ["git push"] = true }
+local TRACKERS = { bd = true, jira = true, linear = true }
+
+local function is_notable(entry)
+  local stem = entry.command and vocabulary.command_stem(entry.command)
+  if not stem then return false end
+  local program, sub = stem:match("^(%S+)%s*(%S*)")
+  if TRACKERS[program] then return sub ~= "show" and sub ~= "list" and sub ~= "ready" and sub ~= "" end
+  return NOTABLE_STEMS[stem] or NOTABLE_STEMS[program .. " " .. sub] or false
+end
+
+-- The "Ran:" part of a turn: commands with a failure first, then
+-- installs and tracker steps, then the others, at most `limit` of them,
+-- then the number of files edited.
 local function ran_line(turn, limit, no_reason)
   local shown, more, lookups = {}, 0, 0
-  for pass = 1, 2 do
+  for pass = 1, 3 do
     for _, entry in ipairs(turn.commands) do
       if is_lookup(entry) then
         if pass == 1 then lookups = lookups + 1 end
       elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
         -- a question or a plan whose answer is reported elsewhere
-      elseif any_failure(entry) == (pass == 1) then
+      elseif (pass == 1) == any_failure(entry) and (pass == 1 or (pass == 2) == is_notable(entry)) then
         if #shown < limit then shown[#shown + 1] = outcome(entry, no_reason) else more = more + 1 end
       end
     end
@@ -223,6 +241,49 @@ local function open_work(facts, limit)
   return out
 end
 
+-- Words of a text between two tool calls that states a finding or a
+-- decision rather than the next step ("Now let me run the tests:").
+local FINDING_WORDS = { "because", "instead", "need", "missing", "lack", "doesn't", "does not", "has no", "not have",
+  "public", "install", "added", "bug", "filed", "fix", "issue", "cause", "found", "problem", "works", "must",
+  "generat", "redundant", "already", "shared", "decid", "dependency", "so ", "but ", "clean", "pass", "fail" }
+
+local function information(sentence)
+  local lower, score = sentence:lower(), 0
+  for _, word in ipairs(FINDING_WORDS) do
+    if lower:find(word, 1, true) then score = score + 1 end
+  end
+  if sentence:find("`[^`]+`") then score = score + 1 end
+  if #sentence < 90 and (lower:find("^now") or lower:find("^let me") or lower:find("^i'll")) then score = score - 2 end
+  return score
+end
+
+-- What the assistant concluded between the calls of a long turn: the most
+-- informative of its intermediate texts (findings, decisions, fixes), in
+-- order, within `limit` bytes; nil for a short turn.
+function conclusions_along(turn, still_working, limit)
+  local said = turn.said or {}
+  if #turn.commands + turn.edits < 8 or #said < 2 then return nil end
+  local ranked = {}
+  for i = 1, #said - (still_working and 0 or 1) do
+    local sentence = T.shorten(said[i], 200)
+    if sentence ~= "" then
+      ranked[#ranked + 1] = { i = i, text = sentence, score = information(sentence) + i / (#said + 1) }
+    end
+  end
+  table.sort(ranked, function(a, b) return a.score > b.score end)
+  local chosen, used = {}, 0
+  for _, item in ipairs(ranked) do
+    if used + #item.text + 3 <= limit then
+      chosen[#chosen + 1], used = item, used + #item.text + 3
+    end
+  end
+  if #chosen == 0 then return nil end
+  table.sort(chosen, function(a, b) return a.i < b.i end)
+  local texts = {}
+  for _, item in ipairs(chosen) do texts[#texts + 1] = item.text end
+  return table.concat(texts, " / ")
+end
+
 -- The latest exchange: the last request (when it is not the goal), its
 -- commands, its milestones, what the assistant said along the way and its
 -- last reply (a larger share: it is the freshest conclusion).
@@ -240,16 +301,12 @@ local function latest_exchange(facts, limit, reply_limit)
   local done = milestones_line(last, 10, 2 * limit)
   if done then out[#out + 1] = "- Done: " .. done end
   -- a long turn: what the assistant concluded along the way
-  local said = last.said or {}
-  if #last.commands + last.edits >= 8 and #said >= 2 then
-    local along = {}
-    for i = math.max(1, #said - 3), #said - (facts.last_has_calls and 0 or 1) do
-      local sentence = T.shorten(said[i], 200)
-      if sentence ~= "" then along[#along + 1] = sentence end
-    end
-    if #along > 0 then out[#out + 1] = "- Along the way: " .. table.concat(along, " / ") end
-  end
+  local along = conclusions_along(last, facts.last_has_calls, 2 * limit)
+  if along then out[#out + 1] = "- Along the way: " .. along end
   if facts.last_text then out[#out + 1] = "- Assistant: " .. T.shorten(facts.last_text, reply_limit) end
+  if facts.aside_reply then
+    out[#out + 1] = "- Then, on a background task's notification: " .. T.shorten(facts.aside_reply, 240)
+  end
   return out
 end
 

@@ -84,9 +84,14 @@ local function read_user(facts, msg)
     local turn = facts.turns[#facts.turns]
     if turn then turn.interrupted = true end
     return
+  elseif kind == "notification" then
+    -- the reply to it must not replace the work's own final reply
+    facts.notified = true
+    return
   elseif kind == "injected" and images == 0 then
     return
   end
+  facts.notified = nil
   if images == 0 and T.is_ack(raw) then return end
   local request, mentioned = T.clean_request(relative(facts, raw))
   local turn = new_turn(facts, request, images + mentioned)
@@ -187,6 +192,12 @@ local function read_assistant(facts, msg)
     end
   end
   local text = relative(facts, table.concat(texts, "\n"))
+  if facts.notified and turn.conclusion then
+    -- the look at a background task's output and the reply on it
+    if text ~= "" and not has_calls then facts.aside_reply = text end
+    return
+  end
+  facts.notified, facts.aside_reply = nil, nil
   if has_calls then
     if text ~= "" then
       turn.pending = text
@@ -204,11 +215,16 @@ end
 -- Progress a passing result shows: a commit, a test summary.
 local function read_progress(call, output, failed)
   if not call.command then return end
+  local turn = call.turn
   local subject = not failed and T.commit_subject(call.command, output)
-  if subject then add_milestone(call.turn, "commit " .. subject, "committed: " .. subject) end
+  if subject and not turn.milestones["commit " .. subject] then
+    add_milestone(turn, "commit " .. subject, "committed: " .. subject)
+    turn.commits = (turn.commits or 0) + 1
+  end
   local tests = T.test_summary(output)
   if tests and call.stem then
-    add_milestone(call.turn, "tests " .. call.stem, "`" .. call.stem .. "`: " .. tests)
+    -- the last count of each stem between two commits: what each commit was tested with
+    add_milestone(turn, "tests " .. call.stem .. " " .. (turn.commits or 0), "`" .. call.stem .. "`: " .. tests)
   end
 end
 

@@ -200,7 +200,8 @@ end
 -- `"summary"` (another agent's compaction summary), `"interrupt"` (the
 -- harness saying a turn was interrupted) or `"injected"` (system
 -- reminders, task notifications, skill and hook documents, the user's own
--- `!command` runs, pasted JSON, a background task's notification) or
+-- `!command` runs, pasted JSON), `"notification"` (a background task's
+-- notification and the harness's note after it) or
 -- `"command"` (`/compact` and the like: its arguments are a request about
 -- the compaction, never the goal). A slash command's arguments are a
 -- request. Returns the kind and the text.
@@ -217,7 +218,7 @@ function text.user_kind(s)
     return kind, text.flatten(name .. " " .. args)
   end
   -- a background task's notification and the harness's note after it
-  if lower:find("<task%-notification>") then return "injected", trimmed end
+  if lower:find("<task%-notification>") then return "notification", trimmed end
   -- Codex's IDE context: the request follows its marker
   local request = trimmed:match("##%s*My request for [%w ]-:%s*(.*)$")
   if request then trimmed = request end
