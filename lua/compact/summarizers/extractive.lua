@@ -29,6 +29,7 @@ local file_lists = require("compact.summary")
 local T = require("compact.summarizers.extractive_text")
 local read = require("compact.summarizers.extractive_read")
 local vocabulary = require("compact.tool_vocabulary")
+local commands = require("compact.commands")
 
 local extractive = {}
 
@@ -116,9 +117,12 @@ local TRACKERS = { bd = true, jira = true, linear = true }
 local function is_notable(entry)
   local stem = entry.command and vocabulary.command_stem(entry.command)
   if not stem then return false end
-  local program, sub = stem:match("^(%S+)%s*(%S*)")
-  if TRACKERS[program] then return sub ~= "show" and sub ~= "list" and sub ~= "ready" and sub ~= "" end
-  return NOTABLE_STEMS[stem] or NOTABLE_STEMS[program .. " " .. sub] or false
+  if NOTABLE_STEMS[stem] then return true end
+  local program = stem:match("^%S+")
+  if not TRACKERS[program] then return false end
+  -- a tracker's subcommand: the word after the program
+  local sub = (" " .. commands.normalize(entry.command)):match("%s" .. program .. "%s+([%w_%-]+)")
+  return sub ~= nil and sub ~= "show" and sub ~= "list" and sub ~= "ready" and sub ~= "search"
 end
 
 -- The "Ran:" part of a turn: commands with a failure first, then
@@ -258,16 +262,18 @@ local function information(sentence)
 end
 
 -- What the assistant concluded between the calls of a long turn: the most
--- informative of its intermediate texts (findings, decisions, fixes), in
--- order, within `limit` bytes; nil for a short turn.
+-- informative of its intermediate texts (findings, decisions, fixes; never
+-- a bare "Now let me run the tests:"), in order, within `limit` bytes; nil
+-- for a short turn.
 function conclusions_along(turn, still_working, limit)
   local said = turn.said or {}
   if #turn.commands + turn.edits < 8 or #said < 2 then return nil end
   local ranked = {}
   for i = 1, #said - (still_working and 0 or 1) do
     local sentence = T.shorten(said[i], 200)
-    if sentence ~= "" then
-      ranked[#ranked + 1] = { i = i, text = sentence, score = information(sentence) + i / (#said + 1) }
+    local score = sentence ~= "" and information(sentence)
+    if score and score >= 0 then -- narration of the next step says nothing
+      ranked[#ranked + 1] = { i = i, text = sentence, score = score + i / (#said + 1) }
     end
   end
   table.sort(ranked, function(a, b) return a.score > b.score end)
