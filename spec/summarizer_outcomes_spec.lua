@@ -93,6 +93,17 @@ describe("extractive summarizer outcomes", function()
     assert.is_nil(t:find("hint:", 1, true), t)
   end)
 
+  it("does not count a call the harness cancelled after a sibling's error", function()
+    local t = summarize({ messages = {
+      user("run both"),
+      call("a", "Bash", { command = "npx vitest run" }),
+      result("a", "Bash", "<tool_use_error>Sibling tool call errored</tool_use_error>", true),
+      say("Cancelled."),
+    } })
+    assert.is_nil(t:find("FAILED", 1, true), t)
+    assert.is_nil(t:find("Sibling", 1, true), t)
+  end)
+
   it("prefers a fatal: line over the lines around it", function()
     local t = summarize({ messages = {
       user("push"),

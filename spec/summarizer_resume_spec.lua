@@ -43,6 +43,7 @@ local PREVIOUS = table.concat({
   "   - Exponential backoff with jitter",
   "   - Delivery failures must never block the request path",
   "   - Pre-commit hooks enforcing: format, lint, tests",
+  "   - Updated `app.js` with the TranscriptHighlighter hooks",
   "",
   "8. Current Work:",
   "   The retry worker is NOT committed; compile error in retry_worker.ex.",
@@ -86,6 +87,7 @@ describe("extractive summarizer resumed after a compaction", function()
     assert.truthy(constraints:find("- Delivery failures must never block the request path", 1, true))
     assert.truthy(constraints:find("- Pre-commit hooks enforcing: format, lint, tests", 1, true))
     assert.is_nil(constraints:find("backoff", 1, true)) -- background, not a rule
+    assert.is_nil(constraints:find("app.js", 1, true)) -- a report of work, not a rule
     assert.is_nil(t:find("read the full transcript", 1, true))
     assert.is_nil(t:find("is being continued", 1, true))
   end)
@@ -103,7 +105,9 @@ describe("extractive summarizer resumed after a compaction", function()
       say("All done."),
     } })
     assert.is_nil(t:find("Was open", 1, true))
-    assert.truthy(t:find("- Pending at the last compaction: The retry worker is NOT committed", 1, true))
+    -- one item of history: the open work, then the next step
+    assert.truthy(t:find("- Pending at the last compaction: The retry worker is NOT committed; compile error in "
+      .. "retry_worker.ex. / Fix the compile error, then commit.\n", 1, true), t)
     assert.truthy(t:find("committed: retry worker", 1, true))
   end)
 end)

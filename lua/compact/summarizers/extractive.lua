@@ -137,7 +137,9 @@ local function ran_line(turn, limit, no_reason)
       elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
         -- a question or a plan whose answer is reported elsewhere
       elseif (pass == 1) == any_failure(entry) and (pass == 1 or (pass == 2) == is_notable(entry)) then
-        if #shown < limit then shown[#shown + 1] = outcome(entry, no_reason) else more = more + 1 end
+        -- `no_reason`: the reasons of what still fails are under open work
+        if #shown < limit then shown[#shown + 1] = outcome(entry, no_reason and failed_last(entry))
+        else more = more + 1 end
       end
     end
   end
@@ -345,10 +347,14 @@ local function candidates(facts, keywords, scale)
   -- progress) what was pending then, never "still" anything
   local earlier = facts.earlier
   if facts.previous_open and #facts.previous_open > 0 then
-    local label = made_progress(facts) and "- Pending at the last compaction: " or "- Was open: "
     earlier = {}
     for _, line in ipairs(facts.earlier) do earlier[#earlier + 1] = line end
-    for _, line in ipairs(facts.previous_open) do earlier[#earlier + 1] = label .. line end
+    if made_progress(facts) then -- history now: one item
+      earlier[#earlier + 1] = "- Pending at the last compaction: "
+        .. T.cut_words(table.concat(facts.previous_open, " / "), 600)
+    else
+      for _, line in ipairs(facts.previous_open) do earlier[#earlier + 1] = "- Was open: " .. line end
+    end
   end
   for i, line in ipairs(earlier) do
     local first = line:match("^[^\n]*")

@@ -240,7 +240,8 @@ function text.is_rejection(s)
   return lower:find("the user doesn't want to proceed", 1, true) ~= nil
     or lower:find("tool use was rejected", 1, true) ~= nil or lower:find("user rejected", 1, true) ~= nil
     or lower:find("interrupted by user", 1, true) ~= nil or lower:find("request was aborted", 1, true) ~= nil
-    or lower:find("operation was aborted", 1, true) ~= nil or lower:match("^%s*aborted%s*$") ~= nil
+    or lower:find("operation was aborted", 1, true) ~= nil
+    or lower:find("sibling tool call errored", 1, true) ~= nil or lower:match("^%s*aborted%s*$") ~= nil
 end
 
 --- Tool output some agents wrap as JSON (Codex: `{"output": "...",
