@@ -134,6 +134,9 @@ bench: deps build
 	$(LUA) bench/state_codec.lua $(ACCURACY_SESSION)
 	$(LUA) bench/archive.lua $(ACCURACY_SESSION)
 	$(LUA) bench/import.lua
+	@if [ -r $(ACCURACY_SESSION) ]; then $(LUA) bench/replay.lua $(ACCURACY_SESSION) --window 90000; \
+	else echo "bench/replay.lua: skipped, no session at $(ACCURACY_SESSION)"; fi
+	lua5.4 bench/replay_choose.lua 2>/dev/null
 	LUA=$(LUA) sh bench/vs_pi.sh $(ACCURACY_SESSION)
 
 # make npm-deps: the JavaScript tokenizers the tokenizer spec and bench

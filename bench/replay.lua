@@ -9,7 +9,9 @@
 -- request like the recorded usage and rejects one over W. Prints
 -- compactions, context edits, peak context, rejections, summary calls and
 -- billed input-equivalent tokens (Anthropic-style caching: prefix read at
--- 0.1x, the rest written at 1.25x, output 5x). See bench/README.md.
+-- 0.1x, the rest written at 1.25x, output 5x), and in the table the
+-- requests sent and the runs that failed (a run ended by a third rejection
+-- sends fewer requests, so its bill is not comparable). See bench/README.md.
 
 package.path = "./?.lua;./lua/?.lua;./lua/?/init.lua;" .. package.path
 local importers = require "compact.importers"
@@ -73,8 +75,8 @@ local function main(argv)
   local names = opts.policy and { opts.policy } or policies.order
   if not opts.json then
     print(string.format("%s: %d messages, window %d", opts.session, #session.messages, opts.window))
-    print(string.format("%-14s %11s %6s %8s %10s %8s %14s", "policy", "compactions", "edits", "peak",
-      "rejections", "summary", "billed"))
+    print(string.format("%-14s %11s %6s %8s %10s %8s %14s %9s %7s", "policy", "compactions", "edits", "peak",
+      "rejections", "summary", "billed", "requests", "failed"))
   end
   local status = 0
   for _, name in ipairs(names) do
@@ -85,8 +87,8 @@ local function main(argv)
     elseif opts.json then
       print(json_line(totals))
     else
-      print(string.format("%-14s %11d %6d %8d %10d %8d %14d", name, totals.compactions, totals.edits,
-        totals.peak, totals.rejections, totals.summary_calls, totals.billed))
+      print(string.format("%-14s %11d %6d %8d %10d %8d %14d %9d %7d", name, totals.compactions, totals.edits,
+        totals.peak, totals.rejections, totals.summary_calls, totals.billed, totals.requests, totals.failed_runs))
     end
   end
   return status

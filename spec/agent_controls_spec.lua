@@ -59,6 +59,9 @@ describe("agent config controls", function()
     assert.is_false(agent.stream_events)
     agent = new_agent { generator = gen, edit = {} }
     assert.same({ trigger_ratio = 0.65, keep_turns = 3, exclude = {} }, agent.edit)
+    -- false says "off" explicitly (compact.agent.recommended uses it)
+    agent = new_agent { generator = gen, edit = false }
+    assert.is_nil(agent.edit)
   end)
 
   it("recommended is a plain table a host merges into its configs", function()
@@ -68,8 +71,9 @@ describe("agent config controls", function()
     for key in pairs(recommended) do keys[#keys + 1] = key end
     table.sort(keys)
     assert.same({ "agent", "compactor" }, keys)
-    assert.is_table(recommended.agent.edit)
+    assert.is_true(recommended.agent.edit == false or type(recommended.agent.edit) == "table")
     assert.is_boolean(recommended.agent.guard)
+    assert.is_number(recommended.agent.reserve_tokens)
     assert.is_number(recommended.agent.min_token_savings)
     assert.is_number(recommended.agent.max_tool_result_tokens)
     assert.is_number(recommended.compactor.trigger_ratio)

@@ -119,6 +119,22 @@ describe("a request's usage.dropped", function()
   end)
 end)
 
+describe("compact.state and usage.dropped", function()
+  it("keeps dropped and usage.reasoning through encode and decode", function()
+    local state = { messages = { user("a"), reply({ input = 5, output = 5, cache_read = 0, cache_write = 0,
+      reasoning = 3 }), user("b") }, usage = { tokens = 10, through = 2, dropped = 3 } }
+    local back = assert(compact.state.decode(assert(compact.state.encode(state))))
+    assert.same({ tokens = 10, through = 2, dropped = 3 }, back.usage)
+    assert.equal(3, back.messages[2].usage.reasoning)
+    -- decode checks the anchor: dropped must stay below tokens
+    local text = assert(compact.state.encode { messages = state.messages,
+      usage = { tokens = 10, through = 2, dropped = 10 } })
+    local bad, err = compact.state.decode(text)
+    assert.is_nil(bad)
+    assert.matches("usage.dropped: expected an integer in 0..9 (below tokens), got 10", err.message, 1, true)
+  end)
+end)
+
 describe("the agent's drop_reasoning", function()
   -- a generator whose replies reason: a tool call, then the answer
   local function generator(drop)

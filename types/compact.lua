@@ -377,7 +377,7 @@ function summarizers_extractive.new(config) end
 ---@field archive? compact.ArchiveLike archive what compactions replace; offers the recall tool
 ---@field conversation_id? string the archive's conversation (default: a fresh one per agent)
 ---@field recall_tool? boolean default true with an archive: offer the model the `recall` tool
----@field edit? compact.EditConfig context editing; nil: off
+---@field edit? compact.EditConfig|false context editing; nil or false: off
 ---@field guard? boolean default false: check every request against the budget, inside the tool loop too
 ---@field max_tool_result_tokens? integer >= 1: bigger tool results are cut head and tail
 ---@field min_token_savings? number >= 0, default 0: skip a maintenance compaction saving less

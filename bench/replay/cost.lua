@@ -40,8 +40,10 @@ end
 --- Build the model of a recorded conversation.
 -- @tparam table messages the recorded messages (our shape)
 -- @tparam[opt] table estimator default the heuristic
+-- @tparam[opt] string summary the summary the recording started from (its
+--   projection is in the first recorded prompt, not in the base)
 -- @return a model with `:message(m)`, `:text(s)`, `:base()`, `:request(req)`
-function cost.model(messages, estimator)
+function cost.model(messages, estimator, summary)
   estimator = estimator or compact.heuristic()
   local model = setmetatable({
     estimator = estimator, by_signature = {}, memo = setmetatable({}, { __mode = "k" }),
@@ -83,6 +85,8 @@ function cost.model(messages, estimator)
   if anchors[1] then
     local before = 0
     for i = 1, anchors[1].index - 1 do before = before + costs[i] end
+    local projected = compact.project_summary(summary)
+    if projected then before = before + math.max(1, estimator:message(projected)) * model.ratio end
     model.base_tokens = math.max(0, anchors[1].prompt - before)
   end
   for i, m in ipairs(messages) do model.by_signature[signature(m)] = costs[i] end

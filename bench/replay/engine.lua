@@ -145,6 +145,7 @@ local function make_generator(ledger, replay)
   local generator = {}
   function generator.generate(_, req)
     local count, cached = ledger:request(req)
+    if replay.trace then replay.trace(req, count or cached, count == nil) end
     if not count then
       return nil, compact.error("context_window_exceeded",
         string.format("prompt is too long: %d tokens > %d maximum", cached, ledger.window))
@@ -204,6 +205,26 @@ local function make_summarizer(ledger)
   end)
 end
 
+-- Transcripts of some agents (Claude Code) carry neither the system prompt
+-- nor the tool definitions the provider counted (14-25k tokens). The real
+-- agent knew them; so that the replayed agent estimates what the provider
+-- counts, the missing part is stood for by a text of about that many tokens.
+local FILLER_WORDS = { "the", "agent", "reads", "files", "and", "runs", "tools", "when", "asked", "to", "change",
+  "code", "tests", "must", "pass", "before", "commit" }
+function engine.system_prompt(recorded, base_tokens)
+  local estimator = compact.heuristic()
+  local have = recorded and estimator:text(recorded) or 0
+  local missing = base_tokens - have
+  if missing < 500 then return recorded end
+  local words, i = {}, 0
+  local per_word = estimator:text("the agent reads files and runs tools when asked to change code ") / 13
+  for _ = 1, math.floor(missing / per_word) do
+    i = i % #FILLER_WORDS + 1
+    words[#words + 1] = FILLER_WORDS[i]
+  end
+  return (recorded and recorded .. "\n\n" or "") .. "[recorded system prompt and tools] " .. table.concat(words, " ")
+end
+
 local function merge(into, from)
   for k, v in pairs(from or {}) do into[k] = v end
   return into
@@ -212,22 +233,24 @@ end
 --- Replay `session` (`{ system_prompt, summary, messages }`, as an importer
 -- returns it) under a policy at a window size.
 -- @tparam table session
--- @tparam table opts `{ window = W, policy = { agent = {...}, compactor = {...} }, progress = fn }`
+-- @tparam table opts `{ window = W, policy = { agent = {...}, compactor = {...} }, progress = fn,
+--   trace = fn(request, count, rejected) }`
 -- @return totals `{ compactions, edits, peak, rejections, billed, summary_calls, requests, failed_runs, ... }`,
 --   or nil and an error
 function engine.run(session, opts)
   local window = assert(tonumber(opts.window), "opts.window")
-  local model = cost.model(session.messages)
+  local model = cost.model(session.messages, nil, session.summary)
   local ledger = new_ledger(model, window)
   local turns, results = engine.turns(session.messages)
-  local replay = { results = results, pending = {}, turn = nil, next_reply = 1 }
+  local replay = { results = results, pending = {}, turn = nil, next_reply = 1, trace = opts.trace }
   local policy = opts.policy or {}
   local compactor, err = compact.new(merge({ summarizer = make_summarizer(ledger) }, policy.compactor))
   if not compactor then return nil, err end
   local totals = ledger.totals
   local agent_config = merge({
     generator = make_generator(ledger, replay), model = "recorded",
-    system_prompt = session.system_prompt, tools = make_tools(tool_names(session.messages), replay),
+    system_prompt = engine.system_prompt(session.system_prompt, model:base()),
+    tools = make_tools(tool_names(session.messages), replay),
     compactor = compactor, context_window_tokens = window,
     on_event = function(event)
       if event.type == "compaction_end" and event.record then

@@ -280,17 +280,23 @@ function upkeep.check_controls(config)
 end
 
 --- Settings a host merges into its configs (docs/agent.md, "Recommended
--- settings"): codecompanion.nvim's tiers (clear old tool results at 65 % of
--- the budget keeping 3 turns, compact at 85 %) plus the guard, until the
--- replay bench chooses measured ones. A plain table: copy before editing.
+-- settings"), chosen by bench/replay_choose.lua on recorded Claude Code,
+-- Codex and pi sessions (the lowest bill with no rejection; checked on
+-- sessions kept aside): compact late (92 % of the budget) keeping no raw
+-- suffix, the guard with 4096 tokens of room under the window for what the
+-- estimate of the newest messages misses, big tool results cut at 25 000
+-- tokens, no compaction that saves under 2000 tokens. Context editing is
+-- off: on those sessions it never lowered the bill. A plain table: copy it
+-- before editing.
 upkeep.recommended = {
   agent = {
-    edit = { trigger_ratio = 0.65, keep_turns = 3 },
+    edit = false,
     guard = true,
     min_token_savings = 2000,
     max_tool_result_tokens = 25000,
+    reserve_tokens = 4096,
   },
-  compactor = { trigger_ratio = 0.85, keep_recent_tokens = 0 },
+  compactor = { trigger_ratio = 0.92, keep_recent_tokens = 0 },
 }
 
 function upkeep.install(run_class)

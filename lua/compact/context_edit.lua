@@ -32,7 +32,7 @@ local known_edit = { trigger_ratio = true, keep_turns = true, exclude_tools = tr
 -- exclude = { name = true } }`, nil for a nil edit, or nil, ErrInvalidConfig.
 -- Defaults: trigger_ratio 0.65, keep_turns 3 (codecompanion.nvim's).
 function context_edit.check_config(edit)
-  if edit == nil then return nil end
+  if edit == nil or edit == false then return nil end -- false: off, said explicitly
   local _, err = checks.table(edit, known_edit, "config.edit")
   if err then return nil, err end
   local ratio, keep
