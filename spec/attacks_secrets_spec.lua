@@ -73,6 +73,9 @@ describe("the one scrubber", function()
     ["base64 of Bearer <key>"] = base64("Bearer " .. KEY),
     ["base64 of the key"] = base64(KEY),
     ["base64 of the key after one byte"] = base64(KEY:sub(2)),
+    ["the key in hex"] = (KEY:gsub(".", function(c) return string.format("%02x", c:byte()) end)),
+    ["the key in upper-case hex, minus its first byte"] =
+      (KEY:sub(2):gsub(".", function(c) return string.format("%02X", c:byte()) end)),
   }
   for name, echo in pairs(echoes) do
     it("removes " .. name .. " from an error body", function()
