@@ -117,6 +117,15 @@ describe("attacks on the command line's files", function()
     assert.equals(original, read(input))
   end)
 
+  it("identifies a file by its device and inode in full (stat's own integers, not %.14g)", function()
+    local core = require "compact.core"
+    local id = core.file_id(input)
+    assert.equals(shell("stat -c '%d:%i' '" .. input .. "'"):gsub("\n$", ""), id)
+    os.execute("ln '" .. input .. "' '" .. dir .. "/hard.json'")
+    assert.equals(id, core.file_id(dir .. "/hard.json"))
+    assert.is_nil(core.file_id(dir .. "/missing.json"))
+  end)
+
   it("run --append appends: a line another writer added meanwhile is kept", function()
     local path = dir .. "/session.jsonl"
     local lines = { assert(core.json_encode { type = "session", version = 3, id = "s", cwd = "/w",
