@@ -118,7 +118,6 @@ describe("attacks on the command line's files", function()
   end)
 
   it("identifies a file by its device and inode in full (stat's own integers, not %.14g)", function()
-    local core = require "compact.core"
     local id = core.file_id(input)
     assert.equals(shell("stat -c '%d:%i' '" .. input .. "'"):gsub("\n$", ""), id)
     os.execute("ln '" .. input .. "' '" .. dir .. "/hard.json'")
