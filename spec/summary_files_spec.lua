@@ -26,6 +26,12 @@ describe("file lists and shell moves", function()
     assert.are.same({ "pkg/src/a -> pkg/src/b", "pkg/old -> nil" },
       changes("cd pkg && mv src/a src/b && rm -rf old/"))
     assert.are.same({ "a -> dir/a", "b -> dir/b" }, changes("mv a b dir/"))
+    -- one source into a directory written with its slash, -t, and `..` resolved
+    assert.are.same({ "a.lua -> src/a.lua" }, changes("mv a.lua src/"))
+    assert.are.same({ "a -> dest/a", "b -> dest/b" }, changes("mv -t dest a b"))
+    assert.are.same({ "a -> dest/a" }, changes("mv --target-directory=dest a"))
+    assert.are.same({ "lib/x.lua -> y.lua" }, changes("cd lib && mv x.lua ../y.lua"))
+    assert.are.same({ "../up.lua -> nil" }, changes("rm ../up.lua"))
     assert.are.same({ "~/.pi/agent/themes/nord.json -> nil" }, changes("rm ~/.pi/agent/themes/nord.json"))
     assert.are.same({ "z -> nil" }, changes("cd /the/project && git rm --cached z"))
     assert.are.same({}, changes("rm *.o"))
