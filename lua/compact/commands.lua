@@ -29,6 +29,15 @@ local function normal(path)
   return text ~= "" and text or "."
 end
 
+-- The command a shell wrapper runs (`bash -lc '...'`, `sh -c ...`, as
+-- Codex writes its argv lists joined), else the command itself.
+local function unwrap(command)
+  local text = command:gsub("^%s+", "")
+  local inner = text:match("^%S*sh%s+%-l?c%s+(.+)$")
+  if inner then text = inner:gsub("^[\"']", ""):gsub("[\"']%s*$", "") end
+  return text
+end
+
 local function join_path(dir, path)
   if dir == "" or path:sub(1, 1) == "/" or path:sub(1, 1) == "~" then return normal(path) end
   return normal(dir .. path)
@@ -63,7 +72,7 @@ end
 -- prefixes the paths, an absolute `cd` is taken as the project root.
 function commands.changes(command)
   local changes, dir = {}, ""
-  for segment in (command .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
+  for segment in (unwrap(command) .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
     local words = words_of(segment)
     local first = words[1] == "git" and 2 or 1
     local verb = words[first]
@@ -110,10 +119,7 @@ local WRAPPERS = { sudo = true, env = true, time = true, timeout = true, nice = 
 -- `mix test`, `npm run test`); nil for an empty command.
 function commands.stem(command)
   if type(command) ~= "string" then return nil end
-  local text = command:gsub("^%s+", "")
-  -- shells that wrap the real command: bash -lc '...'
-  local inner = text:match("^%S*sh%s+%-l?c%s+(.+)$")
-  if inner then text = inner:gsub("^[\"']", ""):gsub("[\"']%s*$", "") end
+  local text = unwrap(command)
   for segment in (text .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
     local words = words_of(segment)
     local i = 1
@@ -149,7 +155,7 @@ end
 function commands.stems(command)
   local out, seen = {}, {}
   if type(command) ~= "string" then return out end
-  local text = command:gsub("^%S*sh%s+%-l?c%s+", ""):gsub("^[\"']", ""):gsub("[\"']%s*$", "")
+  local text = unwrap(command)
   for step in (text .. "&&"):gmatch("(.-)%s*&&%s*") do
     for part in (step .. ";"):gmatch("([^;\n]*)[;\n]") do
       local stem = commands.stem(part)
