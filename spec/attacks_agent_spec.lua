@@ -118,6 +118,29 @@ describe("attacks on the agent loop", function()
     assert.equals("second", assert(agent:run("next")).final.content[1].text)
   end)
 
+  it("bounds a model that always calls a tool: the run ends with max_turns (default 100), the state whole", function()
+    local turn = 0
+    local gen = scripted(setmetatable({}, { __index = function()
+      return function()
+        turn = turn + 1
+        -- without a bound the loop would go on: a failure here instead of a hang
+        if turn > 150 then return nil, { code = "http", message = "no bound after 150 turns" } end
+        return calls { { "c" .. turn, "f" .. turn .. ".lua" } }
+      end
+    end }))
+    local agent = new_agent(gen)
+    local result, err, partial = agent:run("loop forever")
+    assert.is_nil(result)
+    assert.equals("max_turns", err.code)
+    assert.equals(100, #gen.requests)
+    -- every call has its result; the state saves and reads back
+    local answered = results_by_id(agent.state.messages)
+    for i = 1, 100 do assert.equals(1, answered["c" .. i]) end
+    assert.equals(1 + 2 * 100, #agent.state.messages)
+    assert.equals(200, #partial.new_messages - 1)
+    assert(state_module.decode(assert(state_module.encode(agent.state))))
+  end)
+
   it("survives usage summing to infinity (1e308): the state saves and the next run works", function()
     local huge = { input = 1e308, output = 1e308, cache_read = 1e308, cache_write = 0 }
     local agent = new_agent(scripted { reply("one", huge), reply("two", { input = 50, output = 5 }) })

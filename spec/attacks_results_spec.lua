@@ -46,6 +46,29 @@ describe("an anchor far below the estimate", function()
   end)
 end)
 
+describe("compact plan on an under-reporting anchor", function()
+  it("says the anchor was ignored instead of claiming it", function()
+    local messages = {}
+    for i = 1, 6 do
+      messages[#messages + 1] = { role = "user", content = ("question "):rep(40) .. i }
+      messages[#messages + 1] = answer(("answer "):rep(40) .. i)
+    end
+    local path = os.tmpname()
+    local file = assert(io.open(path, "wb"))
+    local text = state.encode { messages = messages, usage = { tokens = 3, through = 10 } }
+    assert.is_string(text)
+    file:write(text)
+    file:close()
+    local out, err = require("spec.support.files").sink(), require("spec.support.files").sink()
+    local code = require("compact.cli").main({ "plan", path }, { stdout = out, stderr = err, isatty = false,
+      getenv = function() return nil end })
+    os.remove(path)
+    assert.equals(0, code, err:text())
+    assert.matches("estimator only: the provider's 3 tokens through message #10 are below a quarter of the "
+      .. "estimate of those messages, so they are ignored", out:text(), 1, true)
+  end)
+end)
+
 describe("Retry-After", function()
   it("is read as seconds or an HTTP date and the reported value is capped at one day", function()
     assert.equals(3, classify.retry_after { ["retry-after"] = "3" })

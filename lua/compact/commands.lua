@@ -114,12 +114,39 @@ local VALUE_OPTIONS = { ["--filter"] = true, ["-F"] = true, ["-C"] = true, ["--p
 -- Wrappers that run the command after them.
 local WRAPPERS = { sudo = true, env = true, time = true, timeout = true, nice = true, exec = true, command = true }
 
+-- A word that names a file relative to the directory (`build.js`, `src/a.ts`).
+local function is_relative_file(word)
+  return word:find("^[%w_][%w_%.%-/]*%.%a%w*$") ~= nil
+end
+
+--- A command with its leading `cd DIR &&` steps taken out and, when DIR is
+-- relative, the file operands it names resolved against it: `cd assets &&
+-- node build.js` is `node assets/build.js`.
+function commands.normalize(command)
+  if type(command) ~= "string" then return command end
+  local text, dir = command:gsub("^%s+", ""), nil
+  while true do
+    local d, rest = text:match("^cd%s+(%S+)%s*&&%s*(.*)$")
+    if not d then break end
+    d = d:gsub("^[\"']", ""):gsub("[\"']$", ""):gsub("/+$", "")
+    if d:find("^[/~]") or not dir then dir = d else dir = dir .. "/" .. d end
+    text = rest
+  end
+  if not dir or dir:find("^[/~]") or dir == "." or dir == "" then return text end
+  local first = true
+  return (text:gsub("%S+", function(word)
+    if first then first = false return word end
+    if is_relative_file(word) then return dir .. "/" .. word end
+    return word
+  end))
+end
+
 --- The stem of a shell command: its program and first subcommand, after
 -- any `cd ... &&` steps and environment assignments (`git push`,
 -- `mix test`, `npm run test`); nil for an empty command.
 function commands.stem(command)
   if type(command) ~= "string" then return nil end
-  local text = unwrap(command)
+  local text = commands.normalize(unwrap(command))
   for segment in (text .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
     local words = words_of(segment)
     local i = 1
@@ -155,7 +182,7 @@ end
 function commands.stems(command)
   local out, seen = {}, {}
   if type(command) ~= "string" then return out end
-  local text = unwrap(command)
+  local text = commands.normalize(unwrap(command))
   for step in (text .. "&&"):gmatch("(.-)%s*&&%s*") do
     for part in (step .. ";"):gmatch("([^;\n]*)[;\n]") do
       local stem = commands.stem(part)

@@ -153,7 +153,9 @@ local function estimate_parts(estimator, messages, system_prompt, summary, tools
   -- the sanity band: a provider count below a quarter of our estimate of the
   -- same request is a server under-reporting (or a stale anchor), not a
   -- calibration; trusting it would keep the estimate under every trigger
-  if anchor_tokens < ANCHOR_MIN_FRACTION * (overhead + through) then return overhead + total, ledger, 1, overhead end
+  if anchor_tokens < ANCHOR_MIN_FRACTION * (overhead + through) then
+    return overhead + total, ledger, 1, overhead, true
+  end
   return anchor_tokens + (total - through), ledger,
     calibration(anchor_tokens, overhead + through), overhead
 end
@@ -164,8 +166,8 @@ request_module.estimate_parts = estimate_parts
 -- `N + estimate(messages[k+1..])`, unless `N` is below
 -- `ANCHOR_MIN_FRACTION` (1/4) of the estimate of what it covers (then the
 -- anchor is ignored).
--- Returns tokens, ledger, calibration (1 without an anchor), overhead; or
--- nil, err.
+-- Returns tokens, ledger, calibration (1 without an anchor), overhead and
+-- `true` when the anchor was ignored (the sanity band); or nil, err.
 function request_module.estimate(view)
   local anchor = view.usage
   return estimate_parts(view.estimator, view.messages, view.system_prompt, view.summary, view.tools,

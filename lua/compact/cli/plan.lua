@@ -40,6 +40,13 @@ local NO_SUMMARIZER = { summarize = function() return nil, "planning only" end }
 -- Which figure the decision used, in words.
 local function basis_of(conversation, request)
   local anchor = conversation.usage
+  local ignored = request.usage and select(5, require("compact.request").estimate {
+    estimator = request.estimator or compact.heuristic(), messages = request.messages, usage = request.usage,
+    system_prompt = request.system_prompt, summary = request.summary, tools = request.tools })
+  if ignored then
+    return string.format("estimator only: the provider's %s tokens through message #%d are below a quarter of the"
+      .. " estimate of those messages, so they are ignored", fmt_int(anchor.tokens), anchor.through)
+  end
   if request.usage then
     return string.format("anchored: the provider's %s tokens through message #%d + the estimate of the %d"
       .. " messages after it", fmt_int(anchor.tokens), anchor.through, #conversation.messages - anchor.through)

@@ -29,6 +29,7 @@ local file_lists = require("compact.summary")
 local T = require("compact.summarizers.extractive_text")
 local read = require("compact.summarizers.extractive_read")
 local vocabulary = require("compact.tool_vocabulary")
+local commands = require("compact.commands")
 
 local extractive = {}
 
@@ -67,7 +68,7 @@ end
 
 -- == Rendering ==
 
-local milestones_line
+local milestones_line, conclusions_along
 
 local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
@@ -104,18 +105,41 @@ local function any_failure(entry)
   return false
 end
 
--- The "Ran:" part of a turn: commands with a failure first, at most
--- `limit` of them, then the number of files edited.
+-- Passing commands worth naming before the others: dependency installs
+-- and issue-tracker / sync steps (`npm install x`, `bd sync`, `gh issue create`).
+local NOTABLE_STEMS = { ["npm install"] = true, ["npm i"] = true, ["npm add"] = true, ["yarn add"] = true,
+  ["pnpm add"] = true, ["pnpm install"] = true, ["bun add"] = true, ["pip install"] = true,
+  ["pip3 install"] = true, ["uv add"] = true, ["poetry add"] = true, ["cargo add"] = true, ["go get"] = true,
+  ["mix deps.get"] = true, ["bundle add"] = true, ["gem install"] = true, ["gh issue"] = true, ["gh pr"] = true,
+  ["git push"] = true }
+local TRACKERS = { bd = true, jira = true, linear = true }
+
+local function is_notable(entry)
+  local stem = entry.command and vocabulary.command_stem(entry.command)
+  if not stem then return false end
+  if NOTABLE_STEMS[stem] then return true end
+  local program = stem:match("^%S+")
+  if not TRACKERS[program] then return false end
+  -- a tracker's subcommand: the word after the program
+  local sub = (" " .. commands.normalize(entry.command)):match("%s" .. program .. "%s+([%w_%-]+)")
+  return sub ~= nil and sub ~= "show" and sub ~= "list" and sub ~= "ready" and sub ~= "search"
+end
+
+-- The "Ran:" part of a turn: commands with a failure first, then
+-- installs and tracker steps, then the others, at most `limit` of them,
+-- then the number of files edited.
 local function ran_line(turn, limit, no_reason)
   local shown, more, lookups = {}, 0, 0
-  for pass = 1, 2 do
+  for pass = 1, 3 do
     for _, entry in ipairs(turn.commands) do
       if is_lookup(entry) then
         if pass == 1 then lookups = lookups + 1 end
       elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
         -- a question or a plan whose answer is reported elsewhere
-      elseif any_failure(entry) == (pass == 1) then
-        if #shown < limit then shown[#shown + 1] = outcome(entry, no_reason) else more = more + 1 end
+      elseif (pass == 1) == any_failure(entry) and (pass == 1 or (pass == 2) == is_notable(entry)) then
+        -- `no_reason`: the reasons of what still fails are under open work
+        if #shown < limit then shown[#shown + 1] = outcome(entry, no_reason and failed_last(entry))
+        else more = more + 1 end
       end
     end
   end
@@ -223,6 +247,51 @@ local function open_work(facts, limit)
   return out
 end
 
+-- Words of a text between two tool calls that states a finding or a
+-- decision rather than the next step ("Now let me run the tests:").
+local FINDING_WORDS = { "because", "instead", "need", "missing", "lack", "doesn't", "does not", "has no", "not have",
+  "public", "install", "added", "bug", "filed", "fix", "issue", "cause", "found", "problem", "works", "must",
+  "generat", "redundant", "already", "shared", "decid", "dependency", "so ", "but ", "clean", "pass", "fail" }
+
+local function information(sentence)
+  local lower, score = sentence:lower(), 0
+  for _, word in ipairs(FINDING_WORDS) do
+    if lower:find(word, 1, true) then score = score + 1 end
+  end
+  if sentence:find("`[^`]+`") then score = score + 1 end
+  if #sentence < 90 and (lower:find("^now") or lower:find("^let me") or lower:find("^i'll")) then score = score - 2 end
+  return score
+end
+
+-- What the assistant concluded between the calls of a long turn: the most
+-- informative of its intermediate texts (findings, decisions, fixes; never
+-- a bare "Now let me run the tests:"), in order, within `limit` bytes; nil
+-- for a short turn.
+function conclusions_along(turn, still_working, limit)
+  local said = turn.said or {}
+  if #turn.commands + turn.edits < 8 or #said < 2 then return nil end
+  local ranked = {}
+  for i = 1, #said - (still_working and 0 or 1) do
+    local sentence = T.shorten(said[i], 200)
+    local score = sentence ~= "" and information(sentence)
+    if score and score >= 0 then -- narration of the next step says nothing
+      ranked[#ranked + 1] = { i = i, text = sentence, score = score + i / (#said + 1) }
+    end
+  end
+  table.sort(ranked, function(a, b) return a.score > b.score end)
+  local chosen, used = {}, 0
+  for _, item in ipairs(ranked) do
+    if used + #item.text + 3 <= limit then
+      chosen[#chosen + 1], used = item, used + #item.text + 3
+    end
+  end
+  if #chosen == 0 then return nil end
+  table.sort(chosen, function(a, b) return a.i < b.i end)
+  local texts = {}
+  for _, item in ipairs(chosen) do texts[#texts + 1] = item.text end
+  return table.concat(texts, " / ")
+end
+
 -- The latest exchange: the last request (when it is not the goal), its
 -- commands, its milestones, what the assistant said along the way and its
 -- last reply (a larger share: it is the freshest conclusion).
@@ -240,17 +309,22 @@ local function latest_exchange(facts, limit, reply_limit)
   local done = milestones_line(last, 10, 2 * limit)
   if done then out[#out + 1] = "- Done: " .. done end
   -- a long turn: what the assistant concluded along the way
-  local said = last.said or {}
-  if #last.commands + last.edits >= 8 and #said >= 2 then
-    local along = {}
-    for i = math.max(1, #said - 3), #said - (facts.last_has_calls and 0 or 1) do
-      local sentence = T.shorten(said[i], 200)
-      if sentence ~= "" then along[#along + 1] = sentence end
-    end
-    if #along > 0 then out[#out + 1] = "- Along the way: " .. table.concat(along, " / ") end
-  end
+  local along = conclusions_along(last, facts.last_has_calls, 2 * limit)
+  if along then out[#out + 1] = "- Along the way: " .. along end
   if facts.last_text then out[#out + 1] = "- Assistant: " .. T.shorten(facts.last_text, reply_limit) end
+  if facts.aside_reply then
+    out[#out + 1] = "- Then, on a background task's notification: " .. T.shorten(facts.aside_reply, 240)
+  end
   return out
+end
+
+-- Did the work after a previous summary make progress (a commit, a test
+-- summary, a closed task)? Then that summary's open work is stale.
+local function made_progress(facts)
+  for _, turn in ipairs(facts.turns) do
+    if #turn.milestones > 0 then return true end
+  end
+  return false
 end
 
 -- Candidate items for the optional sections, with priorities: matches of
@@ -269,9 +343,22 @@ local function candidates(facts, keywords, scale)
   for rank, c in ipairs(facts.constraints) do
     add("constraints", c.order, 3 + rank / (constraints + 1) / 2, "- " .. T.cut_words(c.text, 240))
   end
-  for i, line in ipairs(facts.earlier) do
+  -- the previous summary's open work: still open, or (once later work made
+  -- progress) what was pending then, never "still" anything
+  local earlier = facts.earlier
+  if facts.previous_open and #facts.previous_open > 0 then
+    earlier = {}
+    for _, line in ipairs(facts.earlier) do earlier[#earlier + 1] = line end
+    if made_progress(facts) then -- history now: one item
+      earlier[#earlier + 1] = "- Pending at the last compaction: "
+        .. T.cut_words(table.concat(facts.previous_open, " / "), 600)
+    else
+      for _, line in ipairs(facts.previous_open) do earlier[#earlier + 1] = "- Was open: " .. line end
+    end
+  end
+  for i, line in ipairs(earlier) do
     local first = line:match("^[^\n]*")
-    add("progress", i - #facts.earlier - 1, 1 + i / (#facts.earlier + 1), line, T.cut_words(first, 120))
+    add("progress", i - #earlier - 1, 1 + i / (#earlier + 1), line, T.cut_words(first, 120))
   end
   for i = 1, turns - 1 do
     local turn = facts.turns[i]
@@ -451,7 +538,9 @@ function Summarizer:summarize(req, cancel)
   if previous then
     body = previous:gsub("<read%-files>.-</read%-files>", ""):gsub("<modified%-files>.-</modified%-files>", "")
     body = util.trim(body)
-    read.previous(facts, body)
+    -- the line that says what follows is not part of the summary
+    local kind, inner = T.user_kind(body)
+    read.previous(facts, kind == "summary" and inner:find("\n") and inner:gsub("^[^\n]*\n", "", 1) or body)
   end
   for _, list in ipairs(lists) do
     for i = 1, #list do read.message(facts, list[i]) end

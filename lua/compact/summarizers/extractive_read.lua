@@ -84,13 +84,20 @@ local function read_user(facts, msg)
     local turn = facts.turns[#facts.turns]
     if turn then turn.interrupted = true end
     return
+  elseif kind == "notification" then
+    -- the reply to it must not replace the work's own final reply
+    facts.notified = true
+    return
   elseif kind == "injected" and images == 0 then
     return
   end
+  facts.notified = nil
   if images == 0 and T.is_ack(raw) then return end
   local request, mentioned = T.clean_request(relative(facts, raw))
   local turn = new_turn(facts, request, images + mentioned)
-  if not facts.goal and select(2, request:gsub("%a+", "")) >= 3 then facts.goal = request end
+  -- the goal: the first substantive request, unless a previous summary
+  -- stated it; a slash command's arguments never are
+  if not facts.goal and kind ~= "command" and select(2, request:gsub("%a+", "")) >= 3 then facts.goal = request end
   for _, sentence in ipairs(T.constraints(request)) do
     add_constraint(facts, sentence, turn.order)
     turn.decided = true
@@ -131,7 +138,9 @@ local function register_call(facts, turn, block)
       local shown = T.flatten(command):gsub("^%S*sh %-l?c ", ""):gsub("^[\"']", ""):gsub("[\"']$", "")
       shown = shown:gsub("^cd [/~]%S* *&& *", "")
       label = "`" .. T.cut_words(relative(facts, shown), 120) .. "`"
-      stem = vocabulary.command_stem(command)
+      -- stems of the command as run from the working directory: `cd <cwd>/assets
+      -- && node build.js` and `node assets/build.js` are one command
+      stem = vocabulary.command_stem(relative(facts, command))
     else
       local detail = first_string(args, DETAIL_KEYS)
       label = block.name .. (detail and (" `" .. T.cut_words(T.flatten(relative(facts, detail)), 80) .. "`") or "")
@@ -142,7 +151,8 @@ local function register_call(facts, turn, block)
   if type(plan) == "string" and plan:find("%S") then
     add_milestone(turn, "plan", "planned: " .. T.shorten(relative(facts, plan), 400))
   end
-  local call = { turn = turn, label = label, file = path ~= nil, command = command, stem = stem,
+  local call = { turn = turn, label = label, file = path ~= nil, read = path ~= nil and kind.kind == "read",
+                 command = command, stem = stem,
                  probe = command ~= nil and (vocabulary.is_probe(command) or vocabulary.is_lookup(command)) }
   if type(block.id) == "string" then facts.calls[block.id] = call end
   if not call.file then
@@ -182,6 +192,12 @@ local function read_assistant(facts, msg)
     end
   end
   local text = relative(facts, table.concat(texts, "\n"))
+  if facts.notified and turn.conclusion then
+    -- the look at a background task's output and the reply on it
+    if text ~= "" and not has_calls then facts.aside_reply = text end
+    return
+  end
+  facts.notified, facts.aside_reply = nil, nil
   if has_calls then
     if text ~= "" then
       turn.pending = text
@@ -199,11 +215,16 @@ end
 -- Progress a passing result shows: a commit, a test summary.
 local function read_progress(call, output, failed)
   if not call.command then return end
+  local turn = call.turn
   local subject = not failed and T.commit_subject(call.command, output)
-  if subject then add_milestone(call.turn, "commit " .. subject, "committed: " .. subject) end
+  if subject and not turn.milestones["commit " .. subject] then
+    add_milestone(turn, "commit " .. subject, "committed: " .. subject)
+    turn.commits = (turn.commits or 0) + 1
+  end
   local tests = T.test_summary(output)
   if tests and call.stem then
-    add_milestone(call.turn, "tests " .. call.stem, "`" .. call.stem .. "`: " .. tests)
+    -- the last count of each stem between two commits: what each commit was tested with
+    add_milestone(turn, "tests " .. call.stem .. " " .. (turn.commits or 0), "`" .. call.stem .. "`: " .. tests)
   end
 end
 
@@ -234,10 +255,19 @@ local function read_result(facts, msg)
     add_constraint(facts, "Answered: " .. T.cut_words(T.flatten(answers), 400), current_turn(facts).order)
     return
   end -- the user or the harness stopped it: not an outcome
-  local failed = msg.is_error == true or (exit_code ~= nil and exit_code ~= 0) or T.looks_failed(output)
+  -- an explicit exit code is trusted over patterns in the text (a passing
+  -- run's output may well print "exit code 1" from its own tests)
+  local failed
+  if exit_code ~= nil then
+    failed = exit_code ~= 0 or msg.is_error == true
+  else
+    failed = msg.is_error == true or T.looks_failed(output)
+  end
   if failed and (T.is_harmless(output) or call and (call.probe or T.no_match(call.label, output))) then
     failed = false
   end
+  -- a read of a missing file is a look-up that missed, not a failure
+  if call and call.read then return end
   if not call then
     if not failed then return end
     -- a result whose call we did not see: report it under its tool name
@@ -263,7 +293,9 @@ local function read_result(facts, msg)
     end
   else
     if call.command then
-      for _, stem in ipairs(vocabulary.command_stems(call.command)) do supersede(facts, stem, entry) end
+      for _, stem in ipairs(vocabulary.command_stems(relative(facts, call.command))) do
+        supersede(facts, stem, entry)
+      end
     end
     -- "make test" failed, then "make build && make test" passed: fixed, in any turn
     local core = entry.label:gsub("`", "")
@@ -291,11 +323,15 @@ end
 
 -- == A previous summary ==
 
--- Which part of the new summary a heading's items go to.
+-- Which part of the new summary a heading's items go to ("skip": the
+-- harness's own lines). Claude Code's summaries use "1. Primary Request
+-- and Intent:" ... "9. Optional Next Step:" and "Analysis:" headings.
 local HEADINGS = {
-  { "goal", "goal" }, { "constraint", "constraints" }, { "preference", "constraints" },
-  { "decision", "constraints" }, { "latest", "latest" }, { "in progress", "open" }, { "open", "open" },
-  { "next", "open" }, { "blocked", "open" },
+  { "goal", "goal" }, { "primary request", "goal" }, { "intent", "goal" }, { "constraint", "constraints" },
+  { "preference", "constraints" }, { "decision", "constraints" }, { "technical concept", "concepts" },
+  { "latest", "latest" }, { "in progress", "open" }, { "open", "open" }, { "next", "open" },
+  { "blocked", "open" }, { "pending", "open" }, { "current work", "open" }, { "current state", "open" },
+  { "still need", "open" },
 }
 
 local function section_of(heading)
@@ -310,15 +346,30 @@ local function is_bullet(line)
   return line:match("^%s*[%-%*%+] ") or line:match("^%s*%d+[%.%)] ")
 end
 
+-- A heading line: Markdown, a bold line, or an unindented short "Title:"
+-- / "8. Current Work:" line.
+local function heading_of(line)
+  local heading = line:match("^%s*#+%s+(.-)%s*$") or line:match("^%s*%*%*(.-)%*%*%s*$")
+    or line:match("^%d+%.%s+(%u[%w%s%-/&',]*):%s*$") or line:match("^(%u[%w%s%-/&',]*):%s*$")
+  if heading and #heading <= 60 then return heading end
+  return nil
+end
+
 -- Items of a Markdown text: { section = ..., text = "line\nline" }.
 local function items_of(text)
-  local items, section, current = {}, "progress", nil
+  local items, section, current, fenced = {}, "progress", nil, false
   for line in (text .. "\n"):gmatch("(.-)\r?\n") do
-    local heading = line:match("^%s*#+%s+(.-)%s*$") or line:match("^%s*%*%*(.-)%*%*%s*$")
-    if heading then
+    local heading = not fenced and heading_of(line)
+    if line:match("^%s*```") then
+      fenced = not fenced -- code blocks: the files hold them
+    elseif fenced then -- luacheck: ignore 542
+    elseif heading then
       section, current = section_of(heading), nil
     elseif not line:find("%S") then
       current = nil
+    elseif line:lower():find("read the full transcript at", 1, true)
+        or line:lower():find("continue the conversation from where we left off", 1, true) then -- luacheck: ignore 542
+      -- the harness's pointer to the transcript file and its instruction
     elseif current and (line:match("^%s%s") or not is_bullet(line)) then
       current.text = current.text .. "\n" .. line
     elseif not line:match("^%- %(%d+ .* left out%)$") then
@@ -333,23 +384,64 @@ local function strip_bullet(s)
   return (s:gsub("^%s*[%-%*%+]%s+", ""):gsub("^%s*%d+[%.%)]%s+", ""):gsub("^%[.%]%s*", ""))
 end
 
+-- Lines of a summary's background or pending state that constrain the
+-- work: prohibitions, requirements, hooks, conventions.
+local RULE_WORDS = { "must", "never", "always", "do not", "don't", "not allowed", "required", "hook", "enforc",
+                     "convention", "protocol", "gitignored", "only " }
+
+local function is_rule(line)
+  -- "Updated `app.js` with the hooks": a report of work, not a rule
+  if line:find("^%**%u%l+ed%s") then return false end
+  local lower = line:lower()
+  for _, word in ipairs(RULE_WORDS) do
+    if lower:find(word, 1, true) then return true end
+  end
+  return false
+end
+
+-- The rules among an item's lines become constraints; the rest is returned.
+local function take_rules(facts, item)
+  local rest = {}
+  for line in (item.text .. "\n"):gmatch("([^\n]*)\n") do
+    local plain = strip_bullet(line)
+    if plain:find("%S") and is_rule(plain) and #plain <= 300 then
+      add_constraint(facts, plain, -1000 + #facts.constraints)
+    elseif plain:find("%S") then
+      rest[#rest + 1] = T.flatten(plain)
+    end
+  end
+  return rest
+end
+
 --- Merge a previous summary (file lists already removed) into `facts`:
--- its goal is the goal, its constraints come first, everything else is
--- kept as earlier progress.
+-- its goal is the goal, its constraints (and the rules among its
+-- background and pending items) come first, its open work is kept apart
+-- (`facts.previous_open`: stale once later work made progress), everything
+-- else is kept as earlier progress.
 function read.previous(facts, text)
-  local latest = {}
+  local latest, concepts = {}, {}
+  facts.previous_open = facts.previous_open or {}
   for _, item in ipairs(items_of(text)) do
     if item.section == "goal" then
-      facts.goal = facts.goal and (facts.goal .. " " .. T.flatten(item.text)) or T.flatten(item.text)
+      local goal = T.flatten(strip_bullet(item.text))
+      facts.goal = facts.goal and (facts.goal .. " " .. goal) or goal
     elseif item.section == "constraints" then
       add_constraint(facts, strip_bullet(item.text), -1000 + #facts.constraints)
+    elseif item.section == "concepts" then
+      for _, line in ipairs(take_rules(facts, item)) do concepts[#concepts + 1] = line end
     elseif item.section == "latest" then
       latest[#latest + 1] = "  - " .. strip_bullet(item.text)
+    elseif item.section == "open" then
+      local rest = take_rules(facts, item)
+      if #rest > 0 then
+        facts.previous_open[#facts.previous_open + 1] = T.cut_words(table.concat(rest, " "), 400)
+      end
     else
-      local body = item.text:match("^%s*[%-%*%+] ") and item.text or ("- " .. item.text)
-      if item.section == "open" then body = "- Was open: " .. strip_bullet(item.text) end
-      facts.earlier[#facts.earlier + 1] = body
+      facts.earlier[#facts.earlier + 1] = item.text:match("^%s*[%-%*%+] ") and item.text or ("- " .. item.text)
     end
+  end
+  if #concepts > 0 then
+    facts.earlier[#facts.earlier + 1] = "- Background: " .. T.cut_words(table.concat(concepts, "; "), 400)
   end
   if #latest > 0 then
     facts.earlier[#facts.earlier + 1] = "- Earlier exchange:\n" .. table.concat(latest, "\n")

@@ -183,6 +183,9 @@ local INJECTED_STARTS = {
   "<command-name>", "[image #", "# agents.md instructions", "<user_instructions>",
 }
 
+-- Slash commands that compact or clear the conversation.
+local COMPACTION_COMMANDS = { compact = true, clear = true, summarize = true }
+
 local INTERRUPTS = { "[request interrupted by user", "request was aborted", "[interrupted by user" }
 
 local function starts_with_any(lower, list)
@@ -197,7 +200,11 @@ end
 -- `"summary"` (another agent's compaction summary), `"interrupt"` (the
 -- harness saying a turn was interrupted) or `"injected"` (system
 -- reminders, task notifications, skill and hook documents, the user's own
--- `!command` runs, pasted JSON). Returns the kind and the text.
+-- `!command` runs, pasted JSON), `"notification"` (a background task's
+-- notification and the harness's note after it) or
+-- `"command"` (`/compact` and the like: its arguments are a request about
+-- the compaction, never the goal). A slash command's arguments are a
+-- request. Returns the kind and the text.
 function text.user_kind(s)
   local trimmed = s:match("^%s*(.-)%s*$")
   local lower = trimmed:lower()
@@ -207,8 +214,11 @@ function text.user_kind(s)
   local args = trimmed:match("<command%-args>(.-)</command%-args>")
   if args and args:find("%S") then
     local name = trimmed:match("<command%-name>(.-)</command%-name>") or ""
-    return "request", text.flatten(name .. " " .. args)
+    local kind = COMPACTION_COMMANDS[name:match("^%s*/?(%S+)") or ""] and "command" or "request"
+    return kind, text.flatten(name .. " " .. args)
   end
+  -- a background task's notification and the harness's note after it
+  if lower:find("<task%-notification>") then return "notification", trimmed end
   -- Codex's IDE context: the request follows its marker
   local request = trimmed:match("##%s*My request for [%w ]-:%s*(.*)$")
   if request then trimmed = request end
@@ -230,14 +240,27 @@ function text.is_rejection(s)
   return lower:find("the user doesn't want to proceed", 1, true) ~= nil
     or lower:find("tool use was rejected", 1, true) ~= nil or lower:find("user rejected", 1, true) ~= nil
     or lower:find("interrupted by user", 1, true) ~= nil or lower:find("request was aborted", 1, true) ~= nil
-    or lower:find("operation was aborted", 1, true) ~= nil or lower:match("^%s*aborted%s*$") ~= nil
+    or lower:find("operation was aborted", 1, true) ~= nil
+    or lower:find("sibling tool call errored", 1, true) ~= nil or lower:match("^%s*aborted%s*$") ~= nil
 end
 
 --- Tool output some agents wrap as JSON (Codex: `{"output": "...",
 -- "metadata": {"exit_code": 1}}`): the text and the exit code; other
 -- output as it is. The Codex importer unwraps it already; results
 -- imported before it did (kept in state files) still come wrapped.
-text.unwrap_output = require("compact.message").unwrap_tool_output
+local unwrap_tool_output = require("compact.message").unwrap_tool_output
+
+--- Tool output with its exit code: Codex's exec_command header ("Chunk
+-- ID: ...\nProcess exited with code 0\n...\nOutput:\n...") or its JSON
+-- wrapping (`compact.message.unwrap_tool_output`); other output as it is.
+function text.unwrap_output(s)
+  local header, body = s:match("^(.-)\nOutput:\n(.*)$")
+  if header and #header < 400 then
+    local code = ("\n" .. header):match("\nProcess exited with code (%-?%d+)")
+    if code then return body, tonumber(code) end
+  end
+  return unwrap_tool_output(s)
+end
 
 -- == Progress in tool output ==
 
@@ -322,17 +345,26 @@ end
 -- Lines that say what went wrong, best first: a pattern to find on the
 -- line (plain when `plain`), and the pattern of the part to quote.
 local REASONS = {
-  { ":%d+:", "[%w_%./%-]+:%d+:.*" }, { "error TS%d", "error TS%d+.*" }, { "Error: ", "[%w%.]*Error: .*" },
-  { "[Ee]rror", "[Ee]rror.*" }, { "%d+ fail", "%d+ fail.*" }, { "FAIL", "FAIL.*" }, { "[Ff]ailure", "[Ff]ailure.*" },
-  { "[Dd]enied" }, { "No such file" }, { "not found" }, { "[Ee]xception" },
+  { "^fatal: " }, { "^error: " }, { ":%d+:", "[%w_%./%-]+:%d+:.*" }, { "error TS%d", "error TS%d+.*" },
+  { "Error: ", "[%w%.]*Error: .*" }, { "[Ee]rror", "[Ee]rror.*" }, { "%d+ fail", "%d+ fail.*" }, { "FAIL", "FAIL.*" },
+  { "[Ff]ailure", "[Ff]ailure.*" }, { "[Dd]enied" }, { "No such file" }, { "not found" }, { "[Ee]xception" },
+  { "^The following paths are ignored" },
 }
 
---- The line of failed output that explains the failure, shortened.
+-- Lines that never explain a failure: git's hints, an exit-code header.
+local function is_noise(line)
+  return line:find("^%s*hint:") ~= nil or line:find("^%s*[Ee]xit code:? %-?%d+%s*$") ~= nil
+    or line:find("^Process exited with code %-?%d+%s*$") ~= nil
+end
+
+--- The line of failed output that explains the failure, shortened: an
+-- `error:` / `fatal:` line, a located error, ..., else the last line that
+-- is not a hint or an exit-code header.
 function text.failure_reason(s, limit)
   local lines = {}
   for line in s:gmatch("[^\n]+") do
     -- long lines are cut first: the patterns below must stay linear
-    if line:find("%S") then lines[#lines + 1] = line:sub(1, 400) end
+    if line:find("%S") and not is_noise(line) then lines[#lines + 1] = line:sub(1, 400) end
   end
   for _, reason in ipairs(REASONS) do
     for _, line in ipairs(lines) do

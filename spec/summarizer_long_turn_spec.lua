@@ -1,0 +1,109 @@
+-- The extractive summarizer on one long turn (contract 17): intermediate
+-- conclusions chosen by information, installs and tracker steps named
+-- before other passing commands, a test count per commit, the final reply
+-- kept over the reply to a background task's notification.
+local extractive = require "compact.summarizers.extractive"
+
+local function user(content) return { role = "user", content = content } end
+local function call(id, command, text)
+  local content = {}
+  if text then content[1] = { type = "text", text = text } end
+  content[#content + 1] = { type = "tool_call", id = id, name = "Bash", arguments = { command = command } }
+  return { role = "assistant", stop_reason = "tool_use", content = content }
+end
+local function result(id, text, is_error)
+  return { role = "tool_result", tool_call_id = id, tool_name = "Bash", content = text, is_error = is_error }
+end
+local function say(text)
+  return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = text } } }
+end
+
+local function line(text, prefix)
+  return text:match("\n" .. prefix:gsub("%p", "%%%0") .. "([^\n]*)")
+end
+
+local function summarize(messages)
+  local text, err = assert(extractive.new()):summarize({ messages = messages })
+  assert(text, tostring(err))
+  return text
+end
+
+-- One request, then many steps: `steps` are { text, command, output }.
+local function long_turn(steps, final)
+  local messages = { user("finish the payments epic") }
+  for i, step in ipairs(steps) do
+    messages[#messages + 1] = call("c" .. i, step[2], step[1])
+    messages[#messages + 1] = result("c" .. i, step[3] or "ok")
+  end
+  messages[#messages + 1] = say(final or "Done.")
+  return messages
+end
+
+describe("extractive summarizer on one long turn", function()
+  it("keeps the intermediate conclusions that state findings over narration", function()
+    local t = summarize(long_turn({
+      { "Let me look at the worker.", "mix compile" },
+      { "The fixture has no `agent_id`, so the test must build it itself.", "mix test test/a_test.exs" },
+      { "Now let me run the tests:", "mix test" },
+      { "Now let me check formatting:", "mix format --check-formatted" },
+      { "Made `current_trace_id/0` public because the enqueue path needs it.", "mix compile" },
+      { "Now let me run credo:", "mix credo" },
+      { "Let me commit:", "git status" },
+      { "Now let me push:", "git log -1" },
+      { "Pushing.", "git push" },
+    }))
+    local along = line(t, "- Along the way: ")
+    assert.are.equal("The fixture has no `agent_id`, so the test must build it itself. / "
+      .. "Made `current_trace_id/0` public because the enqueue path needs it.", along)
+  end)
+
+  it("orders the most informative first when the room is short, keeping the chronology", function()
+    local steps = {}
+    for i = 1, 10 do
+      steps[i] = { "Now let me run step " .. i .. " of the migration on the staging copy.", "make step" .. i }
+    end
+    steps[4] = { "The `orders` table lacks an index, so the migration must add it first.", "make step4" }
+    local t = summarize(long_turn(steps))
+    local along = line(t, "- Along the way: ")
+    assert.truthy(along:find("The `orders` table lacks an index", 1, true), along)
+    assert.truthy(#along <= 2 * 600, #along)
+  end)
+
+  it("names installs and tracker steps before other passing commands", function()
+    local steps = {}
+    for i = 1, 14 do steps[i] = { nil, "make target" .. i } end
+    steps[15] = { nil, "npm install --save-dev happy-dom" }
+    steps[16] = { nil, "bd sync" }
+    steps[17] = { nil, "bd show pay-7" }
+    local t = summarize(long_turn(steps))
+    local ran = line(t, "- Ran: ")
+    assert.truthy(ran:find("^`npm install %-%-save%-dev happy%-dom` passed; `bd sync` passed; `make target1` passed"), ran)
+    assert.is_nil(ran:find("bd show", 1, true), ran) -- a tracker look-up is one of the others, past the limit
+  end)
+
+  it("keeps one test count per commit, not only the last", function()
+    local t = summarize(long_turn({
+      { nil, "mix test", "120 tests, 0 failures" },
+      { nil, "git commit -m 'feat: highlight code'", "[main 331f337] feat: highlight code" },
+      { nil, "mix test", "127 tests, 0 failures" },
+      { nil, "mix test", "141 tests, 0 failures" },
+      { nil, "git commit -m 'test: regression coverage'", "[main af81c43] test: regression coverage" },
+    }))
+    assert.are.equal("`mix test`: 120 tests, 0 failures; committed: feat: highlight code; "
+      .. "`mix test`: 141 tests, 0 failures; committed: test: regression coverage", line(t, "- Done: "))
+  end)
+
+  it("keeps the final reply when a background task's notification comes after it", function()
+    local messages = long_turn({ { nil, "make all" } }, "All done: the epic is closed and bug PAY-9 is filed.")
+    messages[#messages + 1] = user("<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n"
+      .. "</task-notification>\nRead the output file to retrieve the result: /tmp/b1.output")
+    messages[#messages + 1] = call("r", "cat /tmp/b1.output")
+    messages[#messages + 1] = result("r", "ok")
+    messages[#messages + 1] = say("That background run passed earlier; nothing to do.")
+    local t = summarize(messages)
+    assert.are.equal("All done: the epic is closed and bug PAY-9 is filed.", line(t, "- Assistant: "))
+    assert.are.equal("That background run passed earlier; nothing to do.",
+      line(t, "- Then, on a background task's notification: "))
+    assert.is_nil(t:find("Read the output file", 1, true))
+  end)
+end)

@@ -1,0 +1,116 @@
+-- The extractive summarizer's outcomes (contract 17): an explicit exit code
+-- wins over text patterns, a command re-run from its directory is the same
+-- command, a read of a missing file is a look-up, the error line of a
+-- failure is quoted rather than a hint.
+local extractive = require "compact.summarizers.extractive"
+local commands = require "compact.commands"
+
+local function user(content) return { role = "user", content = content } end
+local function call(id, name, args)
+  return { role = "assistant", stop_reason = "tool_use",
+           content = { { type = "tool_call", id = id, name = name, arguments = args } } }
+end
+local function result(id, name, text, is_error)
+  return { role = "tool_result", tool_call_id = id, tool_name = name, content = text, is_error = is_error }
+end
+local function say(text)
+  return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = text } } }
+end
+
+local function summarize(req)
+  local text, err = assert(extractive.new()):summarize(req)
+  assert(text, tostring(err))
+  return text
+end
+
+describe("extractive summarizer outcomes", function()
+  it("trusts Codex's 'Process exited with code 0' header over 'exit code 1' in the output", function()
+    local t = summarize({ messages = {
+      user("commit the axis change"),
+      call("a", "exec_command", { cmd = "git commit -m 'web: widen axis'" }),
+      result("a", "exec_command", "Chunk ID: 1a\nWall time: 1.2 seconds\nProcess exited with code 0\n"
+        .. "Output:\n[hook] test 'exits with exit code 1 on bad input' ok\n[main 1a2b3c4] web: widen axis\n"),
+      say("Committed."),
+    } })
+    assert.is_nil(t:find("Still failing", 1, true), t)
+    assert.is_nil(t:find("FAILED", 1, true), t)
+    assert.truthy(t:find("committed: web: widen axis", 1, true), t)
+  end)
+
+  it("reports a non-zero exit code header as a failure, with the output's error line", function()
+    local t = summarize({ messages = {
+      user("build it"),
+      call("a", "exec_command", { cmd = "make" }),
+      result("a", "exec_command", "Chunk ID: 2b\nProcess exited with code 2\nOutput:\nmake: *** [all] Error 2\n"),
+      say("It fails."),
+    } })
+    assert.truthy(t:find("Still failing: `make` FAILED: Error 2", 1, true), t)
+    assert.is_nil(t:find("Chunk ID", 1, true))
+  end)
+
+  it("counts `cd <dir> && node build.js` as the same command as `node <dir>/build.js`", function()
+    local t = summarize({ messages = {
+      user("bundle the assets"),
+      call("a", "Bash", { command = "node assets/build.js" }),
+      result("a", "Bash", "Exit code 1\nerror: Could not resolve \"js/app.js\"", true),
+      call("b", "Bash", { command = "cd /w/app/assets && node build.js" }),
+      result("b", "Bash", "built in 40ms"),
+      say("Bundled."),
+    }, cwd = "/w/app" })
+    assert.is_nil(t:find("Still failing", 1, true), t)
+    assert.truthy(t:find("`node assets/build.js` failed, passed later", 1, true), t)
+  end)
+
+  it("normalises leading cd steps and resolves file operands against a relative one", function()
+    assert.are.equal("node assets/build.js", commands.normalize("cd assets && node build.js"))
+    assert.are.equal("node web/src/a.js --watch", commands.normalize("cd web && cd src && node a.js --watch"))
+    assert.are.equal("mix test", commands.normalize("cd /abs/dir && mix test"))
+    assert.are.equal("npm test", commands.normalize("cd assets && npm test"))
+    assert.are.equal("node assets/build.js", commands.stem("cd assets && node build.js"))
+  end)
+
+  it("does not report a read of a missing file as a failure", function()
+    local t = summarize({ messages = {
+      user("look at the conn case"),
+      call("a", "Read", { file_path = "/w/app/test/support/conn_case.ex" }),
+      result("a", "Read", "<tool_use_error>File does not exist.</tool_use_error>", true),
+      say("There is no conn case."),
+    }, cwd = "/w/app" })
+    assert.is_nil(t:find("FAILED", 1, true), t)
+    assert.is_nil(t:find("Still failing", 1, true), t)
+  end)
+
+  it("quotes the error line of a failure, never git's hint lines", function()
+    local t = summarize({ messages = {
+      user("stage the css"),
+      call("a", "Bash", { command = "git add priv/static/assets/app.css" }),
+      result("a", "Bash", "Exit code 1\nThe following paths are ignored by one of your .gitignore files:\n"
+        .. "priv/static/assets\nhint: Use -f if you really want to add them.\n"
+        .. "hint: \"git config advice.addIgnoredFile false\"", true),
+      say("It is ignored."),
+    } })
+    assert.truthy(t:find("FAILED: The following paths are ignored by one of your .gitignore files:", 1, true), t)
+    assert.is_nil(t:find("hint:", 1, true), t)
+  end)
+
+  it("does not count a call the harness cancelled after a sibling's error", function()
+    local t = summarize({ messages = {
+      user("run both"),
+      call("a", "Bash", { command = "npx vitest run" }),
+      result("a", "Bash", "<tool_use_error>Sibling tool call errored</tool_use_error>", true),
+      say("Cancelled."),
+    } })
+    assert.is_nil(t:find("FAILED", 1, true), t)
+    assert.is_nil(t:find("Sibling", 1, true), t)
+  end)
+
+  it("prefers a fatal: line over the lines around it", function()
+    local t = summarize({ messages = {
+      user("push"),
+      call("a", "Bash", { command = "git push" }),
+      result("a", "Bash", "To origin\nfatal: The current branch x has no upstream branch.\nhint: set one", true),
+      say("No upstream."),
+    } })
+    assert.truthy(t:find("FAILED: fatal: The current branch x has no upstream branch.", 1, true), t)
+  end)
+end)

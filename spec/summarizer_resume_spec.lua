@@ -1,0 +1,113 @@
+-- The extractive summarizer on a session resumed after a compaction
+-- (contract 17): the goal comes from the carried summary, not from the
+-- /compact command or a background task's notification; the summary's
+-- rules survive its sub-bullets; its open work goes stale once later work
+-- made progress.
+local extractive = require "compact.summarizers.extractive"
+
+local function user(content) return { role = "user", content = content } end
+local function call(id, name, args, text)
+  local content = {}
+  if text then content[1] = { type = "text", text = text } end
+  content[#content + 1] = { type = "tool_call", id = id, name = name, arguments = args }
+  return { role = "assistant", stop_reason = "tool_use", content = content }
+end
+local function result(id, text) return { role = "tool_result", tool_call_id = id, tool_name = "Bash", content = text } end
+local function say(text)
+  return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = text } } }
+end
+
+local function section(text, heading)
+  return text:match("\n?" .. heading:gsub("%p", "%%%0") .. "\n(.-)\n\n##")
+    or text:match(heading:gsub("%p", "%%%0") .. "\n(.-)%s*$")
+end
+
+local function summarize(req)
+  local text, err = assert(extractive.new()):summarize(req)
+  assert(text, tostring(err))
+  return text
+end
+
+-- A previous summary in Claude Code's numbered shape.
+local PREVIOUS = table.concat({
+  "This session is being continued from a previous conversation that ran out of context.",
+  "",
+  "Analysis:",
+  "Let me go through it.",
+  "",
+  "Summary:",
+  "1. Primary Request and Intent:",
+  "   Work on ticket PAY-7: retry failed webhook deliveries.",
+  "",
+  "2. Key Technical Concepts:",
+  "   - Exponential backoff with jitter",
+  "   - Delivery failures must never block the request path",
+  "   - Pre-commit hooks enforcing: format, lint, tests",
+  "   - Updated `app.js` with the TranscriptHighlighter hooks",
+  "",
+  "8. Current Work:",
+  "   The retry worker is NOT committed; compile error in retry_worker.ex.",
+  "",
+  "9. Optional Next Step:",
+  "   Fix the compile error, then commit.",
+  "",
+  "If you need specific details from before compaction, read the full transcript at: /home/u/t.jsonl",
+}, "\n")
+
+local COMPACT = "<command-name>/compact</command-name>\n<command-message>compact</command-message>\n"
+  .. "<command-args>and continue with the remaining tasks</command-args>"
+
+local NOTIFICATION = "<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n"
+  .. "<summary>Background command \"Run tests\" completed (exit code 0)</summary>\n</task-notification>\n"
+  .. "Read the output file to retrieve the result: /tmp/tasks/b1.output"
+
+describe("extractive summarizer resumed after a compaction", function()
+  it("takes the goal from the carried summary, never from /compact's arguments", function()
+    local t = summarize({ previous_summary = PREVIOUS, messages = { user(COMPACT), say("Continuing.") } })
+    assert.are.equal("Work on ticket PAY-7: retry failed webhook deliveries.", section(t, "## Goal"))
+    -- the arguments stay a request
+    assert.truthy(t:find("/compact and continue with the remaining tasks", 1, true))
+  end)
+
+  it("does not make /compact's arguments the goal without a previous summary either", function()
+    local t = summarize({ messages = { user(COMPACT), user("fix the flaky login test"), say("Fixed.") } })
+    assert.are.equal("fix the flaky login test", section(t, "## Goal"))
+  end)
+
+  it("never files a background task's notification as a request or the goal", function()
+    local t = summarize({ messages = { user("add retries to the webhook sender"), say("Added."),
+      user(NOTIFICATION), say("The background tests passed.") } })
+    assert.are.equal("add retries to the webhook sender", section(t, "## Goal"))
+    assert.is_nil(t:lower():find("read the output file", 1, true))
+  end)
+
+  it("keeps the summary's rules from its sub-bullets as constraints, drops the harness's lines", function()
+    local t = summarize({ previous_summary = PREVIOUS, messages = { user("continue"), say("On it.") } })
+    local constraints = section(t, "## Constraints and decisions")
+    assert.truthy(constraints:find("- Delivery failures must never block the request path", 1, true))
+    assert.truthy(constraints:find("- Pre-commit hooks enforcing: format, lint, tests", 1, true))
+    assert.is_nil(constraints:find("backoff", 1, true)) -- background, not a rule
+    assert.is_nil(constraints:find("app.js", 1, true)) -- a report of work, not a rule
+    assert.is_nil(t:find("read the full transcript", 1, true))
+    assert.is_nil(t:find("is being continued", 1, true))
+  end)
+
+  it("keeps the summary's open work open while nothing was done since", function()
+    local t = summarize({ previous_summary = PREVIOUS, messages = { user("continue"), say("Looking.") } })
+    assert.truthy(t:find("- Was open: The retry worker is NOT committed; compile error in retry_worker.ex.", 1, true))
+  end)
+
+  it("marks the summary's open work as past once later work made progress", function()
+    local t = summarize({ previous_summary = PREVIOUS, messages = {
+      user("continue"),
+      call("c1", "Bash", { command = "git commit -m 'retry worker'" }),
+      result("c1", "[main 1a2b3c4] retry worker\n 1 file changed"),
+      say("All done."),
+    } })
+    assert.is_nil(t:find("Was open", 1, true))
+    -- one item of history: the open work, then the next step
+    assert.truthy(t:find("- Pending at the last compaction: The retry worker is NOT committed; compile error in "
+      .. "retry_worker.ex. / Fix the compile error, then commit.\n", 1, true), t)
+    assert.truthy(t:find("committed: retry worker", 1, true))
+  end)
+end)
