@@ -144,6 +144,26 @@ describe("the one scrubber", function()
     assert.equals(reply, errors.redact(reply, {}))
   end)
 
+  it("treats a header named like a credential as one (x-auth-token, private-token, ...)", function()
+    local secret = "tok-HEADER-9f8e7d6c5b4a3210"
+    for _, name in ipairs { "x-auth-token", "openai-api-key", "Private-Token", "x-client-secret", "x-session-id" } do
+      local sent
+      local gen = assert(openai { api_key = KEY, headers = { [name] = secret, ["x-trace"] = "visible" },
+        transport = function(opts)
+          sent = opts.headers
+          return chat_error("echo " .. secret)
+        end })
+      assert.is_nil(gen._config.headers[name])
+      assert.equals("visible", gen._config.headers["x-trace"])
+      local _, err = gen:generate { model = "m", messages = { { role = "user", content = "hi" } } }
+      assert.equals("openai API error: echo [redacted]", err.message)
+      local found = false
+      for _, header in ipairs(sent) do found = found or header == name .. ": " .. secret end
+      for key, value in pairs(sent) do found = found or (key == name and value == secret) end
+      assert.is_true(found, name .. " was not sent")
+    end
+  end)
+
   it("hides a proxy password: not on the generator, not in errors; the transport still gets it", function()
     local seen
     local gen = assert(openai { api_key = KEY, proxy = "http://bob:Pr0xy-S3cret-99@proxy:3128",
