@@ -167,6 +167,32 @@ describe("claude-code importer", function()
     assert.same({ "user", "assistant", "tool_result", "assistant", "tool_result", "assistant" }, roles(r.messages))
   end)
 
+  it("keeps a queued prompt that a later message merely contains (\"ok\" in \"looks\"): it was never delivered", function()
+    local core = require "compact.core"
+    local n = 0
+    local function entry(kind, message)
+      n = n + 1
+      return core.json_encode { type = kind, uuid = "q" .. n, sessionId = "s", message = message }
+    end
+    local lines = {
+      entry("user", { role = "user", content = "build it" }),
+      entry("assistant", { id = "m1", role = "assistant",
+        content = { { type = "tool_use", id = "c1", name = "Bash", input = { command = "make" } } } }),
+      '{"type":"queue-operation","operation":"enqueue","sessionId":"s","content":"ok"}',
+      entry("user", { role = "user", content = { { type = "tool_result", tool_use_id = "c1", content = "built" } } }),
+      entry("assistant", { id = "m2", role = "assistant", content = { { type = "text", text = "done" } } }),
+      entry("user", { role = "user", content = "that looks good, now deploy" }),
+    }
+    local r = assert(importers.parse(table.concat(lines, "\n")))
+    assert.same({ "user", "assistant", "tool_result", "user", "assistant", "user" }, roles(r.messages))
+    assert.equals("ok", text_of(r.messages[4]))
+    -- delivered as a line of a later message (with another queued prompt): placed there, once
+    lines[6] = entry("user", { role = "user", content = "ok\nalso deploy" })
+    r = assert(importers.parse(table.concat(lines, "\n")))
+    assert.same({ "user", "assistant", "tool_result", "assistant", "user" }, roles(r.messages))
+    assert.equals("ok\nalso deploy", text_of(r.messages[5]))
+  end)
+
   it("reads a sub-agent's own file (all sidechain) as its conversation", function()
     local text = read(CLAUDE)
     local side = {}

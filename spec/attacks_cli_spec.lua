@@ -117,6 +117,29 @@ describe("attacks on the command line's files", function()
     assert.equals(original, read(input))
   end)
 
+  it("refuses -o over another agent's session (it would become our state JSON) unless --format says so", function()
+    local session = dir .. "/claude.jsonl"
+    local text = read("spec/fixtures/claude_code/session.jsonl")
+    write_file(session, text)
+    local code, _, err = run { "run", session, "--keep", "10", "--summarizer", "extractive", "-o", session, "--quiet" }
+    assert.equals(2, code)
+    assert.equals("compact run: -o " .. session .. " is the input, a claude-code session: it would be replaced by "
+      .. "state JSON (write elsewhere, or pass --format state)\n", err)
+    assert.equals(text, read(session))
+    code = run { "run", session, "--keep", "10", "--summarizer", "extractive", "-o", session, "--format", "state",
+      "--quiet" }
+    assert.equals(0, code)
+    assert.is_table(state.decode(read(session)))
+  end)
+
+  it("identifies a file by its device and inode in full (stat's own integers, not %.14g)", function()
+    local id = core.file_id(input)
+    assert.equals(shell("stat -c '%d:%i' '" .. input .. "'"):gsub("\n$", ""), id)
+    os.execute("ln '" .. input .. "' '" .. dir .. "/hard.json'")
+    assert.equals(id, core.file_id(dir .. "/hard.json"))
+    assert.is_nil(core.file_id(dir .. "/missing.json"))
+  end)
+
   it("run --append appends: a line another writer added meanwhile is kept", function()
     local path = dir .. "/session.jsonl"
     local lines = { assert(core.json_encode { type = "session", version = 3, id = "s", cwd = "/w",

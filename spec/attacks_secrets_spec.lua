@@ -73,6 +73,9 @@ describe("the one scrubber", function()
     ["base64 of Bearer <key>"] = base64("Bearer " .. KEY),
     ["base64 of the key"] = base64(KEY),
     ["base64 of the key after one byte"] = base64(KEY:sub(2)),
+    ["the key in hex"] = (KEY:gsub(".", function(c) return string.format("%02x", c:byte()) end)),
+    ["the key in upper-case hex, minus its first byte"] =
+      (KEY:sub(2):gsub(".", function(c) return string.format("%02X", c:byte()) end)),
   }
   for name, echo in pairs(echoes) do
     it("removes " .. name .. " from an error body", function()
@@ -139,6 +142,26 @@ describe("the one scrubber", function()
     assert.equals("a\255b [redacted]", errors.redact("a\255b " .. KEY, KEY))
     local reply = { text = "x" }
     assert.equals(reply, errors.redact(reply, {}))
+  end)
+
+  it("treats a header named like a credential as one (x-auth-token, private-token, ...)", function()
+    local secret = "tok-HEADER-9f8e7d6c5b4a3210"
+    for _, name in ipairs { "x-auth-token", "openai-api-key", "Private-Token", "x-client-secret", "x-session-id" } do
+      local sent
+      local gen = assert(openai { api_key = KEY, headers = { [name] = secret, ["x-trace"] = "visible" },
+        transport = function(opts)
+          sent = opts.headers
+          return chat_error("echo " .. secret)
+        end })
+      assert.is_nil(gen._config.headers[name])
+      assert.equals("visible", gen._config.headers["x-trace"])
+      local _, err = gen:generate { model = "m", messages = { { role = "user", content = "hi" } } }
+      assert.equals("openai API error: echo [redacted]", err.message)
+      local found = false
+      for _, header in ipairs(sent) do found = found or header == name .. ": " .. secret end
+      for key, value in pairs(sent) do found = found or (key == name and value == secret) end
+      assert.is_true(found, name .. " was not sent")
+    end
   end)
 
   it("hides a proxy password: not on the generator, not in errors; the transport still gets it", function()

@@ -120,6 +120,18 @@ describe("export formats", function()
     assert.same({ tokens = 115, through = 2 }, back.usage)
   end)
 
+  it("refuses invalid messages, naming the index, in every format", function()
+    -- an invalid message is refused with its index, in every format (it was
+    -- written as a file the importer rejects, or failed on a Lua error)
+    for _, format in ipairs(exporters.FORMATS) do
+      local bad, bad_err = exporters.export(format, { messages = { { role = "user", content = "hi" },
+        { role = "bogus" } } })
+      assert.is_nil(bad)
+      assert.equals("invalid_request", bad_err.code)
+      assert.equals("export: messages[2].role: unknown role 'bogus'", bad_err.message)
+    end
+  end)
+
   it("rejects an unknown format by name", function()
     local text, err = exporters.export("yaml", rich())
     assert.is_nil(text)

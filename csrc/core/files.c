@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -158,7 +159,14 @@ static int file_id(lua_State *L)
         lua_pushnil(L);
         return 1;
     }
-    lua_pushfstring(L, "%f:%f", (lua_Number)st.st_dev, (lua_Number)st.st_ino);
+    {
+        /* integers in full: lua_pushfstring's %f is "%.14g", under which
+         * two inode numbers above 10^14 that differ in their last digits
+         * (64-bit inode file systems) would print alike */
+        char id[48];
+        snprintf(id, sizeof id, "%llu:%llu", (unsigned long long)st.st_dev, (unsigned long long)st.st_ino);
+        lua_pushstring(L, id);
+    }
     return 1;
 }
 #else

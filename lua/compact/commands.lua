@@ -14,21 +14,56 @@ local function words_of(segment)
 end
 commands.words = words_of
 
-local function join_path(dir, path)
-  if dir == "" or path:sub(1, 1) == "/" or path:sub(1, 1) == "~" then return path end
-  return dir .. path
-end
-
--- The operands of a command (options and globs left out), in `dir`.
-local function operands(words, first, dir)
-  local out = {}
-  for i = first, #words do
-    local word = words[i]
-    if word:sub(1, 1) ~= "-" and not word:find("[*?%[]") and word ~= "" then
-      out[#out + 1] = join_path(dir, (word:gsub("^%./", ""):gsub("/$", "")))
+-- `a/../b` as `b` (a leading `..` stays: it leaves the known directory).
+local function normal(path)
+  local parts = {}
+  for part in path:gmatch("[^/]+") do
+    if part == ".." and #parts > 0 and parts[#parts] ~= ".." and parts[#parts] ~= "~" then
+      parts[#parts] = nil
+    elseif part ~= "." then
+      parts[#parts + 1] = part
     end
   end
-  return out
+  local text = table.concat(parts, "/")
+  if path:sub(1, 1) == "/" then return "/" .. text end
+  return text ~= "" and text or "."
+end
+
+-- The command a shell wrapper runs (`bash -lc '...'`, `sh -c ...`, as
+-- Codex writes its argv lists joined), else the command itself.
+local function unwrap(command)
+  local text = command:gsub("^%s+", "")
+  local inner = text:match("^%S*sh%s+%-l?c%s+(.+)$")
+  if inner then text = inner:gsub("^[\"']", ""):gsub("[\"']%s*$", "") end
+  return text
+end
+
+local function join_path(dir, path)
+  if dir == "" or path:sub(1, 1) == "/" or path:sub(1, 1) == "~" then return normal(path) end
+  return normal(dir .. path)
+end
+
+-- The operands of a command (options and globs left out), in `dir`, and
+-- whether each was written with a trailing slash (a directory); the value
+-- of `-t DIR` / `--target-directory[=]DIR` is returned apart.
+local function operands(words, first, dir)
+  local out, slashed, target = {}, {}, nil
+  local i = first
+  while i <= #words do
+    local word = words[i]
+    local value = word:match("^%-%-target%-directory=(.+)$")
+    if (word == "-t" or word == "--target-directory") and words[i + 1] then
+      value, i = words[i + 1], i + 1
+    end
+    if value then
+      target = join_path(dir, value)
+    elseif word:sub(1, 1) ~= "-" and not word:find("[*?%[]") and word ~= "" then
+      out[#out + 1] = join_path(dir, (word:gsub("^%./", ""):gsub("/$", "")))
+      slashed[#out] = word:sub(-1) == "/"
+    end
+    i = i + 1
+  end
+  return out, slashed, target
 end
 
 --- The moves and removals a shell command makes: a list of
@@ -37,7 +72,7 @@ end
 -- prefixes the paths, an absolute `cd` is taken as the project root.
 function commands.changes(command)
   local changes, dir = {}, ""
-  for segment in (command .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
+  for segment in (unwrap(command) .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
     local words = words_of(segment)
     local first = words[1] == "git" and 2 or 1
     local verb = words[first]
@@ -45,10 +80,15 @@ function commands.changes(command)
       local target = words[first + 1]
       dir = target:match("^[/~]") and "" or (dir .. target:gsub("^%./", ""):gsub("/?$", "/"))
     elseif verb == "mv" then
-      local paths = operands(words, first + 1, dir)
-      local dest = table.remove(paths)
+      -- into a directory: `-t DIR`, several sources, or `DIR/`
+      local paths, slashed, dest = operands(words, first + 1, dir)
+      local into = dest ~= nil
+      if not into then
+        into = #paths > 2 or slashed[#paths] == true
+        dest = table.remove(paths)
+      end
       for _, from in ipairs(paths) do
-        local to = #paths > 1 and (dest .. "/" .. from:match("[^/]*$")) or dest
+        local to = into and (dest .. "/" .. from:match("[^/]*$")) or dest
         changes[#changes + 1] = { from = from, to = to }
       end
     elseif verb == "rm" then
@@ -106,10 +146,7 @@ end
 -- `mix test`, `npm run test`); nil for an empty command.
 function commands.stem(command)
   if type(command) ~= "string" then return nil end
-  local text = commands.normalize(command)
-  -- shells that wrap the real command: bash -lc '...'
-  local inner = text:match("^%S*sh%s+%-l?c%s+(.+)$")
-  if inner then text = inner:gsub("^[\"']", ""):gsub("[\"']%s*$", "") end
+  local text = commands.normalize(unwrap(command))
   for segment in (text .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
     local words = words_of(segment)
     local i = 1
@@ -145,8 +182,7 @@ end
 function commands.stems(command)
   local out, seen = {}, {}
   if type(command) ~= "string" then return out end
-  local text = command:gsub("^%S*sh%s+%-l?c%s+", ""):gsub("^[\"']", ""):gsub("[\"']%s*$", "")
-  text = commands.normalize(text)
+  local text = commands.normalize(unwrap(command))
   for step in (text .. "&&"):gmatch("(.-)%s*&&%s*") do
     for part in (step .. ";"):gmatch("([^;\n]*)[;\n]") do
       local stem = commands.stem(part)

@@ -257,13 +257,15 @@ local function base64(text)
 end
 
 -- The forms of one secret that are searched, lower-cased: the secret, its
--- URL encoding, and its base64 at the three byte alignments (any piece of
+-- URL encoding, its hex, and its base64 at the three byte alignments (any piece of
 -- the secret inside a longer base64 text, such as `Bearer <key>` in a
 -- Basic or echoed header, is a piece of one of them), and of `Bearer <key>`.
 local function forms_of(secret, out)
   out[#out + 1] = secret:lower()
   local url = secret:gsub("[^%w%-%._~]", function(c) return string.format("%%%02X", c:byte()) end)
   if url ~= secret then out[#out + 1] = url:lower() end
+  -- hex (either case: the text is compared lower-cased), byte-aligned
+  out[#out + 1] = (secret:gsub(".", function(c) return string.format("%02x", c:byte()) end))
   if #secret >= WINDOW then
     for skip = 0, 2 do out[#out + 1] = base64(secret:sub(skip + 1)):gsub("=+$", ""):lower() end
     out[#out + 1] = base64("Bearer " .. secret):gsub("=+$", ""):lower()
@@ -409,7 +411,7 @@ end
 -- to `limit` bytes when given, so no fragment of a secret survives a cut.
 -- @param value an error object, a string, or any value
 -- Removed: every run of 8 bytes or more of a secret, compared case-folded,
--- and of its URL encoding and base64 (of the secret at each alignment and
+-- and of its URL encoding, hex and base64 (of the secret at each alignment and
 -- of `Bearer <secret>`); a secret of 4 to 7 bytes, whole copies only.
 -- @tparam string|table secrets a secret or a list of them (shorter than 4 bytes: ignored)
 -- @tparam[opt] integer limit longest string kept, in bytes

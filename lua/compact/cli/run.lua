@@ -209,6 +209,15 @@ function run.compact(cli, env, options, positional, archive)
     return cli.EXIT_USAGE
   end
   options.format_name = format
+  -- another agent's session replaced by our state JSON: that agent could
+  -- no longer resume it (only an explicit --format does that)
+  if not options.format and not options.append and not exporters.WRITES[conversation.format]
+      and conversation.format ~= "jsonl" and path ~= "-"
+      and options.output and options.output ~= "-" and common.same_file(options.output, path) then
+    env.err("compact run: -o ", options.output, " is the input, a ", tostring(conversation.format),
+      " session: it would be replaced by ", format, " JSON (write elsewhere, or pass --format ", format, ")\n")
+    return cli.EXIT_USAGE
+  end
   local clash = options.record and ((options.output and options.output ~= "-"
     and common.same_file(options.record, options.output) and "-o") or (path ~= "-"
     and common.same_file(options.record, path) and "the input"))

@@ -67,6 +67,10 @@ function exporters.export(format, conversation, opts)
   if type(conversation) ~= "table" or type(conversation.messages) ~= "table" then
     return nil, errors.invalid_request("export: expected a conversation with messages")
   end
+  -- the writers trust the message shapes: an invalid message would be
+  -- written as a file its importer rejects, or fail on a Lua error
+  local valid, problem = core.validate_messages(conversation.messages)
+  if not valid then return nil, errors.invalid_request("export: " .. problem) end
   local ok, text, err = pcall(writer, conversation, opts or {})
   if not ok then return nil, errors.invalid_request("export as " .. format .. " failed: " .. tostring(text)) end
   if not text then return nil, err end

@@ -89,12 +89,26 @@ local function new_state(ctx)
   return state
 end
 
+-- Does `text` hold `part` as whole lines (queued prompts delivered
+-- together are joined by line breaks)? A mere substring is not a delivery:
+-- a queued "ok" is not delivered by "that looks good".
+local function holds_lines(text, part)
+  local start = 1
+  while true do
+    local a, b = text:find(part, start, true)
+    if not a then return false end
+    local before, after = text:sub(a - 1, a - 1), text:sub(b + 1, b + 1)
+    if (a == 1 or before == "\n") and (b == #text or after == "\n" or after == "\r") then return true end
+    start = a + 1
+  end
+end
+
 -- A prompt that was enqueued and later delivered stands where it was
 -- delivered; the pending enqueue is dropped.
 local function deliver(state, text)
   if text == "" then return end
   for i, pending in ipairs(state.pending) do
-    if pending.text == text or text:find(pending.text, 1, true) then
+    if pending.text == text or holds_lines(text, pending.text) then
       table.remove(state.pending, i)
       return
     end

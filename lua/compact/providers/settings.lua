@@ -23,6 +23,19 @@ settings.MAX_RESPONSE_BYTES = 32 * 1024 * 1024
 local SECRET_HEADERS = { authorization = true, ["proxy-authorization"] = true, ["x-api-key"] = true,
   ["api-key"] = true, ["x-goog-api-key"] = true, cookie = true }
 
+-- Words in a header name that mark it as a credential (`x-auth-token`,
+-- `openai-api-key`, `private-token`, `x-client-secret`, ...).
+local SECRET_WORDS = { "key", "token", "secret", "auth", "passw", "cookie", "credential", "session" }
+
+local function is_secret_header(name)
+  name = name:lower()
+  if SECRET_HEADERS[name] then return true end
+  for _, word in ipairs(SECRET_WORDS) do
+    if name:find(word, 1, true) then return true end
+  end
+  return false
+end
+
 --- A URL without its `user:password@` part (for display); a proxy may
 -- have no scheme (`user:pass@host:port`).
 function settings.display_url(url)
@@ -64,7 +77,7 @@ local function split_headers(headers)
       return config_check.expected("config.headers", "a table of header names", key)
     end
     local where = "config.headers[" .. string.format("%q", key) .. "]"
-    local is_secret = SECRET_HEADERS[key:lower()]
+    local is_secret = is_secret_header(key)
     -- a NUL would cut the value in the C transport: rejected, never truncated
     local text, err = config_check.check(where, type(value) == "number" and tostring(value) or value,
       { "string", line = true, secret = is_secret })
