@@ -5,19 +5,8 @@ local extractive = require "compact.summarizers.extractive"
 local compact = require "compact"
 local files = require "compact.summary"
 
-local function user(content) return { role = "user", content = content } end
-local function call(id, name, args, text)
-  local content = {}
-  if text then content[1] = { type = "text", text = text } end
-  content[#content + 1] = { type = "tool_call", id = id, name = name, arguments = args }
-  return { role = "assistant", stop_reason = "tool_use", content = content }
-end
-local function result(id, name, text, is_error)
-  return { role = "tool_result", tool_call_id = id, tool_name = name, content = text, is_error = is_error }
-end
-local function say(text)
-  return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = text } } }
-end
+local built = require "spec.support.messages"
+local user, call, result, say = built.user, built.call, built.result, built.say
 
 local function section(text, heading)
   return text:match("\n?" .. heading:gsub("%p", "%%%0") .. "\n(.-)\n\n##")

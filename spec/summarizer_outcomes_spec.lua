@@ -5,17 +5,8 @@
 local extractive = require "compact.summarizers.extractive"
 local commands = require "compact.commands"
 
-local function user(content) return { role = "user", content = content } end
-local function call(id, name, args)
-  return { role = "assistant", stop_reason = "tool_use",
-           content = { { type = "tool_call", id = id, name = name, arguments = args } } }
-end
-local function result(id, name, text, is_error)
-  return { role = "tool_result", tool_call_id = id, tool_name = name, content = text, is_error = is_error }
-end
-local function say(text)
-  return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = text } } }
-end
+local built = require "spec.support.messages"
+local user, call, result, say = built.user, built.call, built.result, built.say
 
 local function summarize(req)
   local text, err = assert(extractive.new()):summarize(req)
