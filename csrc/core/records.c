@@ -549,10 +549,10 @@ static int has_tool_call(lua_State *L, int t)
     int found = 0;
     for (j = 1; j <= n && !found; j++) {
         lua_rawgeti(L, t, (int)j);
-        if (lua_istable(L, -1) && raw_field(L, lua_gettop(L), KEY_TYPE) == LUA_TSTRING) {
-            found = message_block_kind(L, -1) == BLOCK_TOOL_CALL;
-            lua_pop(L, 1);
-        } else if (lua_istable(L, -1)) {
+        if (lua_istable(L, -1)) {
+            /* the block's type, whatever it is, is popped with the block */
+            if (raw_field(L, lua_gettop(L), KEY_TYPE) == LUA_TSTRING)
+                found = message_block_kind(L, -1) == BLOCK_TOOL_CALL;
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
