@@ -10,20 +10,8 @@ local files = require "spec.support.files"
 local has_sqlite = pcall(require, "compact.sqlite")
 local unpack = table.unpack or unpack -- luacheck: ignore 143
 
--- Bytes as tokens (as in fit_spec), so sizes are exact.
-local bytes = {
-  text = function(_, s) return #(s or "") end,
-  message = function(_, message)
-    local total = 1
-    if type(message.content) == "string" then return total + #message.content end
-    for _, block in ipairs(message.content) do
-      if block.type == "image" then total = total + 100
-      else total = total + #(block.text or block.thinking or block.name or "") end
-    end
-    return total
-  end,
-  tools = function() return 0 end,
-}
+-- bytes as tokens, so sizes are exact
+local bytes = require("spec.support.conversation").bytes_estimator
 
 local function answer(text) return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = text } } } end
 local function call(id, path)

@@ -8,16 +8,8 @@ local generator_module = require "compact.summarizers.generator"
 local state = require "compact.state"
 local unpack = table.unpack or unpack -- luacheck: ignore 143
 
-local bytes = {
-  text = function(_, s) return #(s or "") end,
-  message = function(_, message)
-    local total = 1
-    if type(message.content) == "string" then return total + #message.content end
-    for _, block in ipairs(message.content) do total = total + #(block.text or block.name or "") end
-    return total
-  end,
-  tools = function() return 0 end,
-}
+-- bytes as tokens, so sizes are exact
+local bytes = require("spec.support.conversation").bytes_estimator
 
 local function answer(text) return { role = "assistant", stop_reason = "stop", content = { { type = "text", text = text } } } end
 local function summarizer() return { summarize = function() return "sum", { input = 1, output = 1 } end } end

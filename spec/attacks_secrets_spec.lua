@@ -23,19 +23,7 @@ local function base64(text) -- the spec's own, to check the scrubber's
   end) .. ({ "", "==", "=" })[#text % 3 + 1]
 end
 
-local function strings_of(value, out, seen)
-  out, seen = out or {}, seen or {}
-  if type(value) == "string" then
-    out[#out + 1] = value
-  elseif type(value) == "table" and not seen[value] then
-    seen[value] = true
-    for k, v in next, value do
-      strings_of(k, out, seen)
-      strings_of(v, out, seen)
-    end
-  end
-  return out
-end
+local strings_of = require("spec.support.conversation").strings_of
 
 -- No 8-byte piece of `secret` (case-folded), nor of its base64, anywhere.
 local function assert_clean(value, secret)

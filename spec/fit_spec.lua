@@ -4,20 +4,8 @@ local compact = require "compact"
 local fit = require "compact.fit"
 local conversation = require "spec.support.conversation"
 
--- Bytes as tokens, so shortening text measurably saves tokens; images 100.
-local bytes = {
-  text = function(_, s) return #(s or "") end,
-  message = function(_, message)
-    local total = 1
-    if type(message.content) == "string" then return total + #message.content end
-    for _, block in ipairs(message.content) do
-      if block.type == "image" then total = total + 100
-      else total = total + #(block.text or block.thinking or block.name or "") end
-    end
-    return total
-  end,
-  tools = function() return 0 end,
-}
+-- bytes as tokens, so sizes are exact
+local bytes = require("spec.support.conversation").bytes_estimator
 
 local function recording(texts)
   local s = { calls = {} }

@@ -104,18 +104,7 @@ end)
 
 describe("fitting properties (fit = true)", function()
   -- bytes as tokens, so every degradation step can save something
-  local bytes = {
-    text = function(_, s) return #(s or "") end,
-    message = function(_, message)
-      if type(message.content) == "string" then return 1 + #message.content end
-      local total = 1
-      for _, block in ipairs(message.content) do
-        total = total + (block.type == "image" and 100 or #(block.text or block.thinking or block.name or ""))
-      end
-      return total
-    end,
-    tools = function() return 0 end,
-  }
+  local bytes = conversation.bytes_estimator
 
   for seed = 1, 30 do
     it("either fits the budget or says why, for random conversation #" .. seed, function()

@@ -14,20 +14,7 @@ local function request()
   return { model = "m", messages = { { role = "user", content = "hi" } } }
 end
 
--- Every string reachable from `value` (keys and values, causes included).
-local function strings_of(value, out, seen)
-  out, seen = out or {}, seen or {}
-  if type(value) == "string" then
-    out[#out + 1] = value
-  elseif type(value) == "table" and not seen[value] then
-    seen[value] = true
-    for k, v in next, value do
-      strings_of(k, out, seen)
-      strings_of(v, out, seen)
-    end
-  end
-  return out
-end
+local strings_of = require("spec.support.conversation").strings_of
 
 -- No 8-byte piece of the key anywhere in the error or its text.
 local function assert_no_key(err)

@@ -108,4 +108,35 @@ function conversation.qa(n)
   return messages
 end
 
+--- An estimator counting bytes as tokens (images 100, each message 1
+-- more), so that every shortening measurably saves and sizes are exact.
+conversation.bytes_estimator = {
+  text = function(_, s) return #(s or "") end,
+  message = function(_, message)
+    local total = 1
+    if type(message.content) == "string" then return total + #message.content end
+    for _, block in ipairs(message.content) do
+      if block.type == "image" then total = total + 100
+      else total = total + #(block.text or block.thinking or block.name or "") end
+    end
+    return total
+  end,
+  tools = function() return 0 end,
+}
+
+--- Every string reachable from `value` (keys and values, causes included).
+function conversation.strings_of(value, out, seen)
+  out, seen = out or {}, seen or {}
+  if type(value) == "string" then
+    out[#out + 1] = value
+  elseif type(value) == "table" and not seen[value] then
+    seen[value] = true
+    for k, v in next, value do
+      conversation.strings_of(k, out, seen)
+      conversation.strings_of(v, out, seen)
+    end
+  end
+  return out
+end
+
 return conversation
