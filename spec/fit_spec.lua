@@ -5,7 +5,7 @@ local fit = require "compact.fit"
 local conversation = require "spec.support.conversation"
 
 -- bytes as tokens, so sizes are exact
-local bytes = require("spec.support.conversation").bytes_estimator
+local bytes = conversation.bytes_estimator
 
 local function recording(texts)
   local s = { calls = {} }
