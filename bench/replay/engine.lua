@@ -30,15 +30,7 @@ local CONTINUE_TEXT = "(continue)"
 
 local is_failed = require("compact.message").is_failed_attempt
 
-local function calls_of(message)
-  local calls = {}
-  if type(message.content) == "table" then
-    for _, block in ipairs(message.content) do
-      if block.type == "tool_call" then calls[#calls + 1] = block end
-    end
-  end
-  return calls
-end
+local calls_of = require("compact.agent_tools").calls_of
 
 --- Split a recorded conversation into turns:
 -- `{ prompt = user message, replies = { assistant, ... } }` (replies before
