@@ -1,0 +1,277 @@
+-- bench/summary_facts_holdout.lua: a held-out set for bench/summary_quality.lua.
+--
+-- Real public sessions that none of the other fact lists use, and that the
+-- summarizer was never run on: each list was written on 2026-12-01 by
+-- reading only the raw transcript (user messages, assistant text, tool calls
+-- and their results; for pi, its own compaction entries too), before any
+-- summary of it was seen. Facts are in the bench's form ({ label,
+-- alternative, ... }, an alternative a lowercase Lua pattern or a list of
+-- patterns that must all match, `wrong` alternatives marking a fact lost).
+-- Paths are relative to the session's working directory where it names one.
+--
+-- scripts/fetch_sessions.sh copies them into $COMPACT_SESSIONS from these
+-- mirrors (nothing of theirs is committed here):
+--
+-- * yoavf/ai-sessions @ 398dc8802808703db64c58029ef1924f5d31c31f,
+--   examples/{claude-code-pomodoro-timer.jsonl, codex-pomodor-timer.jsonl,
+--   gemini-cli-pomodoro-timer.json} -> ais-claude-code-pomodoro-timer.jsonl,
+--   ais-codex-pomodoro-timer.jsonl, ais-gemini-cli-pomodoro-timer.json: the
+--   same four requests (build a Pomodoro app, transitions, pause/resume, ...)
+--   given to Claude Code, Codex and Gemini CLI;
+-- * badlogic/pi-mono: packages/coding-agent/test/fixtures/before-compaction.jsonl
+--   @ HEAD 83378aad7e74a0e2bb8f37c007a9685fb4609d8a (added in 66ba63050d8a) ->
+--   pimono-before-compaction.jsonl, and compact.jsonl @
+--   705ba5d4f2637fb66b6ab933438a8b68eaa8e0e9 (a session committed at the
+--   root, removed later) -> pimono-compact.jsonl; both resumed after pi's own
+--   compactions, so facts from before the last one are those its summary keeps;
+-- * d-kimuson/claude-code-viewer @ 9367cf006be9965c954e6cd36526f2195dce67ea,
+--   mock-global-claude-dir/projects/sample-project/<id>.jsonl -> ccv-<id>.jsonl:
+--   one long /orchestrator request (a Next.js TODO app), its CLAUDE.md update
+--   (asked in Japanese), and an /init on an empty directory;
+-- * kiliman/claude-transcript @ 5c7f1d19831bf25ae4cf8db4ce77e324e9570d71,
+--   test/test2.jsonl -> kct-graph-monitor.jsonl: many requests (CLAUDE.md,
+--   README, CJS -> TypeScript/ESM, a new directory layout, commits).
+--
+-- Left out: pi-mono's session.jsonl @ d5dde00d288fb959362e2c590fb685af3d08b19f
+-- (two entries written on one line, line 440: the importer rejects the file),
+-- and AcidicSoil/codex-session-viewer's docs/example.jsonl (a Codex rollout of
+-- the older format without `session_meta`, which the importer does not read).
+--
+--   return value: function(SESSIONS) -> array of { agent, holdout = true, path, facts }
+
+-- facts the three Pomodoro sessions share (the same first request)
+local function pomodoro_request()
+  return {
+    { "goal: a Pomodoro timer web app", { "pomodoro", "timer" } },
+    { "constraint: no external frameworks, pure HTML/CSS/JS", "no external framework", "no framework",
+      "pure html", "vanilla", "without %a* ?framework" },
+    { "spec: 25-minute work, then a 5-minute break", { "25%-min", "5%-min" }, { "25 min", "5 min" } },
+    { "spec: show how many sessions were completed", "sessions? completed", "completed sessions?",
+      "session count", "session%-count", "sessioncount", "session counter" },
+  }
+end
+
+local function with(facts, more)
+  local all = {}
+  for _, fact in ipairs(facts) do all[#all + 1] = fact end
+  for _, fact in ipairs(more) do all[#all + 1] = fact end
+  return all
+end
+
+return function(SESSIONS)
+  return {
+    -- == Claude Code: the Pomodoro app (4 requests, the last an `open index.html`) ==
+    {
+      agent = "claude-code", holdout = true, path = SESSIONS .. "/ais-claude-code-pomodoro-timer.jsonl",
+      facts = with(pomodoro_request(), {
+        { "spec: a sound or visual alert when a session ends", "sound", "beep", "audio", "visual alert" },
+        { "created: index.html", "index%.html" },
+        { "created: styles.css", "styles%.css" },
+        { "created: script.js", "script%.js" },
+        { "request: smooth transitions between states", "smooth transition" },
+        { "last request: a Pause/Resume feature", "pause/resume", { "pause", "resume" } },
+        { "done: one toggle button (toggleBtn) instead of Start and Pause", "togglebtn", "toggletimer",
+          "toggle button", "single toggle" },
+        { "done: Web Audio API beep", "web audio", "audiocontext" },
+        { "done: paused styling (.paused: dimmed countdown, orange button)", "%.paused", "paused state",
+          "paused class", "semi%-transparent" },
+        { "decision: the next session starts by itself when one ends", "auto%-start", "automatically beg",
+          "automatically start", "starts automatically" },
+        { "done: keyframe animations (fadeIn, slideIn)", "fadein", "slidein", "keyframe" },
+        { "state: the user opened index.html (open index.html)", "open index%.html" },
+      }),
+    },
+    -- == Codex: the same requests ==
+    {
+      agent = "codex", holdout = true, path = SESSIONS .. "/ais-codex-pomodoro-timer.jsonl",
+      facts = with(pomodoro_request(), {
+        { "created: index.html", "index%.html" },
+        { "created: styles.css", "styles%.css" },
+        { "created: script.js", "script%.js" },
+        { "done: Web Audio chime when a phase ends", "web audio", "chime", "audiocontext" },
+        { "state: no automated tests; check by opening index.html in a browser", "no automated test",
+          { "index%.html", "browser" } },
+        { "next step offered: serve the folder with python -m http.server", "http%.server" },
+        { "request: smooth transitions between states", "smooth transition" },
+        { "done: body.work-mode / body.break-mode themes", "work%-mode", "break%-mode" },
+        { "last request: a Pause/Resume feature", "pause/resume", { "pause", "resume" } },
+        { "done: a separate Pause button (#pause) between Start and Reset", "#pause", "pausebtn",
+          "id=\"pause\"", "pause button", "pause control" },
+        { "done: an isPaused state, the label toggles Pause/Resume", "ispaused" },
+        { "failed then fixed: an apply_patch to script.js failed verification; re-read with cat, patched again",
+          "verification failed", "failed to find expected lines", "apply_patch[^\n]*fail" },
+      }),
+    },
+    -- == Gemini CLI: the same requests, then ideas, then a progress bar and long breaks ==
+    {
+      agent = "gemini-cli", holdout = true, path = SESSIONS .. "/ais-gemini-cli-pomodoro-timer.json",
+      facts = with(pomodoro_request(), {
+        { "created: index.html", "index%.html" },
+        { "created: style.css", "style%.css" },
+        { "created: script.js", "script%.js" },
+        { "request: smooth transitions (a background-color transition)", "smooth transition",
+          "background%-color" },
+        { "request: a Pause/Resume feature", "pause/resume", { "pause", "resume" } },
+        { "done: one start-pause button, toggleTimer and isPaused", "start%-pause", "toggletimer",
+          "startpausebtn", "ispaused" },
+        { "question: anything else we should add? (ideas listed)", "anything else" },
+        { "last request: a visual progress bar and long breaks", { "progress bar", "long break" } },
+        { "done: a #progress-bar element", "progress%-bar", "#progress" },
+        { "done: a 15-minute long break after 4 work sessions", "15%-minute", "15 min",
+          "sessionssincelongbreak", { "four", "long break" }, { "4 work", "long break" } },
+        { "fixed: the initialSeconds calculation in updateTimerDisplay", "initialseconds",
+          "updatetimerdisplay" },
+        { "found: resetTimer was already right (the replace was refused)", "resettimer" },
+      }),
+    },
+    -- == pi: the coding-agent refactor, resumed after two compactions ==
+    {
+      agent = "pi", holdout = true, path = SESSIONS .. "/pimono-before-compaction.jsonl",
+      facts = {
+        { "goal: one AgentSession shared by the run modes (interactive, print/json, rpc)",
+          { "agentsession", "mode" }, { "agent%-session", "mode" } },
+        { "state: on branch refactor", "branch[^\n]*refactor", "refactor[^\n]*branch" },
+        { "constraint: e2e tests only (for AgentSession)", "e2e" },
+        { "constraint: npm run check must pass", "npm run check" },
+        { "done: fixed path resolution in config.ts (getPackageDir walks up to package.json)",
+          "getpackagedir", "path resolution", "pathing" },
+        { "done: one showSelector helper replaced the show/hide pairs", "showselector" },
+        { "done: showStatus helper, message rendering consolidated (1508 -> 1362 lines)", "showstatus",
+          "1362", "getusermessagetext" },
+        { "done: main-new.ts split into cli/args.ts ...", "cli/args%.ts", "args%.ts" },
+        { "done: cli/file-processor.ts and cli/session-picker.ts", "file%-processor", "session%-picker" },
+        { "done: core/system-prompt.ts and core/model-resolver.ts", "system%-prompt%.ts", "model%-resolver" },
+        { "done: old main.ts, cli.ts, tui-renderer.ts removed; main-new/cli-new renamed",
+          { "tui%-renderer", "remov" }, { "tui%-renderer", "delet" }, { "main%-new", "renam" } },
+        { "done: a code map in the root AGENTS.md", "agents%.md" },
+        { "done: DEVELOPMENT.md, referenced from README.md", "development%.md" },
+        { "done: config.ts moved from src/utils/ to src/", "utils/config", { "config%.ts", "mov" } },
+        { "found: a ! bash run while streaming landed between tool_use and tool_result (API 400)",
+          { "tool_use", "tool_result" }, "without `?tool_result", "%f[%d]400%f[%D]" },
+        { "decision: not queueMessage; bash results wait for the next user submit",
+          { "pending", "submit" }, "next user message", "next submit", "user submits" },
+        { "done: pending bash shown in pendingMessagesContainer, moved to chat on submit",
+          "pendingmessagescontainer", "pending area", "flushpendingbash" },
+        { "modified: src/core/agent-session.ts", "agent%-session%.ts" },
+        { "modified: src/modes/interactive/interactive-mode.ts", "interactive%-mode%.ts" },
+        { "answered: a plain `ls` goes to the agent, `!ls` runs bash directly", "!ls", "without `?!" },
+        { "state: the user last ran find . (a large output)", "find %." },
+      },
+    },
+    -- == pi: API keys, hooks and compaction docs, resumed after a compaction ==
+    {
+      agent = "pi", holdout = true, path = SESSIONS .. "/pimono-compact.jsonl",
+      facts = {
+        { "earlier: issue #288, start without API keys", "#288", "issue 288" },
+        { "earlier: issue #295, API keys in settings.json", "#295", { "apikeys", "settings" } },
+        { "earlier: issue #296 opened on the OAuth/API key mess", "#296", "oauth/api key mess" },
+        { "earlier: released v0.27.5", "0%.27%.5" },
+        { "decision: resolveApiKey injected through AgentSessionConfig (no global state)", "resolveapikey" },
+        { "done: before_compact gets messagesToKeep, apiKey replaced by resolveApiKey", "messagestokeep" },
+        { "test: compaction-hooks.test.ts, 8 tests pass", "compaction%-hooks%.test%.ts", "8 tests" },
+        { "done: previousSummary in the before_compact event", "previoussummary" },
+        { "done: ASCII diagrams of compaction in hooks.md", "ascii", "diagram" },
+        { "correction: the session entry array is append-only", "append%-only" },
+        { "constraint: stop committing everything (the user reviews first)", "stop commit", "not commit",
+          "uncommitted", "ready to commit", "without committing" },
+        { "done: loadSessionFromEntries renamed buildSessionContext", "buildsessioncontext" },
+        { "done: loadEntries -> getEntries(), a documented defensive copy", "getentries", "defensive copy" },
+        { "constraint: no deprecation alias", "deprecation alias", "no alias" },
+        { "done: full-compaction.ts renamed custom-compaction.ts (examples/hooks README updated)",
+          "custom%-compaction%.ts" },
+        { "done: the example uses gemini-3-flash-preview through findModel", "gemini%-3%-flash", "findmodel" },
+        { "done: findModel's doc string names the model sources", { "findmodel", "source" },
+          { "findmodel", "doc" } },
+        { "last request: drop the Common patterns section of hooks.md", "common patterns" },
+        { "state: npm run check passes", { "npm run check", "pass" }, "checks? pass" },
+        { "modified: docs/hooks.md", "hooks%.md" },
+        { "modified: src/core/session-manager.ts", "session%-manager%.ts" },
+        { "modified: src/core/compaction.ts", "core/compaction%.ts", "[^%-%w]compaction%.ts" },
+        { "preference: surgical edits to CHANGELOG.md, not rewrites", "surgical" },
+        { "modified: CHANGELOG.md", "changelog%.md" },
+      },
+    },
+    -- == Claude Code: one long /orchestrator request, then a CLAUDE.md ==
+    {
+      agent = "claude-code", holdout = true, path = SESSIONS .. "/ccv-fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
+      facts = {
+        { "goal: a TODO app with Next.js", { "todo", "next%.js" } },
+        { "approach: independent subtasks run in parallel (Task tool)", "parallel", "subtask" },
+        { "done: create-next-app todo-app (TypeScript, Tailwind, ESLint, App Router)", "create%-next%-app",
+          "todo%-app" },
+        { "done: lucide-react installed", "lucide" },
+        { "done: Todo types (id, text, completed, createdAt, updatedAt)", "createdat", "todo interface" },
+        { "done: TodoItem and TodoList components", "todoitem", "todolist" },
+        { "done: AddTodo and Filter components", "addtodo", { "filter", "component" } },
+        { "done: useTodos hook with useReducer", "usetodos", "usereducer" },
+        { "done: localStorage persistence", "localstorage" },
+        { "state: dev server on localhost:3001", "3001" },
+        { "last request: update CLAUDE.md for the current changes", "claude%.md" },
+      },
+    },
+    -- == Claude Code: CLAUDE.md brought up to date (asked in Japanese) ==
+    {
+      agent = "claude-code", holdout = true, path = SESSIONS .. "/ccv-5c0375b4-57a5-4f26-b12d-d022ee4e51b7.jsonl",
+      facts = {
+        { "request: update CLAUDE.md to the current state", "claude%.md" },
+        { "found: Next.js 15.5.2 (CLAUDE.md said 14)", "15%.5%.2" },
+        { "found: React 19.1.0", "19%.1%.0" },
+        { "found: Tailwind CSS v4", "tailwind[^\n]*v?4" },
+        { "found: components and types duplicated at the root and in todo-app/", "duplicat", "dual structure",
+          "重複" },
+        { "done: npm run type-check removed (no such script)", "type%-check" },
+        { "done: npm run start added", "npm run start" },
+        { "done: useSimpleTodos documented", "usesimpletodos" },
+        { "done: default port 3000", "port 3000", ":3000", "%f[%d]3000%f[%D]" },
+        { "failed then fixed: Edit before Read refused; read, then MultiEdit applied 6 edits", "multiedit",
+          "6 edits", "has not been read" },
+      },
+    },
+    -- == Claude Code: /init on an empty directory, the write not permitted ==
+    {
+      agent = "claude-code", holdout = true, path = SESSIONS .. "/ccv-1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl",
+      facts = {
+        { "request: /init, analyse the codebase and write CLAUDE.md", "claude%.md" },
+        { "found: the directory is empty", "empty", "no files" },
+        { "failed: writing CLAUDE.md needed a permission that was not granted", "permission",
+          "haven't granted", "not granted" },
+        { "decision: a basic placeholder CLAUDE.md to fill in later", "placeholder", "foundation" },
+        { "constraint: no made-up or generic sections", "make up", "made up", "generic" },
+      },
+    },
+    -- == Claude Code: graph-monitor, many requests ==
+    {
+      agent = "claude-code", holdout = true, path = SESSIONS .. "/kct-graph-monitor.jsonl",
+      facts = {
+        { "project: metrics from shell commands in SQLite, static PNG charts", { "png", "sqlite" },
+          "static png" },
+        { "done: CLAUDE.md written (/init)", "claude%.md" },
+        { "request: README to the current state (the React web app was removed for static PNGs)",
+          { "readme", "png" }, { "readme", "react" } },
+        { "constraint: the repo exists, no git init", "git init" },
+        { "constraint: conventional commits for every commit message", "conventional" },
+        { "done: commit d8f0b8b (docs: README, CLAUDE.md)", "d8f0b8b" },
+        { "request: CJS -> TypeScript and ESM, no transpiling on Node v24", { "typescript", "esm" } },
+        { "fixed: the logger is exported as an instance (createLogger is not a function)", "createlogger",
+          { "logger", "instance" } },
+        { "fixed: sqlite3.verbose() use in database.ts", "sqlite3%.verbose", "verbose%(%)" },
+        { "done: commit 218fc8a (refactor: migrate to TypeScript with ESM)", "218fc8a" },
+        { "request: data-capture/ -> src/", { "data%-capture", "src" } },
+        { "request: metrics.db -> data/", { "metrics%.db", "data/" } },
+        { "request: serve-charts -> web/, charts/ -> web/charts", "web/serve%-charts", "web/charts" },
+        { "done: one package.json at the root (src/package.json removed)", { "package%.json", "merg" },
+          "single package%.json", "consolidat" },
+        { "done: commit 463bbce (refactor: restructure directories)", "463bbce" },
+        { "last request: drop --experimental-strip-types, state the minimum Node version",
+          "experimental%-strip%-types", "strip%-types" },
+        { "done: engines field, node >= 24", "engines", ">= ?24" },
+        { "observed: Node v24.2.0 still prints the type-stripping ExperimentalWarning", "experimentalwarning",
+          "experimental warning", "v24%.2%.0" },
+        { "done: commit 3e202eb (chore: remove the flag)", "3e202eb" },
+        { "modified: src/database.ts (data/metrics.db)", "database%.ts" },
+        { "modified: src/chartGenerator.ts (web/charts)", "chartgenerator%.ts" },
+        { "observed: port 8080 in use, the old server killed", "8080" },
+      },
+    },
+  }
+end
