@@ -1,4 +1,4 @@
--- The Codex importer on a rollout of the CLI before it wrapped each record in
+-- The Codex importer on a rollout of an older CLI version, which did not wrap records in
 -- `{ timestamp, type, payload }` (a header line, bare Responses items,
 -- `record_type = "state"` markers): spec/fixtures/codex/rollout_legacy.jsonl,
 -- written for this project in that real shape.

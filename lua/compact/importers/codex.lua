@@ -29,7 +29,7 @@
 --   Codex's `<environment_context>` message). Other events are
 --   the UI's copies of the items and are skipped. Each message keeps the
 --   time of its (first) record as `timestamp` (epoch milliseconds).
--- * Rollouts of the CLI before it wrapped records (summer 2025) are read
+-- * Rollouts of older versions, which did not wrap records, are read
 --   too: a header line `{ id, timestamp, instructions, git }` (the session's
 --   meta), then bare Responses items, and `{ "record_type": "state" }`
 --   markers, which are skipped.
