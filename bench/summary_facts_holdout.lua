@@ -31,11 +31,12 @@
 -- * kiliman/claude-transcript @ 5c7f1d19831bf25ae4cf8db4ce77e324e9570d71,
 --   test/test2.jsonl -> kct-graph-monitor.jsonl: many requests (CLAUDE.md,
 --   README, CJS -> TypeScript/ESM, a new directory layout, commits).
+-- * AcidicSoil/codex-session-viewer @ 2a6b193d68e866bb3752273e883b368bcd8af467,
+--   docs/example.jsonl -> acsv-codex-session-viewer.jsonl: a Codex rollout
+--   of the older, unwrapped format (47 requests on a session viewer).
 --
 -- Left out: pi-mono's session.jsonl @ d5dde00d288fb959362e2c590fb685af3d08b19f
--- (two entries written on one line, line 440: the importer rejects the file),
--- and AcidicSoil/codex-session-viewer's docs/example.jsonl (a Codex rollout of
--- the older format without `session_meta`, which the importer does not read).
+-- (two entries written on one line, line 440: the importer rejects the file).
 --
 --   return value: function(SESSIONS) -> array of { agent, holdout = true, path, facts }
 
@@ -101,6 +102,49 @@ return function(SESSIONS)
         { "failed then fixed: an apply_patch to script.js failed verification; re-read with cat, patched again",
           "verification failed", "failed to find expected lines", "apply_patch[^\n]*fail" },
       }),
+    },
+    -- == Codex: a session viewer, many requests (an unwrapped rollout) ==
+    {
+      agent = "codex", holdout = true, path = SESSIONS .. "/acsv-codex-session-viewer.jsonl",
+      facts = {
+        { "project: codex-session-viewer (React, Vite, TypeScript)", "codex%-session%-viewer", "session viewer" },
+        { "constraint (AGENTS.md): fetch the latest docs first, a DocFetchReport", "docfetchreport",
+          "latest docs", "docs%-first" },
+        { "request: task 60 until fully completed and passing all tests", "task 60", "60%.%d" },
+        { "done: buildChangeSet in src/scanner/diffIndex.ts, with a test", "diffindex", "buildchangeset" },
+        { "test: typecheck and vitest pass (--pool=threads)", "pool=threads", "%-%-pool" },
+        { "done: docs/scanner-poc.md, a proof of concept", "scanner%-poc" },
+        { "correction: sessions from .codex/sessions", "%.codex/sessions" },
+        { "constraint: do not use CODEX_HOME", "not[^\n]*codex_home", "codex_home[^\n]*remov",
+          "no codex_home" },
+        { "done: workspace disconnect and custom paths for sessions and workspaces", "disconnect",
+          "custom path" },
+        { "done: directory handles kept in an IndexedDB settings store (DB v2)", "indexeddb", "db_version",
+          "db v2" },
+        { "done: change badges in the file tree (auto-detected changes)", "badge", { "auto%-detect", "change" } },
+        { "done: the file tree hidden until the user adds it", "showfiletree", "add file tree",
+          { "file tree", "default" } },
+        { "done: apply_patch a main filter button, not under advanced filters", { "apply_patch", "filter" } },
+        { "fixed: React is not defined (App.tsx used React.useMemo without the import)",
+          "react is not defined" },
+        { "done: sessions sorted by the date in their path (2025/09/07 after 2025/09/04)", "sortsessions",
+          { "date", "sort" } },
+        { "done: JSONL file sizes and a size filter (sessionsMinKB fixed)", "sessionsminkb", "size filter",
+          "file sizes?" },
+        { "done: a watch log server (npm run log:server, port 4317)", "log:server", "4317", "log%-server" },
+        { "fixed: the build picked up the Node-only log server: moved to tools/log-server.mjs",
+          "tools/log%-server" },
+        { "fixed: CORS, the log server allows the content-type header", "cors",
+          "access%-control%-allow%-headers" },
+        { "done: Vite dev logging (proxy /log, a dev plugin, VITE_LOG_SERVER_URL in .env.example)",
+          "vite_log_server_url", "devlogplugin", "%.env%.example" },
+        { "constraint: memory, create the entity before its observations", "create entit", "entity before" },
+        { "constraint: instructions/memory-mcp.md was to follow, not to rewrite", "memory%-mcp" },
+        { "last request: the logging work as a task-master task: task #64 added", "#64", "task 64" },
+        { "failed then fixed: add_task with the tag logging (not found), then without",
+          "tag \"logging\"", "logging\" not found" },
+        { "next step offered: audit what to log and a level schema", "audit", "log levels?" },
+      },
     },
     -- == Gemini CLI: the same requests, then ideas, then a progress bar and long breaks ==
     {

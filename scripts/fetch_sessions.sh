@@ -81,6 +81,8 @@ for id in fe5e1c67-53e7-4862-81ae-d0e013e3270b 5c0375b4-57a5-4f26-b12d-d022ee4e5
 done
 # Claude Code, graph-monitor: CLAUDE.md, README, CJS -> TypeScript/ESM, new layout (kiliman/claude-transcript)
 one kiliman+claude-transcript HEAD test/test2.jsonl kct-graph-monitor.jsonl
+# Codex, an unwrapped (older) rollout with many requests (AcidicSoil/codex-session-viewer)
+one AcidicSoil+codex-session-viewer HEAD docs/example.jsonl acsv-codex-session-viewer.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
