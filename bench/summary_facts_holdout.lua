@@ -22,8 +22,16 @@
 --   @ HEAD 83378aad7e74a0e2bb8f37c007a9685fb4609d8a (added in 66ba63050d8a) ->
 --   pimono-before-compaction.jsonl, and compact.jsonl @
 --   705ba5d4f2637fb66b6ab933438a8b68eaa8e0e9 (a session committed at the
---   root, removed later) -> pimono-compact.jsonl; both resumed after pi's own
---   compactions, so facts from before the last one are those its summary keeps;
+--   root, removed later) -> pimono-compact.jsonl, and session.jsonl @
+--   d5dde00d288fb959362e2c590fb685af3d08b19f -> pimono-session.jsonl (its
+--   line 440 holds two entries glued together, which the importer reads as
+--   two). All three were resumed after pi's own compactions: facts from before
+--   the last one are those its summary keeps. pimono-compact.jsonl ends with a
+--   full compaction (a custom hook's, nothing kept after it, the summary 6982
+--   bytes), so its import is pi's summary alone: seven facts written from the
+--   transcript that this summary does not hold were dropped (issues #288,
+--   #295, #296, the v0.27.5 release, 8 hook tests passing, "stop committing",
+--   surgical CHANGELOG edits), found by matching the list on pi's summary;
 -- * d-kimuson/claude-code-viewer @ 9367cf006be9965c954e6cd36526f2195dce67ea,
 --   mock-global-claude-dir/projects/sample-project/<id>.jsonl -> ccv-<id>.jsonl:
 --   one long /orchestrator request (a Next.js TODO app), its CLAUDE.md update
@@ -34,9 +42,6 @@
 -- * AcidicSoil/codex-session-viewer @ 2a6b193d68e866bb3752273e883b368bcd8af467,
 --   docs/example.jsonl -> acsv-codex-session-viewer.jsonl: a Codex rollout
 --   of the older, unwrapped format (47 requests on a session viewer).
---
--- Left out: pi-mono's session.jsonl @ d5dde00d288fb959362e2c590fb685af3d08b19f
--- (two entries written on one line, line 440: the importer rejects the file).
 --
 --   return value: function(SESSIONS) -> array of { agent, holdout = true, path, facts }
 
@@ -202,22 +207,15 @@ return function(SESSIONS)
         { "state: the user last ran find . (a large output)", "find %." },
       },
     },
-    -- == pi: API keys, hooks and compaction docs, resumed after a compaction ==
+    -- == pi: API keys, hooks and compaction docs, ending with a full compaction ==
     {
       agent = "pi", holdout = true, path = SESSIONS .. "/pimono-compact.jsonl",
       facts = {
-        { "earlier: issue #288, start without API keys", "#288", "issue 288" },
-        { "earlier: issue #295, API keys in settings.json", "#295", { "apikeys", "settings" } },
-        { "earlier: issue #296 opened on the OAuth/API key mess", "#296", "oauth/api key mess" },
-        { "earlier: released v0.27.5", "0%.27%.5" },
         { "decision: resolveApiKey injected through AgentSessionConfig (no global state)", "resolveapikey" },
         { "done: before_compact gets messagesToKeep, apiKey replaced by resolveApiKey", "messagestokeep" },
-        { "test: compaction-hooks.test.ts, 8 tests pass", "compaction%-hooks%.test%.ts", "8 tests" },
         { "done: previousSummary in the before_compact event", "previoussummary" },
         { "done: ASCII diagrams of compaction in hooks.md", "ascii", "diagram" },
         { "correction: the session entry array is append-only", "append%-only" },
-        { "constraint: stop committing everything (the user reviews first)", "stop commit", "not commit",
-          "uncommitted", "ready to commit", "without committing" },
         { "done: loadSessionFromEntries renamed buildSessionContext", "buildsessioncontext" },
         { "done: loadEntries -> getEntries(), a documented defensive copy", "getentries", "defensive copy" },
         { "constraint: no deprecation alias", "deprecation alias", "no alias" },
@@ -231,8 +229,43 @@ return function(SESSIONS)
         { "modified: docs/hooks.md", "hooks%.md" },
         { "modified: src/core/session-manager.ts", "session%-manager%.ts" },
         { "modified: src/core/compaction.ts", "core/compaction%.ts", "[^%-%w]compaction%.ts" },
-        { "preference: surgical edits to CHANGELOG.md, not rewrites", "surgical" },
         { "modified: CHANGELOG.md", "changelog%.md" },
+      },
+    },
+    -- == pi: the coding-agent docs checked against the source, resumed after a compaction ==
+    {
+      agent = "pi", holdout = true, path = SESSIONS .. "/pimono-session.jsonl",
+      facts = {
+        { "goal: the coding-agent docs brought in line with the source code", { "doc", "source" } },
+        { "earlier: theme.md, 46 color tokens (thinkingXhigh, bashMode added)", "thinkingxhigh", "46 colou?r" },
+        { "earlier: skills.md rewritten (when to use skills)", "skills%.md" },
+        { "earlier: toolResults typed ToolResultMessage[] (a breaking change, in CHANGELOG.md)",
+          "toolresultmessage" },
+        { "earlier: custom-tools.md got an intro (what custom tools are for)", "custom%-tools%.md" },
+        { "done: the hooks loader resolves the same imports as custom tools (jiti aliases)", "import aliases",
+          { "loader", "alias" } },
+        { "done: an Available Imports section in hooks.md", "available imports" },
+        { "done: README's CLI Tool Pattern section replaced by a link to Custom Tools", "cli tool pattern" },
+        { "done: API Keys -> API Keys & OAuth, the Anthropic and Copilot OAuth sections alike",
+          "api keys & oauth" },
+        { "done: README settings table with all 20 settings", "20 configurable settings", "all 20",
+          "settings table" },
+        { "done: No Built-in To-Dos points at the custom-tools todo example", "to%-dos", "todo tool", "todo example" },
+        { "done: the philosophy section shortened after ../shittycodingagent.ai/src/index.html",
+          "shittycodingagent", "philosophy" },
+        { "done: sub-agents via tmux or a custom tool like Claude's task tool", "tmux" },
+        { "state: committed 3424550 (Improve documentation: README settings table, ...)", "3424550" },
+        { "state: src/core/agent-session.ts has uncommitted changes", { "agent%-session%.ts", "uncommitted" },
+          { "agent%-session%.ts", "not staged" }, { "agent%-session%.ts", "modified" } },
+        { "open work: verify rpc.md against the source", "rpc%.md" },
+        { "constraint: the user said stop (stop doing shit)", "stop doing" },
+        { "last request: just write a little poem", "poem" },
+        { "preference: check the docs against the source, do not assume", "against the source",
+          "against source", "verify docs" },
+        { "state: npm run check passes", { "npm run check", "pass" }, "checks? pass", "no fixes applied" },
+        { "modified: README.md", "readme%.md" },
+        { "modified: docs/hooks.md", "hooks%.md" },
+        { "modified: src/core/hooks/loader.ts", "loader%.ts" },
       },
     },
     -- == Claude Code: one long /orchestrator request, then a CLAUDE.md ==

@@ -72,9 +72,10 @@ one() {
 one yoavf+ai-sessions HEAD examples/claude-code-pomodoro-timer.jsonl ais-claude-code-pomodoro-timer.jsonl
 one yoavf+ai-sessions HEAD examples/codex-pomodor-timer.jsonl ais-codex-pomodoro-timer.jsonl
 one yoavf+ai-sessions HEAD examples/gemini-cli-pomodoro-timer.json ais-gemini-cli-pomodoro-timer.json
-# pi: the auto-compaction fixture, and a session once committed at the root (later removed)
+# pi: the auto-compaction fixture, and two sessions once committed at the root (later removed)
 one badlogic+pi-mono HEAD packages/coding-agent/test/fixtures/before-compaction.jsonl pimono-before-compaction.jsonl
 one badlogic+pi-mono 705ba5d4f2637fb66b6ab933438a8b68eaa8e0e9 compact.jsonl pimono-compact.jsonl
+one badlogic+pi-mono d5dde00d288fb959362e2c590fb685af3d08b19f session.jsonl pimono-session.jsonl
 # Claude Code, a Next.js TODO app and its CLAUDE.md (d-kimuson/claude-code-viewer's mock projects)
 for id in fe5e1c67-53e7-4862-81ae-d0e013e3270b 5c0375b4-57a5-4f26-b12d-d022ee4e51b7 1af7fc5e-8455-4414-9ccd-011d40f70b2a; do
   one d-kimuson+claude-code-viewer HEAD "mock-global-claude-dir/projects/sample-project/$id.jsonl" "ccv-$id.jsonl"
