@@ -512,6 +512,13 @@ local sessions = {
   },
 }
 
+-- The held-out set (bench/summary_facts_holdout.lua): sessions from other
+-- public repositories, facts written before any summary of them was seen.
+do
+  local holdout = assert(loadfile("bench/summary_facts_holdout.lua"))()(SESSIONS)
+  for _, session in ipairs(holdout) do sessions[#sessions + 1] = session end
+end
+
 local function matches(summary, alternative)
   if type(alternative) == "string" then return summary:find(alternative) ~= nil end
   for _, pattern in ipairs(alternative) do
@@ -575,15 +582,18 @@ local failed = false
 -- "tuned": the summarizer was tuned on them; "aside": kept aside while it was
 -- tuned; "unseen": added after, never tuned on; "fresh": added later still,
 -- facts written before any summary of them was seen.
-local GROUPS = { "tuned", "aside", "unseen", "fresh" }
+-- "holdout": other public repositories' sessions, never tuned on.
+local GROUPS = { "tuned", "aside", "unseen", "fresh", "holdout" }
 local LABELS = { tuned = "tuned on", aside = "kept aside", unseen = "kept aside (unseen)",
-  fresh = "kept aside (fresh, written before any summary was seen)" }
-local totals = { tuned = { 0, 0, 0 }, aside = { 0, 0, 0 }, unseen = { 0, 0, 0 }, fresh = { 0, 0, 0 } }
+  fresh = "kept aside (fresh, written before any summary was seen)",
+  holdout = "held out (other repositories, never tuned on)" }
+local totals = {}
+for _, which in ipairs(GROUPS) do totals[which] = { 0, 0, 0 } end
 local agents = {}
 for _, session in ipairs(sessions) do
   local summary, count, seconds = summarize(session.path)
   local name = session.path:match("[^/]*$")
-  local group = session.fresh and "fresh" or session.unseen and "unseen" or session.aside and "aside" or "tuned"
+  local group = session.holdout and "holdout" or session.fresh and "fresh" or session.unseen and "unseen" or session.aside and "aside" or "tuned"
   -- what a kept-aside session lost stays hidden while tuning (ASIDE=1 shows it)
   local shown = group == "tuned" or os.getenv("ASIDE")
   if not summary then
