@@ -102,4 +102,17 @@ describe("extractive summarizer resumed after a compaction", function()
       .. "retry_worker.ex. / Fix the compile error, then commit.\n", 1, true), t)
     assert.truthy(t:find("committed: retry worker", 1, true))
   end)
+
+  it("puts the summary's in-progress marks in the past once later work made progress", function()
+    local previous = PREVIOUS:gsub("8%. Current Work:\n[^\n]*\n", "8. Current Work:\n"
+      .. "   **PAY-7.2** (in_progress): retry worker. PAY-7.3: IN PROGRESS, not compiled.\n")
+    local t = summarize({ previous_summary = previous, messages = {
+      user("continue"),
+      call("c1", "Bash", { command = "git commit -m 'retry worker'" }),
+      result("c1", "[main 1a2b3c4] retry worker\n 1 file changed"),
+      say("All done."),
+    } })
+    assert.truthy(t:find("- Pending at the last compaction: **PAY-7.2** (then in progress): retry worker. "
+      .. "PAY-7.3: then in progress, not compiled. / Fix the compile error, then commit.\n", 1, true), t)
+  end)
 end)

@@ -349,9 +349,9 @@ local function candidates(facts, keywords, scale)
   if facts.previous_open and #facts.previous_open > 0 then
     earlier = {}
     for _, line in ipairs(facts.earlier) do earlier[#earlier + 1] = line end
-    if made_progress(facts) then -- history now: one item
+    if made_progress(facts) then -- history now: one item, its "(in progress)" marks past
       earlier[#earlier + 1] = "- Pending at the last compaction: "
-        .. T.cut_words(table.concat(facts.previous_open, " / "), 600)
+        .. T.cut_words(T.past_status(table.concat(facts.previous_open, " / ")), 600)
     else
       for _, line in ipairs(facts.previous_open) do earlier[#earlier + 1] = "- Was open: " .. line end
     end

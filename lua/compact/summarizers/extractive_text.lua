@@ -377,6 +377,17 @@ function text.failure_reason(s, limit)
   return lines[#lines] and text.cut_words(text.flatten(lines[#lines]), limit) or nil
 end
 
+--- A status that later work made stale, put in the past: "(in progress)",
+-- "(IN_PROGRESS)" and a bare "IN PROGRESS" become "(then in progress)" /
+-- "then in progress" (a summary's task list, read after work that went on).
+function text.past_status(s)
+  s = s:gsub("%(([^%)\n]-)%)", function(inner)
+    local status = inner:lower():gsub("[_%-]", " ")
+    if status:match("^in progress") then return "(then " .. status .. ")" end
+  end)
+  return (s:gsub("IN[ _]PROGRESS", "then in progress"))
+end
+
 -- == Constraints and decisions ==
 
 local STRONG = { "must", "never", "always", "don't", "dont", "do not", "should", "shouldn't", "make sure",
