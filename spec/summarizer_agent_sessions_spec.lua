@@ -146,6 +146,22 @@ describe("extractive summarizer on agent sessions", function()
       assert.is_nil(t:find("Deleting", 1, true))
     end)
 
+    it("says the user interrupted a request, and never shows an earlier turn's reply as the last one", function()
+      local t = summarize({ messages = {
+        user("start the dev server in the background"),
+        call("a", "Bash", { command = "mix phx.server" }, "Starting the server."),
+        result("a", "Bash", "Command running in background with ID: b1"),
+        user("[Request interrupted by user]"),
+        user("scrolling in the terminal pane still does not work, search the web for it"),
+        call("b", "WebSearch", { query = "xterm.js scroll" }),
+        result("b", "WebSearch", "Links: ..."),
+        user("[Request interrupted by user]"),
+      } })
+      assert.truthy(section(t, "## Progress"):find("- The request under Goal (interrupted by the user)\n", 1, true), t)
+      assert.are.equal("- The user interrupted the last request; last step: (no reply yet)", section(t, "## Open work"))
+      assert.is_nil(section(t, "## Latest exchange"):find("Starting the server", 1, true))
+    end)
+
     it("reads Codex's JSON-wrapped output and its exit code", function()
       local t = summarize({ messages = {
         user("type-check it"),

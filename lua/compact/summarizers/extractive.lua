@@ -172,7 +172,7 @@ end
 -- The full and the brief entry of an earlier turn.
 local function turn_entry(turn, scale, goal)
   local lines = { "- " .. (turn.request and turn.request == goal and request_text(turn, 0, "The request under Goal")
-    or request_text(turn, 240 * scale)) }
+    or request_text(turn, 240 * scale)) .. (turn.interrupted and " (interrupted by the user)" or "") }
   local ran = ran_line(turn, 4)
   if ran then lines[#lines + 1] = "  - Ran: " .. ran end
   local done = milestones_line(turn, 4 * scale, 300 * scale)
@@ -205,9 +205,10 @@ end
 local function open_work(facts, limit)
   local out = {}
   local last = facts.turns[#facts.turns]
-  if last and (facts.last_has_calls or not last.conclusion) then
+  if last and (facts.last_has_calls or not last.conclusion or last.interrupted) then
     local step = last.pending and T.shorten(last.pending, limit) or "(no reply yet)"
-    out[#out + 1] = "- The last request was still being worked on; last step: " .. step
+    out[#out + 1] = (last.interrupted and "- The user interrupted the last request; last step: "
+      or "- The last request was still being worked on; last step: ") .. step
   end
   local seen_turns, reasons = 0, {}
   for i = #facts.turns, 1, -1 do
@@ -364,7 +365,7 @@ local function candidates(facts, keywords, scale)
     local turn = facts.turns[i]
     local full, brief = turn_entry(turn, scale, facts.goal)
     -- a bare "sleep" or "f0c674" with nothing done says nothing on its own
-    if not full:find("\n") and not brief then full = nil end
+    if not full:find("\n") and not brief and not turn.interrupted then full = nil end
     add("progress", i, 2 + i / turns, full, brief)
   end
   return items

@@ -59,6 +59,8 @@ local function new_turn(facts, request, images)
   local turn = { request = request, images = images, order = #facts.turns + 1, commands = {}, by_label = {},
                  edits = 0, conclusion = nil, pending = nil, milestones = {}, said = {} }
   facts.turns[#facts.turns + 1] = turn
+  -- the last reply is the new request's, not the previous one's
+  facts.last_text, facts.last_has_calls = nil, false
   return turn
 end
 
@@ -207,6 +209,7 @@ local function read_assistant(facts, msg)
     turn.conclusion, turn.pending = text, nil
   end
   if text ~= "" or has_calls then
+    turn.interrupted = nil -- the work went on after the interruption
     facts.last_text = text ~= "" and text or facts.last_text
     facts.last_has_calls = has_calls
   end
