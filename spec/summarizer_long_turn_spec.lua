@@ -81,6 +81,21 @@ describe("extractive summarizer on one long turn", function()
     assert.is_nil(ran:find("bd show", 1, true), ran) -- a tracker look-up is one of the others, past the limit
   end)
 
+  it("ranks verdicts over other commands, a started task and an already named commit last", function()
+    local steps = {}
+    for i = 1, 9 do steps[i] = { nil, "touch note" .. i } end
+    steps[10] = { nil, "bd update pay-7 --status in_progress" }
+    steps[11] = { nil, "git commit -m 'feat: retries'", "[main 1a2b3c4] feat: retries" }
+    steps[12] = { nil, "mix credo --strict 2>&1 | tail -20", "found no issues" }
+    steps[13] = { nil, "mix test 2>&1", "12 tests, 0 failures" }
+    steps[14] = { nil, "bd close pay-7 --reason=\"Retries with exponential backoff and jitter on every webhook\"" }
+    local ran = line(summarize(long_turn(steps)), "- Ran: ")
+    assert.are.equal("`bd close pay-7 --reason=\"Retries with exponential backoff and...\"` passed; "
+      .. "`mix credo --strict` passed; `mix test` passed; `touch note1` passed; `touch note2` passed; "
+      .. "`touch note3` passed; `touch note4` passed; `touch note5` passed; `touch note6` passed; "
+      .. "`touch note7` passed; `touch note8` passed; `touch note9` passed; 2 more commands", ran)
+  end)
+
   it("keeps one test count per commit, not only the last", function()
     local t = summarize(long_turn({
       { nil, "mix test", "120 tests, 0 failures" },

@@ -122,27 +122,62 @@ local function is_notable(entry)
   if not TRACKERS[program] then return false end
   -- a tracker's subcommand: the word after the program
   local sub = (" " .. commands.normalize(entry.command)):match("%s" .. program .. "%s+([%w_%-]+)")
-  return sub ~= nil and sub ~= "show" and sub ~= "list" and sub ~= "ready" and sub ~= "search"
+  -- looking, and marking a task started, say less than closing or creating one
+  return sub ~= nil and sub ~= "show" and sub ~= "list" and sub ~= "ready" and sub ~= "search" and sub ~= "update"
 end
 
--- The "Ran:" part of a turn: commands with a failure first, then
--- installs and tracker steps, then the others, at most `limit` of them,
--- then the number of files edited.
+-- Stems whose passing run is a verdict on the work: tests, builds, linters,
+-- type checks, migrations, releases (`mix test`, `npm run build`, `cargo clippy`).
+local VERDICT_WORDS = { "test", "build", "lint", "check", "credo", "dialyzer", "tsc", "compile", "migrat",
+  "format", "vet", "clippy", "spec", "busted", "pytest", "jest", "vitest", "deploy", "release", "publish",
+  "codegen", "make", "typecheck" }
+
+local function is_verdict(entry)
+  local stem = entry.command and vocabulary.command_stem(entry.command)
+  if not stem then return false end
+  for _, word in ipairs(VERDICT_WORDS) do
+    if stem:find(word, 1, true) then return true end
+  end
+  return false
+end
+
+-- How much a command's line tells a continuing engineer: a failure (fixed
+-- or not) most, then installs, tracker steps and pushes, then verdicts
+-- (tests, builds, linters, migrations), then the rest; a commit the turn's
+-- milestones already name says least.
+local function command_rank(turn, entry)
+  if any_failure(entry) then return 3 end
+  if is_notable(entry) then return 2 end
+  if is_verdict(entry) then return 1 end
+  if entry.command and (turn.commits or 0) > 0 and T.commit_subject(entry.command, "") ~= nil then return -1 end
+  return 0
+end
+
+-- The "Ran:" part of a turn: at most `limit` commands, most informative
+-- first (then in order), then the number of the others, of look-ups and of
+-- files edited.
 local function ran_line(turn, limit, no_reason)
-  local shown, more, lookups = {}, 0, 0
-  for pass = 1, 3 do
-    for _, entry in ipairs(turn.commands) do
-      if is_lookup(entry) then
-        if pass == 1 then lookups = lookups + 1 end
-      elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
-        -- a question or a plan whose answer is reported elsewhere
-      elseif (pass == 1) == any_failure(entry) and (pass == 1 or (pass == 2) == is_notable(entry)) then
-        -- `no_reason`: the reasons of what still fails are under open work
-        if #shown < limit then shown[#shown + 1] = outcome(entry, no_reason and failed_last(entry))
-        else more = more + 1 end
-      end
+  local ranked, lookups = {}, 0
+  for i, entry in ipairs(turn.commands) do
+    if is_lookup(entry) then
+      lookups = lookups + 1
+    elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
+      -- a question or a plan whose answer is reported elsewhere
+    else
+      ranked[#ranked + 1] = { entry = entry, rank = command_rank(turn, entry), i = i }
     end
   end
+  table.sort(ranked, function(a, b)
+    if a.rank ~= b.rank then return a.rank > b.rank end
+    return a.i < b.i
+  end)
+  local shown = {}
+  for k = 1, math.min(limit, #ranked) do
+    local entry = ranked[k].entry
+    -- `no_reason`: the reasons of what still fails are under open work
+    shown[k] = outcome(entry, no_reason and failed_last(entry))
+  end
+  local more = #ranked - #shown
   if more > 0 then shown[#shown + 1] = plural(more, "more command") end
   if lookups > 0 then shown[#shown + 1] = plural(lookups, "look-up") end
   if turn.edits > 0 then shown[#shown + 1] = "edited " .. plural(turn.edits, "file") end

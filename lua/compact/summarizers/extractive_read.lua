@@ -137,9 +137,10 @@ local function register_call(facts, turn, block)
     command = kind.command or first_string(args, COMMAND_KEYS)
     if command then
       -- "bash -lc 'cd /the/project && make'" is "make": the wrapper and absolute cd are noise
-      local shown = T.flatten(command):gsub("^%S*sh %-l?c ", ""):gsub("^[\"']", ""):gsub("[\"']$", "")
+      local shown, wrapped = T.flatten(command):gsub("^%S*sh %-l?c ", "")
+      if wrapped > 0 then shown = shown:gsub("^[\"']", ""):gsub("[\"']$", "") end
       shown = shown:gsub("^cd [/~]%S* *&& *", "")
-      label = "`" .. T.cut_words(relative(facts, shown), 120) .. "`"
+      label = "`" .. T.cut_words(T.short_command(relative(facts, shown)), 80) .. "`"
       -- stems of the command as run from the working directory: `cd <cwd>/assets
       -- && node build.js` and `node assets/build.js` are one command
       stem = vocabulary.command_stem(relative(facts, command))

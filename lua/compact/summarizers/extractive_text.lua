@@ -262,6 +262,27 @@ function text.unwrap_output(s)
   return unwrap_tool_output(s)
 end
 
+-- Programs that only trim what a pipeline shows.
+local FILTERS = { tail = true, head = true, grep = true, rg = true, sed = true, cut = true, sort = true, uniq = true,
+  wc = true, tee = true, cat = true, less = true, jq = true }
+
+--- A (flattened) command as it reads best in one line: output plumbing
+-- (`2>&1`, a trailing `| tail -20` or `| grep x` ...) and a commit
+-- message's heredoc wrapper dropped, each long quoted value cut on its own.
+function text.short_command(s)
+  s = s:gsub("%s*%d?>&%d", ""):gsub("%s*2>/dev/null", "")
+  while true do
+    local head, program = s:match("^(.-)%s*|%s*(%S+)[^|]*$")
+    if not head or head == "" or not FILTERS[program] then break end
+    s = head
+  end
+  s = s:gsub("%$%(cat <<%-?['\"]?EOF['\"]?%s*", "")
+  return (s:gsub("=([\"'])(.-)%1", function(quote, value)
+    if #value <= 40 then return nil end
+    return "=" .. quote .. text.cut_words(value, 40) .. quote
+  end))
+end
+
 -- == Progress in tool output ==
 
 -- Test-run summary lines, tried on each line of a result.
