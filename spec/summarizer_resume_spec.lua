@@ -103,6 +103,22 @@ describe("extractive summarizer resumed after a compaction", function()
     assert.truthy(t:find("committed: retry worker", 1, true))
   end)
 
+  it("reads a summary's files section as one list of paths, and a task line with the bullets under it", function()
+    local previous = PREVIOUS:gsub("Let me go through it%.\n", "**Task PAY-7.1: backoff** (COMPLETED)\n"
+      .. "- Added jitter\n- 12 tests pass\n\n**Task PAY-7.2: retry worker** (IN PROGRESS)\n- Created the worker\n")
+      :gsub("8%. Current Work:", "3. Files and Code Sections:\n"
+        .. "   - **`/w/lib/backoff.ex`** (NEW)\n     - Computes the delay per attempt\n\n"
+        .. "   - `lib/retry_worker.ex` - the worker, not compiled yet\n\n"
+        .. "   - Test files created:\n     - `test/backoff_test.exs` (12 tests)\n\n8. Current Work:")
+    local t = summarize({ previous_summary = previous, cwd = "/w", messages = { user("continue"), say("On it.") } })
+    local progress = section(t, "## Progress")
+    assert.truthy(progress:find("- **Task PAY-7.1: backoff** (COMPLETED)\n  - Added jitter\n  - 12 tests pass\n"
+      .. "- **Task PAY-7.2: retry worker** (IN PROGRESS)\n  - Created the worker\n", 1, true), progress)
+    assert.truthy(progress:find("- Files: lib/backoff.ex (NEW), lib/retry_worker.ex, test/backoff_test.exs (12 tests)\n",
+      1, true), progress)
+    assert.is_nil(progress:find("Computes the delay", 1, true))
+  end)
+
   it("puts the summary's in-progress marks in the past once later work made progress", function()
     local previous = PREVIOUS:gsub("8%. Current Work:\n[^\n]*\n", "8. Current Work:\n"
       .. "   **PAY-7.2** (in_progress): retry worker. PAY-7.3: IN PROGRESS, not compiled.\n")

@@ -394,7 +394,8 @@ local function candidates(facts, keywords, scale)
   end
   for i, line in ipairs(earlier) do
     local first = line:match("^[^\n]*")
-    add("progress", i - #earlier - 1, 1 + i / (#earlier + 1), line, T.cut_words(first, 120))
+    local brief = facts.earlier_brief and facts.earlier_brief[line] or T.cut_words(first, 120)
+    add("progress", i - #earlier - 1, 1 + i / (#earlier + 1), line, brief)
   end
   for i = 1, turns - 1 do
     local turn = facts.turns[i]

@@ -335,7 +335,7 @@ local HEADINGS = {
   { "preference", "constraints" }, { "decision", "constraints" }, { "technical concept", "concepts" },
   { "latest", "latest" }, { "in progress", "open" }, { "open", "open" }, { "next", "open" },
   { "blocked", "open" }, { "pending", "open" }, { "current work", "open" }, { "current state", "open" },
-  { "still need", "open" },
+  { "still need", "open" }, { "file", "files" },
 }
 
 local function section_of(heading)
@@ -374,10 +374,11 @@ local function items_of(text)
     elseif line:lower():find("read the full transcript at", 1, true)
         or line:lower():find("continue the conversation from where we left off", 1, true) then -- luacheck: ignore 542
       -- the harness's pointer to the transcript file and its instruction
-    elseif current and (line:match("^%s%s") or not is_bullet(line)) then
-      current.text = current.text .. "\n" .. line
+    elseif current and (line:match("^%s%s") or not is_bullet(line) or current.lead) then
+      -- a paragraph line ("**Task 3: retries** (COMPLETED)") leads the bullets right under it
+      current.text = current.text .. "\n" .. (current.lead and is_bullet(line) and "  " or "") .. line
     elseif not line:match("^%- %(%d+ .* left out%)$") then
-      current = { section = section, text = line }
+      current = { section = section, text = line, lead = not is_bullet(line) }
       items[#items + 1] = current
     end
   end
@@ -417,16 +418,40 @@ local function take_rules(facts, item)
   return rest
 end
 
+-- The paths an item of a files section names at the start of its lines
+-- ("- **`lib/a.ex`** (NEW)", "- `test/b_test.exs` (14 tests)"), each with
+-- its short parenthesized note.
+local function item_paths(facts, item, out)
+  for line in (item.text .. "\n"):gmatch("([^\n]*)\n") do
+    local plain = strip_bullet(line):gsub("^%*%*", "")
+    local path, rest = plain:match("^`([^`%s]+)`%**(.*)$")
+    if not path then path, rest = plain:match("^([%w_%.%-]*/[%w_%./%-]+)(.*)$") end
+    if path and (path:find("/") or path:find("%.%a+$")) and not out.seen[path] then
+      out.seen[path] = true
+      local note = rest:match("^%s*%(([^%)]+)%)")
+      out[#out + 1] = relative(facts, path) .. (note and #note <= 30 and (" (" .. note .. ")") or "")
+      out.names[#out.names + 1] = path:match("[^/]+$")
+    end
+  end
+end
+
 --- Merge a previous summary (file lists already removed) into `facts`:
 -- its goal is the goal, its constraints (and the rules among its
 -- background and pending items) come first, its open work is kept apart
 -- (`facts.previous_open`: stale once later work made progress), everything
 -- else is kept as earlier progress.
 function read.previous(facts, text)
-  local latest, concepts = {}, {}
+  local latest, concepts, files = {}, {}, { seen = {}, names = {} }
   facts.previous_open = facts.previous_open or {}
   for _, item in ipairs(items_of(text)) do
-    if item.section == "goal" then
+    if item.section == "files" then
+      -- one item for the whole section: the paths, where it stood
+      if not files.at then
+        files.at = #facts.earlier + 1
+        facts.earlier[files.at] = false
+      end
+      item_paths(facts, item, files)
+    elseif item.section == "goal" then
       local goal = T.flatten(strip_bullet(item.text))
       facts.goal = facts.goal and (facts.goal .. " " .. goal) or goal
     elseif item.section == "constraints" then
@@ -442,6 +467,17 @@ function read.previous(facts, text)
       end
     else
       facts.earlier[#facts.earlier + 1] = item.text:match("^%s*[%-%*%+] ") and item.text or ("- " .. item.text)
+    end
+  end
+  if files.at then
+    if #files == 0 then
+      table.remove(facts.earlier, files.at)
+    else
+      -- the brief form: the file names alone
+      local line = "- Files: " .. table.concat(files, ", ")
+      facts.earlier[files.at] = line
+      facts.earlier_brief = facts.earlier_brief or {}
+      facts.earlier_brief[line] = T.cut_words("- Files: " .. table.concat(files.names, ", "), 400)
     end
   end
   if #concepts > 0 then
