@@ -57,6 +57,23 @@ describe("extractive summarizer on one long turn", function()
       .. "Made `current_trace_id/0` public because the enqueue path needs it.", along)
   end)
 
+  it("leaves filler and announcements of the next step out of what it says along the way", function()
+    local t = summarize(long_turn({
+      { "Perfect! All 18 tests pass (3 new). Now let me run the full suite and credo:", "mix test a_test.exs" },
+      { "Good catch! Let me check the auth store first:", "cat store.ts" },
+      { "Oh no! The build fails because the TUI package does not export the theme. Let me fix it:", "npm run build" },
+      { "I'll make `trace_id/0` public so both the controllers and the enqueue path can use it:", "mix compile" },
+      { "Now let's commit:", "git status" },
+      { "Now I understand.", "git log -1" },
+      { "Let me run it again.", "make a" },
+      { "Let me run it once more.", "make b" },
+      { "Pushing.", "git push" },
+    }))
+    assert.are.equal("All 18 tests pass (3 new). / The build fails because the TUI package does not export the "
+      .. "theme. / I'll make `trace_id/0` public so both the controllers and the enqueue path can use it:",
+      line(t, "- Along the way: "))
+  end)
+
   it("orders the most informative first when the room is short, keeping the chronology", function()
     local steps = {}
     for i = 1, 10 do

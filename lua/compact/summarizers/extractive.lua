@@ -28,6 +28,7 @@ local cancel_mod = require("compact.cancel")
 local file_lists = require("compact.summary")
 local T = require("compact.summarizers.extractive_text")
 local read = require("compact.summarizers.extractive_read")
+local said = require("compact.summarizers.extractive_said")
 local vocabulary = require("compact.tool_vocabulary")
 local commands = require("compact.commands")
 
@@ -68,7 +69,7 @@ end
 
 -- == Rendering ==
 
-local milestones_line, conclusions_along
+local milestones_line
 
 local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
@@ -283,54 +284,11 @@ local function open_work(facts, limit)
   return out
 end
 
--- Words of a text between two tool calls that states a finding or a
--- decision rather than the next step ("Now let me run the tests:").
-local FINDING_WORDS = { "because", "instead", "need", "missing", "lack", "doesn't", "does not", "has no", "not have",
-  "public", "install", "added", "bug", "filed", "fix", "issue", "cause", "found", "problem", "works", "must",
-  "generat", "redundant", "already", "shared", "decid", "dependency", "so ", "but ", "clean", "pass", "fail" }
-
-local function information(sentence)
-  local lower, score = sentence:lower(), 0
-  for _, word in ipairs(FINDING_WORDS) do
-    if lower:find(word, 1, true) then score = score + 1 end
-  end
-  if sentence:find("`[^`]+`") then score = score + 1 end
-  if #sentence < 90 and (lower:find("^now") or lower:find("^let me") or lower:find("^i'll")) then score = score - 2 end
-  return score
-end
-
--- What the assistant concluded between the calls of a long turn: the most
--- informative of its intermediate texts (findings, decisions, fixes; never
--- a bare "Now let me run the tests:"), in order, within `limit` bytes; nil
--- for a short turn.
-function conclusions_along(turn, still_working, limit)
-  local said = turn.said or {}
-  if #turn.commands + turn.edits < 8 or #said < 2 then return nil end
-  local ranked = {}
-  for i = 1, #said - (still_working and 0 or 1) do
-    local sentence = T.shorten(said[i], 200)
-    local score = sentence ~= "" and information(sentence)
-    if score and score >= 0 then -- narration of the next step says nothing
-      ranked[#ranked + 1] = { i = i, text = sentence, score = score + i / (#said + 1) }
-    end
-  end
-  table.sort(ranked, function(a, b) return a.score > b.score end)
-  local chosen, used = {}, 0
-  for _, item in ipairs(ranked) do
-    if used + #item.text + 3 <= limit then
-      chosen[#chosen + 1], used = item, used + #item.text + 3
-    end
-  end
-  if #chosen == 0 then return nil end
-  table.sort(chosen, function(a, b) return a.i < b.i end)
-  local texts = {}
-  for _, item in ipairs(chosen) do texts[#texts + 1] = item.text end
-  return table.concat(texts, " / ")
-end
-
 -- The latest exchange: the last request (when it is not the goal), its
--- commands, its milestones, what the assistant said along the way and its
--- last reply (a larger share: it is the freshest conclusion).
+-- commands, its milestones, what the assistant said along the way (one
+-- and a half shares of the request's) and its last reply (a larger share:
+-- it is the freshest conclusion).
+local ALONG = 1.5
 local function latest_exchange(facts, limit, reply_limit)
   local last = facts.turns[#facts.turns]
   if not last then return {} end
@@ -345,7 +303,7 @@ local function latest_exchange(facts, limit, reply_limit)
   local done = milestones_line(last, 10, 2 * limit)
   if done then out[#out + 1] = "- Done: " .. done end
   -- a long turn: what the assistant concluded along the way
-  local along = conclusions_along(last, facts.last_has_calls, 2 * limit)
+  local along = said.along(last, facts.last_has_calls, math.floor(ALONG * limit))
   if along then out[#out + 1] = "- Along the way: " .. along end
   if facts.last_text then out[#out + 1] = "- Assistant: " .. T.shorten(facts.last_text, reply_limit) end
   if facts.aside_reply then
