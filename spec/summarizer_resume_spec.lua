@@ -84,6 +84,16 @@ describe("extractive summarizer resumed after a compaction", function()
     assert.is_nil(t:find("is being continued", 1, true))
   end)
 
+  it("does not take a state line of the summary's open work for a rule because it says \"only\"", function()
+    local previous = PREVIOUS:gsub("8%. Current Work:\n[^\n]*\n", "8. Current Work:\n"
+      .. "   Added the status column (only to the visible table so far). All 12 tests pass; only lint blocks the commit.\n")
+    local t = summarize({ previous_summary = previous, messages = { user("continue"), say("Looking.") } })
+    local constraints = section(t, "## Constraints and decisions")
+    assert.is_nil(constraints:find("status column", 1, true), constraints)
+    assert.is_nil(constraints:find("lint blocks", 1, true), constraints)
+    assert.truthy(t:find("- Was open: Added the status column (only to the visible table so far).", 1, true), t)
+  end)
+
   it("keeps the summary's open work open while nothing was done since", function()
     local t = summarize({ previous_summary = PREVIOUS, messages = { user("continue"), say("Looking.") } })
     assert.truthy(t:find("- Was open: The retry worker is NOT committed; compile error in retry_worker.ex.", 1, true))

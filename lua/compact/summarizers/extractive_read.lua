@@ -392,7 +392,7 @@ end
 -- Lines of a summary's background or pending state that constrain the
 -- work: prohibitions, requirements, hooks, conventions.
 local RULE_WORDS = { "must", "never", "always", "do not", "don't", "not allowed", "required", "hook", "enforc",
-                     "convention", "protocol", "gitignored", "only " }
+                     "convention", "protocol", "gitignored" }
 
 local function is_rule(line)
   -- "Updated `app.js` with the hooks": a report of work, not a rule
