@@ -242,6 +242,22 @@ describe("extractive summarizer on agent sessions", function()
       section(t, "## Constraints and decisions"))
   end)
 
+  it("keeps each answer of several as a decision of its own", function()
+    local long = string.rep("Remove anything custom we have and use theirs. ", 6)
+    local t = summarize({ messages = {
+      user("improve the scrolling"),
+      call("q", "AskUserQuestion", { questions = { { question = "Which approach?" }, { question = "Which behaviour?" },
+        { question = "Anything else?" } } }),
+      result("q", "AskUserQuestion", 'User has answered your questions: "Which approach?"="The library", '
+        .. '"Which behaviour?"="' .. long .. '", "Anything else?"="Just scrolling". You can now continue.'),
+      say("Planning it."),
+    } })
+    local constraints = section(t, "## Constraints and decisions")
+    assert.truthy(constraints:find('^%- Answered: "Which approach%?"="The library"\n%- Answered: "Which behaviour%?"="Remove'),
+      constraints)
+    assert.truthy(constraints:find('\n%- Answered: "Anything else%?"="Just scrolling"$'), constraints)
+  end)
+
   it("never cuts inside a path", function()
     local path = "/w/app/" .. string.rep("deeply/", 30) .. "nested/file.ts"
     local t = summarize({ messages = { user("read " .. path .. " and " .. string.rep("explain it in detail ", 80)),
