@@ -100,7 +100,8 @@ describe("extractive summarizer on one long turn", function()
 
   it("ranks verdicts over other commands, a started task and an already named commit last", function()
     local steps = {}
-    for i = 1, 9 do steps[i] = { nil, "touch note" .. i } end
+    for i = 1, 8 do steps[i] = { nil, "touch note" .. i } end
+    steps[9] = { nil, "git checkout -b feat/retries" } -- not a check
     steps[10] = { nil, "bd update pay-7 --status in_progress" }
     steps[11] = { nil, "git commit -m 'feat: retries'", "[main 1a2b3c4] feat: retries" }
     steps[12] = { nil, "mix credo --strict 2>&1 | tail -20", "found no issues" }
@@ -110,7 +111,7 @@ describe("extractive summarizer on one long turn", function()
     assert.are.equal("`bd close pay-7 --reason=\"Retries with exponential backoff and...\"` passed; "
       .. "`mix credo --strict` passed; `mix test` passed; `touch note1` passed; `touch note2` passed; "
       .. "`touch note3` passed; `touch note4` passed; `touch note5` passed; `touch note6` passed; "
-      .. "`touch note7` passed; `touch note8` passed; `touch note9` passed; 2 more commands", ran)
+      .. "`touch note7` passed; `touch note8` passed; `git checkout -b feat/retries` passed; 2 more commands", ran)
   end)
 
   it("keeps one test count per commit, not only the last", function()

@@ -129,15 +129,18 @@ end
 
 -- Stems whose passing run is a verdict on the work: tests, builds, linters,
 -- type checks, migrations, releases (`mix test`, `npm run build`, `cargo clippy`).
-local VERDICT_WORDS = { "test", "build", "lint", "check", "credo", "dialyzer", "tsc", "compile", "migrat",
-  "format", "vet", "clippy", "spec", "busted", "pytest", "jest", "vitest", "deploy", "release", "publish",
-  "codegen", "make", "typecheck" }
+-- A word of the stem (split at spaces and `:._-/`) names it, or starts it
+-- for "test" and "migrat" (`tests`, `db:migrate`); `git checkout` is no check.
+local VERDICT_WORDS = { test = true, build = true, lint = true, check = true, credo = true, dialyzer = true,
+  tsc = true, compile = true, format = true, fmt = true, vet = true, clippy = true, spec = true, busted = true,
+  pytest = true, jest = true, vitest = true, deploy = true, release = true, publish = true, codegen = true,
+  make = true, typecheck = true, types = true, eslint = true, prettier = true, mypy = true, ruff = true }
 
 local function is_verdict(entry)
   local stem = entry.command and vocabulary.command_stem(entry.command)
   if not stem then return false end
-  for _, word in ipairs(VERDICT_WORDS) do
-    if stem:find(word, 1, true) then return true end
+  for word in stem:lower():gmatch("[^%s:%._%-/]+") do
+    if VERDICT_WORDS[word] or word:find("^test") or word:find("^migrat") then return true end
   end
   return false
 end
