@@ -342,7 +342,7 @@ local HEADINGS = {
   { "preference", "constraints" }, { "decision", "constraints" }, { "technical concept", "concepts" },
   { "latest", "latest" }, { "in progress", "open" }, { "open", "open" }, { "next", "open" },
   { "blocked", "open" }, { "pending", "open" }, { "current work", "open" }, { "current state", "open" },
-  { "still need", "open" }, { "file", "files" },
+  { "still need", "open" },
 }
 
 local function section_of(heading)
@@ -350,6 +350,8 @@ local function section_of(heading)
   for _, pair in ipairs(HEADINGS) do
     if lower:find(pair[1], 1, true) then return pair[2] end
   end
+  -- "Files and Code Sections", "Relevant files" (not "Profile page")
+  if lower:find("%f[%a]files?%f[%A]") then return "files" end
   return "progress"
 end
 
@@ -429,17 +431,24 @@ end
 -- ("- **`lib/a.ex`** (NEW)", "- `test/b_test.exs` (14 tests)"), each with
 -- its short parenthesized note.
 local function item_paths(facts, item, out)
+  local found = false
   for line in (item.text .. "\n"):gmatch("([^\n]*)\n") do
     local plain = strip_bullet(line):gsub("^%*%*", "")
     local path, rest = plain:match("^`([^`%s]+)`%**(.*)$")
     if not path then path, rest = plain:match("^([%w_%.%-]*/[%w_%./%-]+)(.*)$") end
-    if path and (path:find("/") or path:find("%.%a+$")) and not out.seen[path] then
-      out.seen[path] = true
-      local note = rest:match("^%s*%(([^%)]+)%)")
-      out[#out + 1] = relative(facts, path) .. (note and #note <= 30 and (" (" .. note .. ")") or "")
-      out.names[#out.names + 1] = path:match("[^/]+$")
+    if path and (path:find("/") or path:find("%.%a+$")) then
+      found = true
+      if not out.seen[path] then
+        out.seen[path] = true
+        -- its note: "(NEW)", or what follows ": " / " - " ("`a.ex` - the worker")
+        local note = rest:match("^%s*%(([^%)]+)%)") or rest:match("^%**%s*[:%-\226\128\147\148]+%s*(%S.*)$")
+        note = note and T.cut_words(note:gsub("%*%*", ""), 40)
+        out[#out + 1] = relative(facts, path) .. (note and (" (" .. note .. ")") or "")
+        out.names[#out.names + 1] = path:match("[^/]+$")
+      end
     end
   end
+  return found
 end
 
 --- Merge a previous summary (file lists already removed) into `facts`:
@@ -451,13 +460,12 @@ function read.previous(facts, text)
   local latest, concepts, files = {}, {}, { seen = {}, names = {} }
   facts.previous_open = facts.previous_open or {}
   for _, item in ipairs(items_of(text)) do
-    if item.section == "files" then
-      -- one item for the whole section: the paths, where it stood
+    if item.section == "files" and item_paths(facts, item, files) then
+      -- one item for the whole section's paths, where it stood
       if not files.at then
         files.at = #facts.earlier + 1
         facts.earlier[files.at] = false
       end
-      item_paths(facts, item, files)
     elseif item.section == "goal" then
       local goal = T.flatten(strip_bullet(item.text))
       facts.goal = facts.goal and (facts.goal .. " " .. goal) or goal
