@@ -64,13 +64,14 @@ describe("extractive summarizer on one long turn", function()
       { "Oh no! The build fails because the TUI package does not export the theme. Let me fix it:", "npm run build" },
       { "I'll make `trace_id/0` public so both the controllers and the enqueue path can use it:", "mix compile" },
       { "Now let's commit:", "git status" },
-      { "Now I understand.", "git log -1" },
+      { "Now I understand. I'll use the streaming API. I'll check the logs.", "git log -1" },
       { "Let me run it again.", "make a" },
       { "Let me run it once more.", "make b" },
       { "Pushing.", "git push" },
     }))
     assert.are.equal("All 18 tests pass (3 new). / The build fails because the TUI package does not export the "
-      .. "theme. / I'll make `trace_id/0` public so both the controllers and the enqueue path can use it:",
+      .. "theme. / I'll make `trace_id/0` public so both the controllers and the enqueue path can use it: / "
+      .. "I'll use the streaming API.",
       line(t, "- Along the way: "))
   end)
 

@@ -22,13 +22,32 @@ local function findings(lower)
   return score
 end
 
+-- First-person intentions that are decisions unless they only introduce a
+-- call: "I'll use the v2 API." (kept), "I'll check the logs:" (narration).
+local INTENTIONS = { "i'll ", "i will ", "now i'll ", "now i will ", "i'm going to ", "now i'm going to " }
+local DECISION_VERBS = { use = true, switch = true, keep = true, go = true, make = true, replace = true,
+  remove = true, rename = true, move = true, drop = true, skip = true, choose = true, pick = true, stick = true,
+  implement = true, change = true, revert = true, split = true, extract = true, merge = true }
+
+local function decides(lower)
+  for _, opener in ipairs(INTENTIONS) do
+    if lower:sub(1, #opener) == opener and not lower:find(":$")
+        and DECISION_VERBS[lower:sub(#opener + 1):match("^(%a+)") or ""] then
+      return true
+    end
+  end
+  return false
+end
+
 --- How much a sentence states (findings, decisions, code names), less for
 -- a short announcement of the next step.
 function said.information(sentence)
   local lower = sentence:lower()
   local score = findings(lower)
   if sentence:find("`[^`]+`") then score = score + 1 end
-  if #sentence < 90 and (lower:find("^now") or lower:find("^let me") or lower:find("^i'll")) then score = score - 2 end
+  if #sentence < 90 and (lower:find("^now") or lower:find("^let me") or lower:find("^i'll")) and not decides(lower) then
+    score = score - 2
+  end
   return score
 end
 
@@ -47,12 +66,14 @@ local FILLERS = { ["now i understand."] = true, ["got it."] = true, ["ok."] = tr
 --- Is a sentence narration: an exclamation of three words or fewer
 -- ("Perfect!", "Oh no!"), a filler ("Now I understand."), or an
 -- announcement of the next step that gives no reason ("Let me fix it:",
--- "Now let's commit:"; "I'll make it public so ..." is kept)?
+-- "Now let's commit:"; "I'll make it public so ..." and "I'll use the v2 API."
+-- are kept)?
 function said.is_narration(sentence)
   local lower = sentence:lower():gsub("^%s+", "")
   if FILLERS[lower] then return true end
   local _, words = lower:gsub("%S+", "")
   if words <= 3 and lower:find("!$") then return true end
+  if decides(lower) then return false end
   for _, opener in ipairs(OPENERS) do
     if lower:sub(1, #opener) == opener then
       for _, word in ipairs(REASONS) do
