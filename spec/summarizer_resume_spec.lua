@@ -118,7 +118,7 @@ describe("extractive summarizer resumed after a compaction", function()
       .. "- Added jitter\n- 12 tests pass\n\n**Task PAY-7.2: retry worker** (IN PROGRESS)\n- Created the worker\n")
       :gsub("8%. Current Work:", "3. Files and Code Sections:\n"
         .. "   - **`/w/lib/backoff.ex`** (NEW)\n     - Computes the delay per attempt\n\n"
-        .. "   - `lib/retry_worker.ex` - the worker, not compiled yet\n\n"
+        .. "   - `lib/retry_worker.ex` - the worker, not compiled yet\n\n   - `lib/queue.ex` \226\128\148 the job queue\n\n"
         .. "   - Test files created:\n     - `test/backoff_test.exs` (12 tests)\n\n"
         .. "4. Profile page work:\n   - Added the avatar upload\n\n8. Current Work:")
     local t = summarize({ previous_summary = previous, cwd = "/w", messages = { user("continue"), say("On it.") } })
@@ -126,7 +126,7 @@ describe("extractive summarizer resumed after a compaction", function()
     assert.truthy(progress:find("- **Task PAY-7.1: backoff** (COMPLETED)\n  - Added jitter\n  - 12 tests pass\n"
       .. "- **Task PAY-7.2: retry worker** (IN PROGRESS)\n  - Created the worker\n", 1, true), progress)
     assert.truthy(progress:find("- Files: lib/backoff.ex (NEW), lib/retry_worker.ex (the worker, not compiled yet), "
-      .. "test/backoff_test.exs (12 tests)\n", 1, true), progress)
+      .. "lib/queue.ex (the job queue), test/backoff_test.exs (12 tests)\n", 1, true), progress)
     assert.truthy(progress:find("   - Added the avatar upload\n", 1, true), progress) -- "Profile" names no files
     assert.is_nil(progress:find("Computes the delay", 1, true))
   end)

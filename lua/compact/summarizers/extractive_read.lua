@@ -427,9 +427,16 @@ local function take_rules(facts, item)
   return rest
 end
 
+-- The note after a path: "(NEW)", or what follows ": ", " - " or a dash.
+local function path_note(rest)
+  return rest:match("^%**%s*%(([^%)]+)%)") or rest:match("^%**%s*:%s*(%S.*)$")
+    or rest:match("^%**%s+%-+%s+(%S.*)$") or rest:match("^%**%s+\226\128[\147\148]%s+(%S.*)$")
+end
+
 -- The paths an item of a files section names at the start of its lines
 -- ("- **`lib/a.ex`** (NEW)", "- `test/b_test.exs` (14 tests)"), each with
--- its short parenthesized note.
+-- its note cut at 40 bytes, into `out` (and their names into `out.names`);
+-- true when it named one.
 local function item_paths(facts, item, out)
   local found = false
   for line in (item.text .. "\n"):gmatch("([^\n]*)\n") do
@@ -440,8 +447,7 @@ local function item_paths(facts, item, out)
       found = true
       if not out.seen[path] then
         out.seen[path] = true
-        -- its note: "(NEW)", or what follows ": " / " - " ("`a.ex` - the worker")
-        local note = rest:match("^%s*%(([^%)]+)%)") or rest:match("^%**%s*[:%-\226\128\147\148]+%s*(%S.*)$")
+        local note = path_note(rest)
         note = note and T.cut_words(note:gsub("%*%*", ""), 40)
         out[#out + 1] = relative(facts, path) .. (note and (" (" .. note .. ")") or "")
         out.names[#out.names + 1] = path:match("[^/]+$")
@@ -484,16 +490,11 @@ function read.previous(facts, text)
       facts.earlier[#facts.earlier + 1] = item.text:match("^%s*[%-%*%+] ") and item.text or ("- " .. item.text)
     end
   end
-  if files.at then
-    if #files == 0 then
-      table.remove(facts.earlier, files.at)
-    else
-      -- the brief form: the file names alone
-      local line = "- Files: " .. table.concat(files, ", ")
-      facts.earlier[files.at] = line
-      facts.earlier_brief = facts.earlier_brief or {}
-      facts.earlier_brief[line] = T.cut_words("- Files: " .. table.concat(files.names, ", "), 400)
-    end
+  if files.at then -- its brief form: the file names alone
+    local line = "- Files: " .. table.concat(files, ", ")
+    facts.earlier[files.at] = line
+    facts.earlier_brief = facts.earlier_brief or {}
+    facts.earlier_brief[line] = T.cut_words("- Files: " .. table.concat(files.names, ", "), 400)
   end
   if #concepts > 0 then
     facts.earlier[#facts.earlier + 1] = "- Background: " .. T.cut_words(table.concat(concepts, "; "), 400)
