@@ -162,6 +162,17 @@ describe("extractive summarizer on agent sessions", function()
       assert.is_nil(section(t, "## Latest exchange"):find("Starting the server", 1, true))
     end)
 
+    it("reads Codex's <turn_aborted> as an interruption", function()
+      local codex = summarize({ messages = {
+        user("rename the config loader"),
+        call("a", "shell", { command = { "bash", "-lc", "rg loadConfig" } }),
+        result("a", "shell", "src/config.ts:3"),
+        user("<turn_aborted>\n<reason>interrupted</reason>\n</turn_aborted>"),
+      } })
+      assert.are.equal("- The user interrupted the last request; last step: (no reply yet)", section(codex, "## Open work"))
+      assert.is_nil(codex:find("turn_aborted", 1, true))
+    end)
+
     it("reads Codex's JSON-wrapped output and its exit code", function()
       local t = summarize({ messages = {
         user("type-check it"),

@@ -186,7 +186,7 @@ local INJECTED_STARTS = {
 -- Slash commands that compact or clear the conversation.
 local COMPACTION_COMMANDS = { compact = true, clear = true, summarize = true }
 
-local INTERRUPTS = { "[request interrupted by user", "request was aborted", "[interrupted by user" }
+local INTERRUPTS = { "[request interrupted by user", "request was aborted", "[interrupted by user", "<turn_aborted" }
 
 local function starts_with_any(lower, list)
   for _, prefix in ipairs(list) do
