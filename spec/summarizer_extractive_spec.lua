@@ -153,9 +153,27 @@ describe("extractive summarizer", function()
     local text = summarize({ messages = { user("explain the change in detail"), say(long),
                                           user("and the next step?"), say("Tests.") } })
     local said = section(text, "## Progress"):match("  %- Said: ([^\n]*)")
-    assert.truthy(#said <= 3 * 240) -- 240 bytes, three times that when the budget has room
+    assert.truthy(#said <= 6 * 240) -- 240 bytes, up to six times that when the budget has room
     assert.truthy(said:match("%.$"), said)
     assert.are.equal(1, long:find(said, 1, true))
+  end)
+
+  it("gives a short session's earlier conclusion up to six times its base room", function()
+    local sentences = {}
+    for i = 1, 20 do sentences[i] = "Part " .. i .. " of the report names one more finished piece." end
+    local long = table.concat(sentences, " ") -- 20 sentences, about 1000 bytes: more than 3 x 240
+    assert.truthy(#long > 3 * 240 and #long < 6 * 240)
+    local text = summarize({ messages = { user("build the whole app"), say(long),
+                                          user("now update the docs"), say("Updated.") } })
+    assert.are.equal(long, section(text, "## Progress"):match("  %- Said: ([^\n]*)"))
+    -- a session that fills the budget keeps the base room
+    local many = { user("build the whole app"), say(long) }
+    for i = 1, 40 do
+      many[#many + 1] = user("request " .. i .. " asks for one more change to module " .. i .. " of the app")
+      many[#many + 1] = say(long)
+    end
+    local full = summarize({ messages = many })
+    for said in full:gmatch("  %- Said: ([^\n]*)") do assert.truthy(#said <= 3 * 240, #said) end
   end)
 
   it("reports an unfinished last step instead of cutting it", function()

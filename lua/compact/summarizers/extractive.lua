@@ -470,12 +470,12 @@ local function render(facts, budget, keywords, scale)
   return fit_lines(text, budget), left_out.constraints + left_out.progress + (whole and 0 or 1000)
 end
 
--- The largest scale (up to 3) whose note still fits whole and leaves out
+-- The largest scale (up to 6) whose note still fits whole and leaves out
 -- no more items than the base one: short sessions use the budget they
 -- have on the goal, the conclusions and the last reply.
 local function render_best(facts, budget, keywords)
   local text, left = render(facts, budget, keywords, 1)
-  for scale = 2, 3 do
+  for scale = 2, 6 do
     if #text > budget * 0.8 then break end
     local bigger, bigger_left = render(facts, budget, keywords, scale)
     if bigger_left > left then break end
