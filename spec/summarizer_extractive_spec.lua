@@ -198,6 +198,17 @@ describe("extractive summarizer", function()
     assert.is_nil(text:find("frame7", 1, true))
   end)
 
+  it("keeps a request's bullet list, quotes and dashes as prose; a shell prompt's arrow is still output", function()
+    local text = summarize({ messages = { user("Build a timer app. It should:\n•Start a 25-minute timer."
+      .. "\n•Show how many sessions were completed.\n“Reset” restarts it.") } })
+    assert.are.equal("Build a timer app. It should: •Start a 25-minute timer. •Show how many sessions"
+      .. " were completed. “Reset” restarts it.", section(text, "## Goal"))
+    text = summarize({ messages = { user("it fails:\n➜ app git:(main) make\n➜ app git:(main) make"
+      .. " test\nwhy?") } })
+    assert.are.equal("it fails: [pasted output, 2 lines: \"➜ app git:(main) make\"] why?",
+      section(text, "## Goal"))
+  end)
+
   it("mentions images: attached ones and pasted screenshot paths", function()
     local text = summarize({ messages = {
       user({ { type = "text", text = "what is wrong in this screenshot?" },
