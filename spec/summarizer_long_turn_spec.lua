@@ -75,6 +75,19 @@ describe("extractive summarizer on one long turn", function()
       line(t, "- Along the way: "))
   end)
 
+  it("says along the way what a short turn found between its calls, not only a long one's", function()
+    local t = summarize(long_turn({
+      { "Let me add the counter.", "make a" },
+      { "After four sessions the break is 15 minutes, so `sessionsSinceLongBreak` must reset.", "make b" },
+      { "Checking.", "make c" },
+    }, "The long break works."))
+    assert.are.equal("After four sessions the break is 15 minutes, so `sessionsSinceLongBreak` must reset.",
+      line(t, "- Along the way: "))
+    -- one call is no turn to report along
+    t = summarize(long_turn({ { "The cache is stale because the key has no version.", "make a" } }, "Fixed."))
+    assert.is_nil(line(t, "- Along the way: "))
+  end)
+
   it("orders the most informative first when the room is short, keeping the chronology", function()
     local steps = {}
     for i = 1, 10 do

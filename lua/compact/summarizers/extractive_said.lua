@@ -98,10 +98,11 @@ end
 --- What the assistant concluded between the calls of a long turn: the most
 -- informative of its intermediate texts (findings, decisions, fixes; never
 -- a bare "Now let me run the tests:"), narration left out, in order,
--- within `limit` bytes; nil for a short turn.
+-- within `limit` bytes; nil for a turn of fewer than two calls and edits or
+-- fewer than two texts.
 function said.along(turn, still_working, limit)
   local texts = turn.said or {}
-  if #turn.commands + turn.edits < 8 or #texts < 2 then return nil end
+  if #turn.commands + turn.edits < 2 or #texts < 2 then return nil end
   local ranked = {}
   for i = 1, #texts - (still_working and 0 or 1) do
     local sentence = T.shorten(said.without_narration(texts[i]), 120)
