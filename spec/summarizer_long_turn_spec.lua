@@ -88,6 +88,14 @@ describe("extractive summarizer on one long turn", function()
     assert.is_nil(line(t, "- Along the way: "))
   end)
 
+  it("gives each text said along the way more room when the note is short", function()
+    local finding = "I found the bug: the progress bar's `initialSeconds` is computed from the work length for"
+      .. " every state, so short and long breaks both start the bar at the wrong width and never reach zero."
+    assert.truthy(#finding > 120)
+    local t = summarize(long_turn({ { "Let me start.", "make a" }, { finding, "make b" }, { "Checking.", "make c" } }))
+    assert.are.equal(finding, line(t, "- Along the way: "))
+  end)
+
   it("orders the most informative first when the room is short, keeping the chronology", function()
     local steps = {}
     for i = 1, 10 do

@@ -292,7 +292,7 @@ end
 -- and a half shares of the request's) and its last reply (a larger share:
 -- it is the freshest conclusion).
 local ALONG = 1.5
-local function latest_exchange(facts, limit, reply_limit)
+local function latest_exchange(facts, limit, reply_limit, scale)
   local last = facts.turns[#facts.turns]
   if not last then return {} end
   local out = {}
@@ -306,7 +306,7 @@ local function latest_exchange(facts, limit, reply_limit)
   local done = milestones_line(last, 10, 2 * limit)
   if done then out[#out + 1] = "- Done: " .. done end
   -- a long turn: what the assistant concluded along the way
-  local along = said.along(last, facts.last_has_calls, math.floor(ALONG * limit))
+  local along = said.along(last, facts.last_has_calls, math.floor(ALONG * limit), 120 * scale)
   if along then out[#out + 1] = "- Along the way: " .. along end
   if facts.last_text then out[#out + 1] = "- Assistant: " .. T.shorten(facts.last_text, reply_limit) end
   if facts.aside_reply then
@@ -447,7 +447,8 @@ local function render(facts, budget, keywords, scale)
     for _, line in ipairs(open) do tail[#tail + 1] = line end
     tail[#tail + 1] = ""
   end
-  local latest = latest_exchange(facts, math.min(600, unit) * scale, math.min(1500, math.floor(budget / 4)) * scale)
+  local latest = latest_exchange(facts, math.min(600, unit) * scale, math.min(1500, math.floor(budget / 4)) * scale,
+    scale)
   if #latest > 0 then
     tail[#tail + 1] = H.latest
     for _, line in ipairs(latest) do tail[#tail + 1] = line end

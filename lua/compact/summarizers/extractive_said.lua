@@ -98,14 +98,15 @@ end
 --- What the assistant concluded between the calls of a long turn: the most
 -- informative of its intermediate texts (findings, decisions, fixes; never
 -- a bare "Now let me run the tests:"), narration left out, in order,
--- within `limit` bytes; nil for a turn of fewer than two calls and edits or
--- fewer than two texts.
-function said.along(turn, still_working, limit)
+-- within `limit` bytes, at most `each` bytes (default 120) per text; nil
+-- for a turn of fewer than two calls and edits or fewer than two texts.
+function said.along(turn, still_working, limit, each)
+  each = each or 120 -- bytes of one text
   local texts = turn.said or {}
   if #turn.commands + turn.edits < 2 or #texts < 2 then return nil end
   local ranked = {}
   for i = 1, #texts - (still_working and 0 or 1) do
-    local sentence = T.shorten(said.without_narration(texts[i]), 120)
+    local sentence = T.shorten(said.without_narration(texts[i]), each)
     local score = sentence ~= "" and said.information(sentence)
     if score and score >= 0 then -- narration of the next step says nothing
       ranked[#ranked + 1] = { i = i, text = sentence, score = score + i / (#texts + 1) }
