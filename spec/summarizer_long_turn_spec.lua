@@ -96,6 +96,18 @@ describe("extractive summarizer on one long turn", function()
     assert.are.equal(finding, line(t, "- Along the way: "))
   end)
 
+  it("says along the way for an earlier turn when the note has room, plans that name their code included", function()
+    local plan = "Now to `timer.js`: I'll add `isPaused`, change `startTimer` to `toggleTimer` and rename the button."
+    local messages = { user("add a pause button"), call("a", "make a", "Let me look."), result("a", "ok"),
+      call("b", "make b", plan), result("b", "ok"), say("Pause works."), user("now the docs"), say("Done.") }
+    local t = summarize(messages)
+    assert.are.equal(plan, t:match("\n  %- Along the way: ([^\n]*)"))
+    assert.truthy(t:find("  - Said: Pause works.", 1, true))
+    -- a short announcement that names code is still narration
+    messages[4] = call("b", "make b", "Let me run `make b`.")
+    assert.is_nil(summarize(messages):match("\n  %- Along the way: ([^\n]*)"))
+  end)
+
   it("orders the most informative first when the room is short, keeping the chronology", function()
     local steps = {}
     for i = 1, 10 do

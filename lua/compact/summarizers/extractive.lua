@@ -216,6 +216,10 @@ local function turn_entry(turn, scale, goal)
   if ran then lines[#lines + 1] = "  - Ran: " .. ran end
   local done = milestones_line(turn, 4 * scale, 300 * scale)
   if done then lines[#lines + 1] = "  - Done: " .. done end
+  -- with room to spare (a larger scale), what it said between its calls, its
+  -- last text too (the conclusion is apart)
+  local along = scale > 1 and said.along(turn, true, 240 * scale, 120 * scale)
+  if along then lines[#lines + 1] = "  - Along the way: " .. along end
   if turn.conclusion then lines[#lines + 1] = "  - Said: " .. T.shorten(turn.conclusion, 240 * scale) end
   -- the brief form, when the request says something the constraints do not
   local brief

@@ -74,6 +74,8 @@ function said.is_narration(sentence)
   local _, words = lower:gsub("%S+", "")
   if words <= 3 and lower:find("!$") then return true end
   if decides(lower) then return false end
+  -- a long plan that names the code it will change says what is being done
+  if #lower >= 90 and lower:find("`[^`]+`") then return false end
   for _, opener in ipairs(OPENERS) do
     if lower:sub(1, #opener) == opener then
       for _, word in ipairs(REASONS) do
