@@ -73,6 +73,12 @@ describe("compact.classify_tool_call", function()
     local via_shell = classify("shell", { command = { "apply_patch", "*** Begin Patch\n*** Update File: b.rs\n*** End Patch" } })
     assert.are.equal("edit", via_shell.kind)
     assert.are.same({ "b.rs" }, via_shell.paths)
+    -- older Codex CLIs: a heredoc to `applypatch` (its other name) in `bash -lc`
+    local heredoc = classify("shell", { command = { "bash", "-lc",
+      "applypatch << 'PATCH'\n*** Begin Patch\n*** Add File: tools/log.mjs\n+x\n*** End Patch\nPATCH" } })
+    assert.are.same({ "write", { "tools/log.mjs" } }, { heredoc.kind, heredoc.paths })
+    -- a command that only names the tool is no edit
+    assert.are.equal("shell", classify("shell", { command = { "bash", "-lc", "which applypatch" } }).kind)
   end)
 
   it("knows opencode's tools", function()

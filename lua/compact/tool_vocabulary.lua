@@ -182,8 +182,8 @@ end
 --- Classify a `tool_call` block with a vocabulary made by `merge` (nil for
 -- the built-in one): `{ kind = K, paths = {...}, command = "..." or nil }`.
 -- Raw overrides are merged first (nil, ErrInvalidConfig when invalid).
--- An unknown tool is `"other"`. A shell command that runs `apply_patch` is
--- an edit of the files its patch names (its command is kept).
+-- An unknown tool is `"other"`. A shell command that runs `apply_patch` (or
+-- `applypatch`) is an edit of the files its patch names (its command is kept).
 function vocabulary.classify(call, vocab)
   if vocab == nil then
     vocab = BUILTIN
@@ -214,7 +214,8 @@ function vocabulary.classify(call, vocab)
   end
   if result.kind == "shell" then
     result.command = shell_command(args, spec)
-    if result.command and result.command:find("apply_patch", 1, true)
+    -- `applypatch` is the Codex CLI's other name for it
+    if result.command and (result.command:find("apply_patch", 1, true) or result.command:find("applypatch", 1, true))
       and result.command:find("*** Begin Patch", 1, true) then
       add_patch(result, result.command)
     end
