@@ -209,6 +209,24 @@ describe("extractive summarizer", function()
       section(text, "## Goal"))
   end)
 
+  it("reports a request sent again right after once, at its last sending", function()
+    local text = summarize({ messages = {
+      user("fix the build error in logs/build.txt"), say("The first fix."),
+      user("logs/build.txt still fails"), say("Isolated the server file."),
+      user("logs/build.txt still fails"), say("Moved it out of the tree."),
+      user("now add CORS headers"), say("Added.") } })
+    local progress = section(text, "## Progress")
+    assert.are.equal(1, count(progress, "- logs/build.txt still fails"))
+    assert.truthy(progress:find("- logs/build.txt still fails\n  - Said: Moved it out of the tree.", 1, true), progress)
+    assert.is_nil(progress:find("Isolated the server file.", 1, true))
+    -- the same request later, after another one, is an entry of its own
+    text = summarize({ messages = { user("create the project skeleton"), say("Started."), user("run the checks please"),
+      say("Ran them."),
+      user("bump the version"), say("Bumped."), user("run the checks please"), say("Ran them again."),
+      user("ship it"), say("Shipped.") } })
+    assert.are.equal(2, count(section(text, "## Progress"), "- run the checks please"))
+  end)
+
   it("mentions images: attached ones and pasted screenshot paths", function()
     local text = summarize({ messages = {
       user({ { type = "text", text = "what is wrong in this screenshot?" },

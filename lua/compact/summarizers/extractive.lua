@@ -367,6 +367,9 @@ local function candidates(facts, keywords, scale)
     local full, brief = turn_entry(turn, scale, facts.goal)
     -- a bare "sleep" or "f0c674" with nothing done says nothing on its own
     if not full:find("\n") and not brief and not turn.interrupted then full = nil end
+    -- a request sent again right after: its last sending reports the run
+    local next_turn = facts.turns[i + 1]
+    if turn.request and next_turn.request == turn.request and not turn.interrupted then full = nil end
     add("progress", i, 2 + i / turns, full, brief)
   end
   return items
