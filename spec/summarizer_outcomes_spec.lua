@@ -15,6 +15,23 @@ local function summarize(req)
 end
 
 describe("extractive summarizer outcomes", function()
+  it("reads a tool's own 'verification failed' line as a failure without an error flag, and quotes it", function()
+    local t = summarize({ messages = {
+      user("add a pause button"),
+      call("p", "apply_patch", { input = "*** Begin Patch\n*** Update File: a.js\n@@\n-x\n+y\n*** End Patch" }),
+      result("p", "apply_patch", "apply_patch verification failed: Failed to find expected lines in a.js:\n  x();"),
+      say("The patch did not apply."),
+    } })
+    assert.truthy(t:find("- Ran: apply_patch `a.js` FAILED", 1, true), t)
+    assert.truthy(t:find("- Still failing: apply_patch `a.js` FAILED: apply_patch verification failed: Failed to find "
+      .. "expected lines in a.js:\n", 1, true), t)
+    -- the words inside other output are no verdict
+    t = summarize({ messages = { user("explain the patch check"),
+      call("c", "bash", { command = "cat docs/patch.md" }),
+      result("c", "bash", "Docs:\nIt prints a line when the patch verification failed."), say("Explained.") } })
+    assert.is_nil(t:find("FAILED", 1, true), t)
+  end)
+
   it("trusts Codex's 'Process exited with code 0' header over 'exit code 1' in the output", function()
     local t = summarize({ messages = {
       user("commit the axis change"),

@@ -330,6 +330,8 @@ local FAILED = {
   "\nFAIL ", "FAILED", "npm ERR!", "npm error code", "npm error command failed", "error TS%d+",
   "Traceback %(most recent call last%)", "make: %*%*%*", "Permission denied", "No such file or directory",
   "command not found", "\nError: ", "Segmentation fault",
+  -- a line that opens with a tool's own refusal ("apply_patch verification failed: ...")
+  "\n%s*[%w_%-]+ verification failed",
 }
 
 -- Output that exits non-zero without anything having gone wrong.
@@ -368,7 +370,7 @@ end
 -- Lines that say what went wrong, best first: a pattern to find on the
 -- line (plain when `plain`), and the pattern of the part to quote.
 local REASONS = {
-  { "^fatal: " }, { "^error: " }, { ":%d+:", "[%w_%./%-]+:%d+:.*" }, { "error TS%d", "error TS%d+.*" },
+  { "^fatal: " }, { "^error: " }, { " verification failed" }, { ":%d+:", "[%w_%./%-]+:%d+:.*" }, { "error TS%d", "error TS%d+.*" },
   { "Error: ", "[%w%.]*Error: .*" }, { "[Ee]rror", "[Ee]rror.*" }, { "%d+ fail", "%d+ fail.*" }, { "FAIL", "FAIL.*" },
   { "[Ff]ailure", "[Ff]ailure.*" }, { "[Dd]enied" }, { "No such file" }, { "not found" }, { "[Ee]xception" },
   { "^The following paths are ignored" },
