@@ -370,7 +370,8 @@ end
 -- Lines that say what went wrong, best first: a pattern to find on the
 -- line (plain when `plain`), and the pattern of the part to quote.
 local REASONS = {
-  { "^fatal: " }, { "^error: " }, { " verification failed" }, { ":%d+:", "[%w_%./%-]+:%d+:.*" }, { "error TS%d", "error TS%d+.*" },
+  { "^fatal: " }, { "^error: " }, { " verification failed" }, { ":%d+:", "[%w_%./%-]+:%d+:.*" },
+  { "error TS%d", "error TS%d+.*" },
   { "Error: ", "[%w%.]*Error: .*" }, { "[Ee]rror", "[Ee]rror.*" }, { "%d+ fail", "%d+ fail.*" }, { "FAIL", "FAIL.*" },
   { "[Ff]ailure", "[Ff]ailure.*" }, { "[Dd]enied" }, { "No such file" }, { "not found" }, { "[Ee]xception" },
   { "^The following paths are ignored" },
