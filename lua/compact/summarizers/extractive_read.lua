@@ -75,9 +75,8 @@ local function add_milestone(turn, key, line)
 end
 
 local function read_user(facts, msg)
-  local raw, images = content_of(msg.content)
-  local kind
-  kind, raw = T.user_kind(raw)
+  local original, images = content_of(msg.content)
+  local kind, raw = T.user_kind(original)
   if kind == "summary" then
     -- the line that says what follows is not part of the summary
     read.previous(facts, raw:find("\n") and raw:gsub("^[^\n]*\n", "", 1) or raw)
@@ -91,6 +90,13 @@ local function read_user(facts, msg)
     facts.notified = true
     return
   elseif kind == "injected" and images == 0 then
+    -- a command the user ran in the agent's shell mode (Claude Code's "!"):
+    -- what the user did to the work, in the turn it followed
+    local ran = original:match("<bash%-input>%s*(.-)%s*</bash%-input>")
+    if ran and ran ~= "" then
+      ran = T.cut_words(T.flatten(relative(facts, ran)), 120)
+      add_milestone(current_turn(facts), "user ran " .. ran, "the user ran `" .. ran .. "`")
+    end
     return
   end
   facts.notified = nil
