@@ -108,6 +108,22 @@ describe("extractive summarizer on one long turn", function()
     assert.is_nil(summarize(messages):match("\n  %- Along the way: ([^\n]*)"))
   end)
 
+  it("reports what a subagent's report says the delegated work did, along the way", function()
+    local function task(id, prompt)
+      return { role = "assistant", stop_reason = "tool_use", content = {
+        { type = "tool_call", id = id, name = "Task", arguments = { description = prompt, prompt = prompt } } } }
+    end
+    local t = summarize({ user("create a TODO app"), call("l", "ls"), result("l", "README.md"),
+      task("a", "Set up the project"),
+      { role = "tool_result", tool_call_id = "a", tool_name = "Task",
+        content = "Created `todo-app` with create-next-app and installed lucide-react because the icons need it." },
+      task("b", "Write the types"),
+      { role = "tool_result", tool_call_id = "b", tool_name = "Task", content = "Added the Todo type." },
+      say("The app is ready.") })
+    assert.are.equal("Created `todo-app` with create-next-app and installed lucide-react because the icons need it.",
+      line(t, "- Along the way: "))
+  end)
+
   it("orders the most informative first when the room is short, keeping the chronology", function()
     local steps = {}
     for i = 1, 10 do

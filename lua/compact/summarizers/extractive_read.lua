@@ -161,7 +161,7 @@ local function register_call(facts, turn, block)
     add_milestone(turn, "plan", "planned: " .. T.shorten(relative(facts, plan), 400))
   end
   local call = { turn = turn, label = label, file = path ~= nil, read = path ~= nil and kind.kind == "read",
-                 command = command, stem = stem,
+                 command = command, stem = stem, task = kind.kind == "task",
                  probe = command ~= nil and (vocabulary.is_probe(command) or vocabulary.is_lookup(command)) }
   if type(block.id) == "string" then facts.calls[block.id] = call end
   if not call.file then
@@ -285,6 +285,10 @@ local function read_result(facts, msg)
   end
   -- a read of a missing file is a look-up that missed, not a failure
   if call and call.read then return end
+  -- a subagent's report says what the delegated work did, as the assistant would
+  if call and call.task and not failed and output:find("%a") then
+    call.turn.said[#call.turn.said + 1] = relative(facts, output)
+  end
   if not call then
     if not failed then return end
     -- a result whose call we did not see: report it under its tool name
