@@ -15,6 +15,17 @@ local function summarize(req)
 end
 
 describe("extractive summarizer outcomes", function()
+  it("names the searches that found nothing in a short note's last exchange", function()
+    local t = summarize({ messages = {
+      user("write a CLAUDE.md for this repository"),
+      call("a", "Glob", { pattern = "package.json" }), result("a", "Glob", "No files found"),
+      call("b", "Grep", { pattern = "TODO" }), result("b", "Grep", "No matches found\n"),
+      call("c", "Glob", { pattern = "*.md" }), result("c", "Glob", "/w/README.md"),
+      say("The repository is empty but for a README."),
+    } })
+    assert.truthy(t:find("\n- Ran: 3 look-ups (nothing found for package.json, TODO)\n", 1, true), t)
+  end)
+
   it("reads a tool's own 'verification failed' line as a failure without an error flag, and quotes it", function()
     local t = summarize({ messages = {
       user("add a pause button"),

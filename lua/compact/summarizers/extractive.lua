@@ -160,11 +160,13 @@ end
 -- The "Ran:" part of a turn: at most `limit` commands, most informative
 -- first (then in order), then the number of the others, of look-ups and of
 -- files edited.
-local function ran_line(turn, limit, no_reason)
-  local ranked, lookups = {}, 0
+local function ran_line(turn, limit, no_reason, name_missed)
+  local ranked, lookups, nothing = {}, 0, {}
   for i, entry in ipairs(turn.commands) do
     if is_lookup(entry) then
       lookups = lookups + 1
+      local what = name_missed and entry.found_nothing and entry.label:match("`(.*)`$")
+      if what and #nothing < 6 then nothing[#nothing + 1] = what end
     elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
       -- a question or a plan whose answer is reported elsewhere
     else
@@ -183,7 +185,10 @@ local function ran_line(turn, limit, no_reason)
   end
   local more = #ranked - #shown
   if more > 0 then shown[#shown + 1] = plural(more, "more command") end
-  if lookups > 0 then shown[#shown + 1] = plural(lookups, "look-up") end
+  if lookups > 0 then
+    shown[#shown + 1] = plural(lookups, "look-up")
+      .. (#nothing > 0 and (" (nothing found for " .. table.concat(nothing, ", ") .. ")") or "")
+  end
   if turn.edits > 0 then shown[#shown + 1] = "edited " .. plural(turn.edits, "file") end
   if #shown == 0 then return nil end
   return table.concat(shown, "; ")
@@ -305,7 +310,9 @@ local function latest_exchange(facts, limit, reply_limit, scale)
   else
     out[1] = "- User: " .. request_text(last, limit)
   end
-  local ran = ran_line(last, 12, true) -- the reasons of failures are under open work
+  -- the reasons of failures are under open work; with room to spare, the
+  -- searches that found nothing are named
+  local ran = ran_line(last, 12, true, scale > 1)
   if ran then out[#out + 1] = "- Ran: " .. T.cut_words(ran, 2 * limit) end
   local done = milestones_line(last, 10, 2 * limit)
   if done then out[#out + 1] = "- Done: " .. done end

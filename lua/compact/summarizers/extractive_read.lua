@@ -304,6 +304,8 @@ local function read_result(facts, msg)
     turn.commands[#turn.commands + 1] = entry
   end
   entry.outcomes[#entry.outcomes + 1] = not failed
+  -- a search that found nothing tells what is not there
+  entry.found_nothing = not failed and T.found_nothing(output) or nil
   if failed then
     entry.reason, entry.fixed = relative(facts, T.failure_reason(output, 140) or ""), nil
     if entry.reason == "" then entry.reason = nil end

@@ -356,6 +356,13 @@ function text.looks_failed(s)
   return false
 end
 
+--- Does a search's output say it found nothing ("No files found", "No
+-- matches found", "Found 0 matches")?
+function text.found_nothing(s)
+  local plain = s:match("^%s*(.-)[%.%s]*$"):lower()
+  return plain:match("^no %a+ found$") ~= nil or plain:match("^found 0 %a+") ~= nil
+end
+
 local SEARCHES = { grep = true, rg = true, ag = true, ack = true }
 
 --- Is this the exit status 1 of a search that found nothing (grep and
