@@ -198,6 +198,12 @@ describe("extractive summarizer", function()
     assert.is_nil(text:find("frame7", 1, true))
   end)
 
+  it("quotes a pasted error line from the error's name on", function()
+    local text = summarize({ messages = { user("hook.js:608 [ErrorBoundary:App] ReferenceError: React is not defined\n"
+      .. "    at AppInner (App.tsx:141:27)\n    at renderWithHooks (chunk.js:11548:26)") } })
+    assert.are.equal("[pasted output, 3 lines: \"ReferenceError: React is not defined\"]", section(text, "## Goal"))
+  end)
+
   it("keeps a request's bullet list, quotes and dashes as prose; a shell prompt's arrow is still output", function()
     local text = summarize({ messages = { user("Build a timer app. It should:\n•Start a 25-minute timer."
       .. "\n•Show how many sessions were completed.\n“Reset” restarts it.") } })

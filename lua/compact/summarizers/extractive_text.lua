@@ -107,7 +107,11 @@ local function notable(lines)
   for _, line in ipairs(lines) do
     local lower = line:lower()
     for _, word in ipairs(ERROR_WORDS) do
-      if lower:find(word, 1, true) then return line end
+      if lower:find(word, 1, true) then
+        -- from the error's name on: "hook.js:608 [App] ReferenceError: x" quotes "ReferenceError: x"
+        local at = line:find("%f[%w][%w%.]*Error: ")
+        return at and line:sub(at) or line
+      end
     end
   end
   return lines[1]
