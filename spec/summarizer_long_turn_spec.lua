@@ -124,6 +124,26 @@ describe("extractive summarizer on one long turn", function()
       line(t, "- Along the way: "))
   end)
 
+  it("says along the way what an edit's own instruction says it changes, after the text before it", function()
+    local function replace(id, text, instruction)
+      return { role = "assistant", stop_reason = "tool_use", content = { { type = "text", text = text },
+        { type = "tool_call", id = id, name = "replace", arguments = { file_path = "/w/index.html",
+          instruction = instruction, old_string = "<div id=\"timer\">", new_string = "<div id=\"progress-bar\">" } } } }
+    end
+    local t = summarize({ user("add a progress bar"),
+      replace("a", "The timer needs a bar because the user asked for one.",
+        "In the timer div, add a 'progress-bar' div so the remaining time shows."),
+      { role = "tool_result", tool_call_id = "a", tool_name = "replace", content = "Successfully modified file." },
+      replace("b", "Checking.", "Give '#progress-bar' a grey background."),
+      { role = "tool_result", tool_call_id = "b", tool_name = "replace", content = "Successfully modified file." },
+      replace("c", "Now the colour.", "Make '#progress' green."),
+      { role = "tool_result", tool_call_id = "c", tool_name = "replace", content = "Successfully modified file." },
+      say("The bar is in.") })
+    assert.are.equal("The timer needs a bar because the user asked for one. / In the timer div, add a 'progress-bar' "
+      .. "div so the remaining time shows. / Checking. / Give '#progress-bar' a grey background.",
+      line(t, "- Along the way: ")) -- an announcement is left out, and so is the last text of a finished turn
+  end)
+
   it("orders the most informative first when the room is short, keeping the chronology", function()
     local steps = {}
     for i = 1, 10 do

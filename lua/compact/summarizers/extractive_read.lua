@@ -155,6 +155,11 @@ local function register_call(facts, turn, block)
       label = block.name .. (detail and (" `" .. T.cut_words(T.flatten(relative(facts, detail)), 80) .. "`") or "")
     end
   end
+  -- an edit's own statement of what it changes (Gemini CLI's `instruction`)
+  local instruction = path and kind.kind ~= "read" and args and rawget(args, "instruction")
+  if type(instruction) == "string" and instruction:find("%a") then
+    turn.said[#turn.said + 1] = relative(facts, instruction)
+  end
   read_tasks(facts, turn, kind, args)
   local plan = args and rawget(args, "plan")
   if type(plan) == "string" and plan:find("%S") then
@@ -189,7 +194,7 @@ local function read_assistant(facts, msg)
   if type(content) == "string" then content = { { type = "text", text = content } } end
   if type(content) ~= "table" then return end
   local turn = current_turn(facts)
-  local texts, has_calls = {}, false
+  local texts, has_calls, said_from = {}, false, #turn.said + 1
   for i = 1, #content do
     local block = content[i]
     if type(block) == "table" and block.type == "text" and type(block.text) == "string"
@@ -210,7 +215,7 @@ local function read_assistant(facts, msg)
   if has_calls then
     if text ~= "" then
       turn.pending = text
-      turn.said[#turn.said + 1] = text
+      table.insert(turn.said, said_from, text) -- before what its calls said
     end
   elseif text ~= "" then
     turn.conclusion, turn.pending = text, nil
