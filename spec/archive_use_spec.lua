@@ -516,6 +516,17 @@ cli_describe(has_sqlite and "compact run --archive and compact recall"
     assert.is_nil(io.open(missing, "rb")) -- recall never creates a file
   end)
 
+  it("opens the archive read-only: a file that is no archive is refused (exit 2) and left as it was", function()
+    local empty = files.tmpfile("")
+    local code, out, err = main { "recall", empty, "words" }
+    assert.are.equal(2, code)
+    assert.are.equal("", out)
+    assert.are.equal("compact recall: " .. empty .. ": archive: compact.archive.open: " .. empty
+      .. " is not a compact archive (no archive tables)\n", err)
+    assert.are.equal("", assert(io.open(empty, "rb")):read("*a"))
+    os.remove(empty)
+  end)
+
   it("names no conversation after a path without a base name, and says it cannot read it (exit 2)", function()
     local db = files.tmpfile()
     os.remove(db)

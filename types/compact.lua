@@ -653,10 +653,12 @@ function Archive:close() end
 ---@field RANK_WINDOW integer matches read per word, and candidates ranked per search step (200)
 local archive = {}
 ---Open or create an SQLite (FTS5) archive; ":memory:" works.
+---`options.read_only`: open an existing archive read-only (never created or written).
 ---@param path string
+---@param options? { read_only?: boolean }
 ---@return compact.Archive|nil
 ---@return compact.Error|nil err ErrInvalidConfig without compact.sqlite or FTS5
-function archive.open(path) end
+function archive.open(path, options) end
 ---A pure-Lua archive in memory, same semantics.
 ---@return compact.Archive
 function archive.memory() end
