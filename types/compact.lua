@@ -357,7 +357,7 @@ function summarizers_extractive.new(config) end
 ---@class compact.CompactionHookContext
 ---@field reason "threshold"|"overflow"|"guard"|"manual"
 ---@field plan compact.Plan
----@field request compact.Request
+---@field request compact.Request a copy (messages, tools and usage deep copies): editing it changes nothing
 
 ---@class compact.AgentCompactOptions
 ---@field instructions? string focus for this summary (default: config.instructions)

@@ -4,6 +4,7 @@
 -- functions here are methods of a run (`install(Run)`).
 -- @module compact.agent_compaction
 
+local agent_tools = require "compact.agent_tools"
 local checks = require "compact.checks"
 local core = require "compact.core"
 local context_edit = require "compact.context_edit"
@@ -139,13 +140,25 @@ local function with_summary(compactor, summary)
   return setmetatable({ summarizer = fixed }, { __index = compactor })
 end
 
+-- The request the hook sees: a copy whose messages, tools and usage are
+-- deep copies, so a hook that edits them cannot change the agent's history.
+local function hook_view(request)
+  local view = {}
+  for k, v in pairs(request) do view[k] = v end
+  view.messages = agent_tools.deep_copy(request.messages)
+  view.tools = agent_tools.deep_copy(request.tools)
+  view.usage = agent_tools.deep_copy(request.usage)
+  return view
+end
+
 --- Run the hook, then the rewrite. Returns true; or nil, SKIPPED when the
 -- hook skipped it; or nil, err.
 function Run:compact_with(reason, request, plan)
   local compactor = self.agent.compactor
   local hook = self.agent.on_before_compaction
   if hook then
-    local ok, answer = pcall(hook, { reason = reason, plan = plan, request = request })
+    local ok, answer = pcall(hook_view, request)
+    if ok then ok, answer = pcall(hook, { reason = reason, plan = plan, request = answer }) end
     if not ok then
       local err = errors.new("callback", "on_before_compaction raised an error", { cause = answer })
       self:emit { type = "compaction_skipped", reason = reason, err = err }
