@@ -215,11 +215,14 @@ local function prompt_message(prompt)
   return message
 end
 
+-- Check a restored state; a missing messages list becomes {} only when
+-- every check passes (a failed call leaves the state untouched).
 local function check_state(state)
   if type(state) ~= "table" then return request_error("agent.state: expected a table, got " .. type(state)) end
-  if state.messages == nil then state.messages = {} end
-  if type(state.messages) ~= "table" then
-    return request_error("agent.state.messages: expected a list, got " .. type(state.messages))
+  local messages = state.messages
+  if messages == nil then messages = {} end
+  if type(messages) ~= "table" then
+    return request_error("agent.state.messages: expected a list, got " .. type(messages))
   end
   for _, field in ipairs { "system_prompt", "summary" } do
     if state[field] ~= nil and type(state[field]) ~= "string" then
@@ -229,11 +232,12 @@ local function check_state(state)
   -- Validated through the heuristic's ledger (never the application's
   -- estimator, whose failures must not stop a run): only messages added
   -- since the last check are read, so a long conversation costs nothing.
-  local ledger, err = estimation.ledger(estimation.heuristic(), state.messages)
+  local ledger, err = estimation.ledger(estimation.heuristic(), messages)
   if not ledger then return nil, errors.new("invalid_request", "agent.state." .. err.message, { cause = err.cause }) end
   local _
-  _, err = usage_module.check(state.usage, #state.messages, "agent.state.usage")
+  _, err = usage_module.check(state.usage, #messages, "agent.state.usage")
   if err then return nil, err end
+  state.messages = messages
   return state
 end
 
