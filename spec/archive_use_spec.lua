@@ -444,6 +444,50 @@ describe("the agent's controls with an archive", function()
     assert.are.equal("b1", original.tool_call_id)
   end)
 
+  describe("archives a tool result once", function()
+    local function setup(extra)
+      local archive = compact.archive.memory()
+      local gen = fake.new {
+        function() return { role = "assistant", stop_reason = "tool_use",
+          content = { { type = "tool_call", id = "b1", name = "bash", arguments = { command = "make" } } } } end,
+        "done", "second",
+      }
+      local config = { generator = gen, model = "m", archive = archive, conversation_id = "c",
+        estimator = bytes, max_tool_result_tokens = 400, context_window_tokens = 3000,
+        tools = { { name = "bash", handler = function() return BIG end } } }
+      for k, v in pairs(extra) do config[k] = v end
+      return assert(compact.agent.new(config)), archive
+    end
+    local function rows(archive)
+      local list = assert(archive:conversations())
+      return list[1] and list[1].count or 0
+    end
+
+    it("when context editing clears a result that was cut: the cleared copy names the original", function()
+      local agent, archive = setup { edit = { trigger_ratio = 0.01, keep_turns = 1 } }
+      assert(agent:run("build it"))
+      assert.are.equal(1, rows(archive)) -- the whole original, before the cut
+      local result = assert(agent:run("next"))
+      assert.are.same({ { cleared = 1, tokens_saved = result.edits[1].tokens_saved } }, result.edits)
+      assert.are.equal(1, rows(archive))
+      assert.is_truthy(agent.state.messages[3].content:find("; recall #1]", 1, true), agent.state.messages[3].content)
+      assert.are.equal(BIG, assert(archive:get(1)).content)
+    end)
+
+    it("when a compaction summarizes a result that was cut: no row for the cut copy", function()
+      local summarizer = compact.summarizer(function() return "the summary" end)
+      local agent, archive = setup {
+        compactor = assert(compact.new { keep_recent_tokens = 50, trigger_ratio = 0.01, summarizer = summarizer }) }
+      local result = assert(agent:run("build it"))
+      assert.are.equal(1, #result.compactions)
+      assert.are.equal(3, rows(archive)) -- the tool result, then the prompt and the tool call it answers
+      assert.are.same({ "tool_result", "user", "assistant" },
+        { archive:get(1).role, archive:get(2).role, archive:get(3).role })
+      assert.are.equal(BIG, archive:get(1).content)
+      assert.are.same({ first_id = 1, last_id = 3 }, result.compactions[1].archived)
+    end)
+  end)
+
   it("names the archived original in truncate_newest's marker", function()
     local archive = compact.archive.memory()
     local c = assert(compact.new { keep_recent_tokens = 0, summarizer = compact.summarizer(function() return "s" end),

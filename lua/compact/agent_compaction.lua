@@ -85,7 +85,7 @@ function Run:edit(pending_prompt)
   local ok, list, info = pcall(context_edit.edit, state.messages, {
     estimator = agent.estimator, keep_turns = edit.keep_turns, exclude = edit.exclude,
     pending_prompt = pending_prompt, through = type(usage) == "table" and usage.through or nil,
-    recall_id = agent._recall_id,
+    recall_id = agent._recall_id, recall_alias = agent._recall_alias,
   })
   if not ok or not list then return end
   self:replace_messages(list)
@@ -262,7 +262,8 @@ end
 function Run:cap_result(result)
   local max = self.agent.max_tool_result_tokens
   if not max then return result end
-  local ok, capped = pcall(context_edit.cap_result, result, max, self.agent.estimator, self.agent._recall_id)
+  local ok, capped = pcall(context_edit.cap_result, result, max, self.agent.estimator, self.agent._recall_id,
+    self.agent._recall_alias)
   if ok and type(capped) == "table" then return capped end
   return result
 end

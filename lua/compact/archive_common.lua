@@ -261,6 +261,9 @@ function archive.tracker(target, conversation_id, cache)
     end
     return ids
   end
+  --- Name `copy` (a message standing for an archived one: cleared, cut) by
+  -- the original's `id`, so storing the copy later stores nothing.
+  function tracker.alias(copy, id) cache[copy] = id end
   return tracker
 end
 
