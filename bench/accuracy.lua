@@ -96,7 +96,7 @@ local function anchored_rows(messages, label)
       compact.usage_anchor)
     for _, kind in ipairs { "within_turn", "after_user" } do
       local spread = accuracy.spread(pairs_of[kind])
-      print(string.format("%-40s %-12s %6d %6.3f %6.3f %6.3f", label .. " anchored, " .. mode, kind, spread.n,
+      print(string.format("%-40s %-12s %6d %7.4f %7.4f %7.4f", label .. " anchored, " .. mode, kind, spread.n,
         spread.p50, spread.p90, spread.max))
     end
   end
@@ -148,7 +148,7 @@ local function one_session()
         score.p10, score.p50, score.p90, accuracy.meets(score) and "met" or "NOT met"))
     end
   end
-  print(string.format("%-40s %-12s %6s %6s %6s %6s", "anchored error |estimate / P(j) - 1|", "pairs", "n", "p50",
+  print(string.format("%-40s %-12s %6s %7s %7s %7s", "anchored error |estimate / P(j) - 1|", "pairs", "n", "p50",
     "p90", "max"))
   anchored_rows(messages, "heuristic")
 end
@@ -248,7 +248,7 @@ local function families()
   table.sort(order)
   print(string.format("sessions: %d files under %s, %d skipped (their text redacted); half kept aside"
     .. " (check, by a hash of the name); tuned: the session the heuristic was fitted on", #files, dir, skipped))
-  print(string.format("%-14s %4s %6s %6s %6s %6s %6s   %-24s %6s %6s %6s", "family", "sess", "steps", "sum", "p10",
+  print(string.format("%-14s %4s %6s %6s %6s %6s %6s   %-28s %6s %7s %7s", "family", "sess", "steps", "sum", "p10",
     "p50", "p90", "anchored |error|", "pairs", "p50", "p90"))
   for _, key in ipairs(order) do
     local g = groups[key]
@@ -260,12 +260,12 @@ local function families()
       local mode, kind = pair:match("^(.-)/(.*)$")
       local label = string.format("%s, drop %s", kind == "after_user" and "after user" or "within turn", mode)
       if first then
-        print(string.format("%-14s %4d %6d %6.3f %6.3f %6.3f %6.3f   %-24s %6d %6.3f %6.3f", key, g.sessions, #ratios,
+        print(string.format("%-14s %4d %6d %6.3f %6.3f %6.3f %6.3f   %-28s %6d %7.4f %7.4f", key, g.sessions, #ratios,
           g.estimated / g.grown, sorted_quantile(ratios, 0.1), sorted_quantile(ratios, 0.5),
           sorted_quantile(ratios, 0.9), label, spread.n, spread.p50, spread.p90))
         first = false
       else
-        print(string.format("%-14s %4s %6s %6s %6s %6s %6s   %-24s %6d %6.3f %6.3f", "", "", "", "", "", "", "", label,
+        print(string.format("%-14s %4s %6s %6s %6s %6s %6s   %-28s %6d %7.4f %7.4f", "", "", "", "", "", "", "", label,
           spread.n, spread.p50, spread.p90))
       end
     end

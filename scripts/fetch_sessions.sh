@@ -55,6 +55,35 @@ if [ -d "$mirrors/tomjnsn+agentlogs/repo" ]; then
   done
   echo "sessions from $mirrors/tomjnsn+agentlogs/repo -> $dest"
 fi
+# one file REPO REV PATH NAME: REV:PATH of the mirror as $dest/NAME (held-out
+# sessions, bench/summary_facts_holdout.lua; a note when the mirror is absent)
+one() {
+  repo="$mirrors/$1/repo"
+  if [ ! -d "$repo" ]; then
+    echo "no mirror of $repo: $4 not fetched" >&2
+    return 0
+  fi
+  git -C "$repo" show "$2:$3" > "$dest/$4" 2>/dev/null || {
+    rm -f "$dest/$4"
+    echo "$repo has no $2:$3: $4 not fetched" >&2
+  }
+}
+# Claude Code, Codex and Gemini CLI building the same Pomodoro app (yoavf/ai-sessions)
+one yoavf+ai-sessions HEAD examples/claude-code-pomodoro-timer.jsonl ais-claude-code-pomodoro-timer.jsonl
+one yoavf+ai-sessions HEAD examples/codex-pomodor-timer.jsonl ais-codex-pomodoro-timer.jsonl
+one yoavf+ai-sessions HEAD examples/gemini-cli-pomodoro-timer.json ais-gemini-cli-pomodoro-timer.json
+# pi: the auto-compaction fixture, and two sessions once committed at the root (later removed)
+one badlogic+pi-mono HEAD packages/coding-agent/test/fixtures/before-compaction.jsonl pimono-before-compaction.jsonl
+one badlogic+pi-mono 705ba5d4f2637fb66b6ab933438a8b68eaa8e0e9 compact.jsonl pimono-compact.jsonl
+one badlogic+pi-mono d5dde00d288fb959362e2c590fb685af3d08b19f session.jsonl pimono-session.jsonl
+# Claude Code, a Next.js TODO app and its CLAUDE.md (d-kimuson/claude-code-viewer's mock projects)
+for id in fe5e1c67-53e7-4862-81ae-d0e013e3270b 5c0375b4-57a5-4f26-b12d-d022ee4e51b7 1af7fc5e-8455-4414-9ccd-011d40f70b2a; do
+  one d-kimuson+claude-code-viewer HEAD "mock-global-claude-dir/projects/sample-project/$id.jsonl" "ccv-$id.jsonl"
+done
+# Claude Code, graph-monitor: CLAUDE.md, README, CJS -> TypeScript/ESM, new layout (kiliman/claude-transcript)
+one kiliman+claude-transcript HEAD test/test2.jsonl kct-graph-monitor.jsonl
+# Codex, an unwrapped (older) rollout with many requests (AcidicSoil/codex-session-viewer)
+one AcidicSoil+codex-session-viewer HEAD docs/example.jsonl acsv-codex-session-viewer.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi

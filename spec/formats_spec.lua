@@ -18,6 +18,21 @@ local function parse(text)
   return result
 end
 
+-- The text of each message (string content, or its text blocks joined).
+local function texts(messages)
+  local out = {}
+  for i, m in ipairs(messages) do
+    if type(m.content) == "string" then
+      out[i] = m.content
+    else
+      local parts = {}
+      for _, block in ipairs(m.content) do parts[#parts + 1] = block.text end
+      out[i] = table.concat(parts)
+    end
+  end
+  return out
+end
+
 -- A conversation with everything the formats may hold.
 local function rich()
   return {
@@ -289,6 +304,33 @@ describe("tolerant JSONL", function()
     local result, err = importers.parse(lines { good[1], '{"role":', good[2] }, { name = "t.json" })
     assert.is_nil(result)
     assert.matches("^t%.json: line 2, column", err.message)
+  end)
+
+  it("reads objects a writer glued on one line as one record each, with a warning", function()
+    local third = encode { role = "user", content = "c" }
+    local result = parse(lines { good[1], good[2] .. third, encode { role = "user", content = "d" } })
+    assert.same({ "a", "b", "c", "d" }, texts(result.messages))
+    assert.same({ "t.json: line 2: read 2 JSON objects written on one line" }, result.warnings)
+  end)
+
+  it("keeps the whole objects of a torn last line that glued them", function()
+    local result = parse(lines { good[1], good[2] .. '{"role":"assistant","cont' })
+    assert.same({ "a", "b" }, texts(result.messages))
+    assert.same({ "t.json: line 2: skipped the torn end of the last line (invalid JSON)" }, result.warnings)
+    local strict, err = importers.parse(lines { good[1], good[2] .. '{"role":' }, { name = "t.json", strict = true })
+    assert.is_nil(strict)
+    -- the error points at the torn object, where the whole ones end
+    assert.equals(string.format("t.json: line 2, column %d (byte %d): invalid JSON: trailing characters after the "
+      .. "value", #good[2] + 1, #good[1] + 1 + #good[2] + 1), err.message)
+  end)
+
+  it("keeps an error a line glued to what is not an object", function()
+    for _, tail in ipairs({ " x", "[1]", '"s"' }) do
+      local result, err = importers.parse(lines { good[1], good[2] .. tail, good[1] }, { name = "t.json" })
+      assert.is_nil(result)
+      assert.matches("^t%.json: line 2, column %d+ %(byte %d+%): invalid JSON: trailing characters after the value$",
+        err.message)
+    end
   end)
 end)
 

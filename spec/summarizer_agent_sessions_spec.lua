@@ -146,6 +146,33 @@ describe("extractive summarizer on agent sessions", function()
       assert.is_nil(t:find("Deleting", 1, true))
     end)
 
+    it("says the user interrupted a request, and never shows an earlier turn's reply as the last one", function()
+      local t = summarize({ messages = {
+        user("start the dev server in the background"),
+        call("a", "Bash", { command = "mix phx.server" }, "Starting the server."),
+        result("a", "Bash", "Command running in background with ID: b1"),
+        user("[Request interrupted by user]"),
+        user("scrolling in the terminal pane still does not work, search the web for it"),
+        call("b", "WebSearch", { query = "xterm.js scroll" }),
+        result("b", "WebSearch", "Links: ..."),
+        user("[Request interrupted by user]"),
+      } })
+      assert.truthy(section(t, "## Progress"):find("- The request under Goal (interrupted by the user)\n", 1, true), t)
+      assert.are.equal("- The user interrupted the last request; last step: (no reply yet)", section(t, "## Open work"))
+      assert.is_nil(section(t, "## Latest exchange"):find("Starting the server", 1, true))
+    end)
+
+    it("reads Codex's <turn_aborted> as an interruption", function()
+      local codex = summarize({ messages = {
+        user("rename the config loader"),
+        call("a", "shell", { command = { "bash", "-lc", "rg loadConfig" } }),
+        result("a", "shell", "src/config.ts:3"),
+        user("<turn_aborted>\n<reason>interrupted</reason>\n</turn_aborted>"),
+      } })
+      assert.are.equal("- The user interrupted the last request; last step: (no reply yet)", section(codex, "## Open work"))
+      assert.is_nil(codex:find("turn_aborted", 1, true))
+    end)
+
     it("reads Codex's JSON-wrapped output and its exit code", function()
       local t = summarize({ messages = {
         user("type-check it"),
@@ -224,6 +251,22 @@ describe("extractive summarizer on agent sessions", function()
     } })
     assert.are.equal('- Answered: "Where should the toggle go?"="In the header"',
       section(t, "## Constraints and decisions"))
+  end)
+
+  it("keeps each answer of several as a decision of its own", function()
+    local long = string.rep("Remove anything custom we have and use theirs. ", 6)
+    local t = summarize({ messages = {
+      user("improve the scrolling"),
+      call("q", "AskUserQuestion", { questions = { { question = "Which approach?" }, { question = "Which behaviour?" },
+        { question = "Anything else?" } } }),
+      result("q", "AskUserQuestion", 'User has answered your questions: "Which approach?"="The library", '
+        .. '"Which behaviour?"="' .. long .. '", "Anything else?"="Just scrolling". You can now continue.'),
+      say("Planning it."),
+    } })
+    local constraints = section(t, "## Constraints and decisions")
+    assert.truthy(constraints:find('^%- Answered: "Which approach%?"="The library"\n%- Answered: "Which behaviour%?"="Remove'),
+      constraints)
+    assert.truthy(constraints:find('\n%- Answered: "Anything else%?"="Just scrolling"$'), constraints)
   end)
 
   it("never cuts inside a path", function()

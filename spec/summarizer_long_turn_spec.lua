@@ -57,6 +57,24 @@ describe("extractive summarizer on one long turn", function()
       .. "Made `current_trace_id/0` public because the enqueue path needs it.", along)
   end)
 
+  it("leaves filler and announcements of the next step out of what it says along the way", function()
+    local t = summarize(long_turn({
+      { "Perfect! All 18 tests pass (3 new). Now let me run the full suite and credo:", "mix test a_test.exs" },
+      { "Good catch! Let me check the auth store first:", "cat store.ts" },
+      { "Oh no! The build fails because the TUI package does not export the theme. Let me fix it:", "npm run build" },
+      { "I'll make `trace_id/0` public so both the controllers and the enqueue path can use it:", "mix compile" },
+      { "Now let's commit:", "git status" },
+      { "Now I understand. I'll use the streaming API. I'll check the logs.", "git log -1" },
+      { "Let me run it again.", "make a" },
+      { "Let me run it once more.", "make b" },
+      { "Pushing.", "git push" },
+    }))
+    assert.are.equal("All 18 tests pass (3 new). / The build fails because the TUI package does not export the "
+      .. "theme. / I'll make `trace_id/0` public so both the controllers and the enqueue path can use it: / "
+      .. "I'll use the streaming API.",
+      line(t, "- Along the way: "))
+  end)
+
   it("orders the most informative first when the room is short, keeping the chronology", function()
     local steps = {}
     for i = 1, 10 do
@@ -79,6 +97,22 @@ describe("extractive summarizer on one long turn", function()
     local ran = line(t, "- Ran: ")
     assert.truthy(ran:find("^`npm install %-%-save%-dev happy%-dom` passed; `bd sync` passed; `make target1` passed"), ran)
     assert.is_nil(ran:find("bd show", 1, true), ran) -- a tracker look-up is one of the others, past the limit
+  end)
+
+  it("ranks verdicts over other commands, a started task and an already named commit last", function()
+    local steps = {}
+    for i = 1, 8 do steps[i] = { nil, "touch note" .. i } end
+    steps[9] = { nil, "git checkout -b feat/retries" } -- not a check
+    steps[10] = { nil, "bd update pay-7 --status in_progress" }
+    steps[11] = { nil, "git commit -m 'feat: retries'", "[main 1a2b3c4] feat: retries" }
+    steps[12] = { nil, "mix credo --strict 2>&1 | tail -20", "found no issues" }
+    steps[13] = { nil, "mix test 2>&1", "12 tests, 0 failures" }
+    steps[14] = { nil, "bd close pay-7 --reason=\"Retries with exponential backoff and jitter on every webhook\"" }
+    local ran = line(summarize(long_turn(steps)), "- Ran: ")
+    assert.are.equal("`bd close pay-7 --reason=\"Retries with exponential backoff and...\"` passed; "
+      .. "`mix credo --strict` passed; `mix test` passed; `touch note1` passed; `touch note2` passed; "
+      .. "`touch note3` passed; `touch note4` passed; `touch note5` passed; `touch note6` passed; "
+      .. "`touch note7` passed; `touch note8` passed; `git checkout -b feat/retries` passed; 2 more commands", ran)
   end)
 
   it("keeps one test count per commit, not only the last", function()

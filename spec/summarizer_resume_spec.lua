@@ -84,6 +84,16 @@ describe("extractive summarizer resumed after a compaction", function()
     assert.is_nil(t:find("is being continued", 1, true))
   end)
 
+  it("does not take a state line of the summary's open work for a rule because it says \"only\"", function()
+    local previous = PREVIOUS:gsub("8%. Current Work:\n[^\n]*\n", "8. Current Work:\n"
+      .. "   Added the status column (only to the visible table so far). All 12 tests pass; only lint blocks the commit.\n")
+    local t = summarize({ previous_summary = previous, messages = { user("continue"), say("Looking.") } })
+    local constraints = section(t, "## Constraints and decisions")
+    assert.is_nil(constraints:find("status column", 1, true), constraints)
+    assert.is_nil(constraints:find("lint blocks", 1, true), constraints)
+    assert.truthy(t:find("- Was open: Added the status column (only to the visible table so far).", 1, true), t)
+  end)
+
   it("keeps the summary's open work open while nothing was done since", function()
     local t = summarize({ previous_summary = PREVIOUS, messages = { user("continue"), say("Looking.") } })
     assert.truthy(t:find("- Was open: The retry worker is NOT committed; compile error in retry_worker.ex.", 1, true))
@@ -101,5 +111,36 @@ describe("extractive summarizer resumed after a compaction", function()
     assert.truthy(t:find("- Pending at the last compaction: The retry worker is NOT committed; compile error in "
       .. "retry_worker.ex. / Fix the compile error, then commit.\n", 1, true), t)
     assert.truthy(t:find("committed: retry worker", 1, true))
+  end)
+
+  it("reads a summary's files section as one list of paths, and a task line with the bullets under it", function()
+    local previous = PREVIOUS:gsub("Let me go through it%.\n", "**Task PAY-7.1: backoff** (COMPLETED)\n"
+      .. "- Added jitter\n- 12 tests pass\n\n**Task PAY-7.2: retry worker** (IN PROGRESS)\n- Created the worker\n")
+      :gsub("8%. Current Work:", "3. Files and Code Sections:\n"
+        .. "   - **`/w/lib/backoff.ex`** (NEW)\n     - Computes the delay per attempt\n\n"
+        .. "   - `lib/retry_worker.ex` - the worker, not compiled yet\n\n   - `lib/queue.ex` \226\128\148 the job queue\n\n"
+        .. "   - Test files created:\n     - `test/backoff_test.exs` (12 tests)\n\n"
+        .. "4. Profile page work:\n   - Added the avatar upload\n\n8. Current Work:")
+    local t = summarize({ previous_summary = previous, cwd = "/w", messages = { user("continue"), say("On it.") } })
+    local progress = section(t, "## Progress")
+    assert.truthy(progress:find("- **Task PAY-7.1: backoff** (COMPLETED)\n  - Added jitter\n  - 12 tests pass\n"
+      .. "- **Task PAY-7.2: retry worker** (IN PROGRESS)\n  - Created the worker\n", 1, true), progress)
+    assert.truthy(progress:find("- Files: lib/backoff.ex (NEW), lib/retry_worker.ex (the worker, not compiled yet), "
+      .. "lib/queue.ex (the job queue), test/backoff_test.exs (12 tests)\n", 1, true), progress)
+    assert.truthy(progress:find("   - Added the avatar upload\n", 1, true), progress) -- "Profile" names no files
+    assert.is_nil(progress:find("Computes the delay", 1, true))
+  end)
+
+  it("puts the summary's in-progress marks in the past once later work made progress", function()
+    local previous = PREVIOUS:gsub("8%. Current Work:\n[^\n]*\n", "8. Current Work:\n"
+      .. "   **PAY-7.2** (in_progress): retry worker. PAY-7.3: IN PROGRESS, not compiled.\n")
+    local t = summarize({ previous_summary = previous, messages = {
+      user("continue"),
+      call("c1", "Bash", { command = "git commit -m 'retry worker'" }),
+      result("c1", "[main 1a2b3c4] retry worker\n 1 file changed"),
+      say("All done."),
+    } })
+    assert.truthy(t:find("- Pending at the last compaction: **PAY-7.2** (then in progress): retry worker. "
+      .. "PAY-7.3: then in progress, not compiled. / Fix the compile error, then commit.\n", 1, true), t)
   end)
 end)

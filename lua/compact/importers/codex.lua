@@ -25,9 +25,14 @@
 -- * A call output Codex wrapped as JSON (`{"output": "...", "metadata":
 --   {"exit_code": 1, ...}}`) is read as its `output` text, `is_error` for a
 --   non-zero exit code; plain-text outputs stay as they are.
--- * `session_meta`'s `cwd` is the conversation's `cwd`. Other events are
+-- * `session_meta`'s `cwd` is the conversation's `cwd` (else the `<cwd>` of
+--   Codex's `<environment_context>` message). Other events are
 --   the UI's copies of the items and are skipped. Each message keeps the
 --   time of its (first) record as `timestamp` (epoch milliseconds).
+-- * Rollouts of older versions, which did not wrap records, are read
+--   too: a header line `{ id, timestamp, instructions, git }` (the session's
+--   meta), then bare Responses items, and `{ "record_type": "state" }`
+--   markers, which are skipped.
 --
 -- Internal.
 -- @module compact.importers.codex
@@ -54,10 +59,40 @@ local KEPT_USER_TOKENS = 20000
 local RECORD_TYPES = { session_meta = true, response_item = true, event_msg = true, turn_context = true,
                        compacted = true }
 
+-- The first line of an unwrapped (older) rollout: the session's id and
+-- time, no `type`, `role` or `payload`.
+local function is_legacy_header(record)
+  return type(record) == "table" and record.type == nil and record.role == nil and record.payload == nil
+    and type(record.id) == "string" and type(record.timestamp) == "string"
+end
+
 --- Are these JSONL records a Codex rollout?
 function codex.is_rollout(records)
-  local first = records[1]
-  return type(first) == "table" and RECORD_TYPES[first.type] == true and type(first.payload) == "table"
+  local first, second = records[1], records[2]
+  if type(first) == "table" and RECORD_TYPES[first.type] == true and type(first.payload) == "table" then
+    return true
+  end
+  return is_legacy_header(first) and type(second) == "table"
+    and (second.record_type ~= nil or type(second.type) == "string") and second.payload == nil
+end
+
+-- An older rollout's records as wrapped ones: the header as `session_meta`,
+-- items as `response_item`s, the state markers left out (with their lines).
+local function unwrapped(records, wheres)
+  if not is_legacy_header(records[1]) then return records, wheres end
+  local header = records[1]
+  local out = { { type = "session_meta", timestamp = header.timestamp,
+                  payload = { id = header.id, instructions = header.instructions } } }
+  local out_wheres = { wheres[1] }
+  for i = 2, #records do
+    local record = records[i]
+    if not (type(record) == "table" and record.record_type ~= nil and record.type == nil) then
+      out[#out + 1] = type(record) == "table" and type(record.type) == "string" and record.payload == nil
+        and not RECORD_TYPES[record.type] and { type = "response_item", payload = record } or record
+      out_wheres[#out_wheres + 1] = wheres[i]
+    end
+  end
+  return out, out_wheres
 end
 
 local function starts_with(text, prefix) return text:sub(1, #prefix) == prefix end
@@ -154,7 +189,7 @@ local function compacted(state, payload, where)
   local ctx = state.ctx
   local summary = str(payload.message) or ""
   local fresh = new_state(ctx)
-  fresh.cwd, fresh.base_system = state.cwd, state.base_system
+  fresh.cwd, fresh.base_system, fresh.env_cwd = state.cwd, state.base_system, state.env_cwd
   if type(payload.replacement_history) == "table" then
     local encrypted = false
     for _, item in ipairs(payload.replacement_history) do
@@ -208,6 +243,9 @@ add_record = function(state, record, where)
     if not ok then return nil, err end
     local last = state.messages[#state.messages]
     if #state.messages > before and last.role == "tool_result" then unwrap_output(last, payload.output) end
+    if #state.messages > before and last.role == "user" and not state.env_cwd then
+      state.env_cwd = str(common.join_text(last.content):match("^<environment_context>.-<cwd>([^<\n]+)</cwd>"))
+    end
     if #state.messages > before then last.timestamp = common.iso_millis(record.timestamp) end
     if #state.messages > before and last.role == "assistant" and state.pending_usage then
       last.usage, state.pending_usage = state.pending_usage, nil
@@ -242,6 +280,7 @@ end
 -- @treturn table `{ format = "codex", system_prompt, summary, messages,
 --   origins, anchor_from, cwd }`, or nil and an `invalid_request` error
 function codex.from_records(ctx, records, wheres)
+  records, wheres = unwrapped(records, wheres)
   local state = new_state(ctx)
   local known = 0
   for _, record in ipairs(records) do
@@ -263,7 +302,7 @@ function codex.from_records(ctx, records, wheres)
   for _, part in ipairs(state.system) do system[#system + 1] = part end
   return { format = "codex", system_prompt = #system > 0 and table.concat(system, "\n\n") or nil,
            summary = state.summary, messages = state.messages, origins = state.origins,
-           anchor_from = state.anchor_from, cwd = state.cwd or state.turn_cwd }
+           anchor_from = state.anchor_from, cwd = state.cwd or state.turn_cwd or state.env_cwd }
 end
 
 return codex

@@ -37,7 +37,8 @@
 -- one (pi, Claude Code, Codex, Gemini CLI: the last reply after the last
 -- compaction; Anthropic: the last reply; our state: its own `usage`). A
 -- torn last line of a JSONL file is skipped with a warning unless `strict`
--- is set.
+-- is set; objects glued on one line (`{...}{...}`) are read as one record
+-- each, with a warning.
 --
 -- Broken or unknown input is an `invalid_request` error whose message starts
 -- with the path and names the line (JSONL) or the JSON position (byte, line,
@@ -335,11 +336,47 @@ local function split_lines(text)
   return lines
 end
 
+-- The JSON values of one line: one, or the objects a writer glued together
+-- (`{...}{...}`: pi once wrote two entries on one line). When the line (or
+-- what follows the glued objects) is not JSON: the whole objects before it,
+-- and the decoder's error for the whole line.
+local function decode_line(text)
+  local values, rest = {}, text
+  while true do
+    local value, err = core.json_decode(rest)
+    if value ~= nil then
+      values[#values + 1] = value
+      return values
+    end
+    local byte = tonumber(tostring(err):match("^json: trailing characters after the value at byte (%d+) "))
+    local head = byte and rest:sub(byte, byte) == "{" and core.json_decode(rest:sub(1, byte - 1))
+    if type(head) ~= "table" or is_array(head) then
+      if rest ~= text then err = select(2, core.json_decode(text)) end
+      return values, err
+    end
+    values[#values + 1] = head
+    rest = rest:sub(byte)
+  end
+end
+
 local function from_jsonl(ctx, text, first_error, strict)
   local records, lines = {}, {}
   local all = split_lines(text)
   for n, line in ipairs(all) do
-    local value, err = core.json_decode(line.text)
+    local values, err = decode_line(line.text)
+    if err and #values > 0 and n == #all and not strict then
+      -- the writer crashed mid-line after whole entries: those are kept
+      common.warn(ctx, "line " .. line.number, "skipped the torn end of the last line (invalid JSON)")
+      err = nil
+    end
+    if not err and #values > 1 then
+      common.warn(ctx, "line " .. line.number, "read " .. #values .. " JSON objects written on one line")
+    end
+    for i = 1, err and 0 or #values - 1 do
+      records[#records + 1] = values[i]
+      lines[#records] = line.number
+    end
+    local value = not err and values[#values] or nil
     local bad = value == nil and "invalid JSON" or ((type(value) ~= "table" or is_array(value)) and "not an object")
     if bad then
       -- a first line that is not JSON: report the whole document's error,

@@ -28,6 +28,7 @@ local cancel_mod = require("compact.cancel")
 local file_lists = require("compact.summary")
 local T = require("compact.summarizers.extractive_text")
 local read = require("compact.summarizers.extractive_read")
+local said = require("compact.summarizers.extractive_said")
 local vocabulary = require("compact.tool_vocabulary")
 local commands = require("compact.commands")
 
@@ -68,7 +69,7 @@ end
 
 -- == Rendering ==
 
-local milestones_line, conclusions_along
+local milestones_line
 
 local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
@@ -122,27 +123,65 @@ local function is_notable(entry)
   if not TRACKERS[program] then return false end
   -- a tracker's subcommand: the word after the program
   local sub = (" " .. commands.normalize(entry.command)):match("%s" .. program .. "%s+([%w_%-]+)")
-  return sub ~= nil and sub ~= "show" and sub ~= "list" and sub ~= "ready" and sub ~= "search"
+  -- looking, and marking a task started, say less than closing or creating one
+  return sub ~= nil and sub ~= "show" and sub ~= "list" and sub ~= "ready" and sub ~= "search" and sub ~= "update"
 end
 
--- The "Ran:" part of a turn: commands with a failure first, then
--- installs and tracker steps, then the others, at most `limit` of them,
--- then the number of files edited.
+-- Stems whose passing run is a verdict on the work: tests, builds, linters,
+-- type checks, migrations, releases (`mix test`, `npm run build`, `cargo clippy`).
+-- A word of the stem (split at spaces and `:._-/`) names it, or starts it
+-- for "test" and "migrat" (`tests`, `db:migrate`); `git checkout` is no check.
+local VERDICT_WORDS = { test = true, build = true, lint = true, check = true, credo = true, dialyzer = true,
+  tsc = true, compile = true, format = true, fmt = true, vet = true, clippy = true, spec = true, busted = true,
+  pytest = true, jest = true, vitest = true, deploy = true, release = true, publish = true, codegen = true,
+  make = true, typecheck = true, types = true, eslint = true, prettier = true, mypy = true, ruff = true }
+
+local function is_verdict(entry)
+  local stem = entry.command and vocabulary.command_stem(entry.command)
+  if not stem then return false end
+  for word in stem:lower():gmatch("[^%s:%._%-/]+") do
+    if VERDICT_WORDS[word] or word:find("^test") or word:find("^migrat") then return true end
+  end
+  return false
+end
+
+-- How much a command's line tells a continuing engineer: a failure (fixed
+-- or not) most, then installs, tracker steps and pushes, then verdicts
+-- (tests, builds, linters, migrations), then the rest; a commit the turn's
+-- milestones already name says least.
+local function command_rank(turn, entry)
+  if any_failure(entry) then return 3 end
+  if is_notable(entry) then return 2 end
+  if is_verdict(entry) then return 1 end
+  if entry.command and (turn.commits or 0) > 0 and T.commit_subject(entry.command, "") ~= nil then return -1 end
+  return 0
+end
+
+-- The "Ran:" part of a turn: at most `limit` commands, most informative
+-- first (then in order), then the number of the others, of look-ups and of
+-- files edited.
 local function ran_line(turn, limit, no_reason)
-  local shown, more, lookups = {}, 0, 0
-  for pass = 1, 3 do
-    for _, entry in ipairs(turn.commands) do
-      if is_lookup(entry) then
-        if pass == 1 then lookups = lookups + 1 end
-      elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
-        -- a question or a plan whose answer is reported elsewhere
-      elseif (pass == 1) == any_failure(entry) and (pass == 1 or (pass == 2) == is_notable(entry)) then
-        -- `no_reason`: the reasons of what still fails are under open work
-        if #shown < limit then shown[#shown + 1] = outcome(entry, no_reason and failed_last(entry))
-        else more = more + 1 end
-      end
+  local ranked, lookups = {}, 0
+  for i, entry in ipairs(turn.commands) do
+    if is_lookup(entry) then
+      lookups = lookups + 1
+    elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
+      -- a question or a plan whose answer is reported elsewhere
+    else
+      ranked[#ranked + 1] = { entry = entry, rank = command_rank(turn, entry), i = i }
     end
   end
+  table.sort(ranked, function(a, b)
+    if a.rank ~= b.rank then return a.rank > b.rank end
+    return a.i < b.i
+  end)
+  local shown = {}
+  for k = 1, math.min(limit, #ranked) do
+    local entry = ranked[k].entry
+    -- `no_reason`: the reasons of what still fails are under open work
+    shown[k] = outcome(entry, no_reason and failed_last(entry))
+  end
+  local more = #ranked - #shown
   if more > 0 then shown[#shown + 1] = plural(more, "more command") end
   if lookups > 0 then shown[#shown + 1] = plural(lookups, "look-up") end
   if turn.edits > 0 then shown[#shown + 1] = "edited " .. plural(turn.edits, "file") end
@@ -172,7 +211,7 @@ end
 -- The full and the brief entry of an earlier turn.
 local function turn_entry(turn, scale, goal)
   local lines = { "- " .. (turn.request and turn.request == goal and request_text(turn, 0, "The request under Goal")
-    or request_text(turn, 240 * scale)) }
+    or request_text(turn, 240 * scale)) .. (turn.interrupted and " (interrupted by the user)" or "") }
   local ran = ran_line(turn, 4)
   if ran then lines[#lines + 1] = "  - Ran: " .. ran end
   local done = milestones_line(turn, 4 * scale, 300 * scale)
@@ -205,9 +244,10 @@ end
 local function open_work(facts, limit)
   local out = {}
   local last = facts.turns[#facts.turns]
-  if last and (facts.last_has_calls or not last.conclusion) then
+  if last and (facts.last_has_calls or not last.conclusion or last.interrupted) then
     local step = last.pending and T.shorten(last.pending, limit) or "(no reply yet)"
-    out[#out + 1] = "- The last request was still being worked on; last step: " .. step
+    out[#out + 1] = (last.interrupted and "- The user interrupted the last request; last step: "
+      or "- The last request was still being worked on; last step: ") .. step
   end
   local seen_turns, reasons = 0, {}
   for i = #facts.turns, 1, -1 do
@@ -247,54 +287,11 @@ local function open_work(facts, limit)
   return out
 end
 
--- Words of a text between two tool calls that states a finding or a
--- decision rather than the next step ("Now let me run the tests:").
-local FINDING_WORDS = { "because", "instead", "need", "missing", "lack", "doesn't", "does not", "has no", "not have",
-  "public", "install", "added", "bug", "filed", "fix", "issue", "cause", "found", "problem", "works", "must",
-  "generat", "redundant", "already", "shared", "decid", "dependency", "so ", "but ", "clean", "pass", "fail" }
-
-local function information(sentence)
-  local lower, score = sentence:lower(), 0
-  for _, word in ipairs(FINDING_WORDS) do
-    if lower:find(word, 1, true) then score = score + 1 end
-  end
-  if sentence:find("`[^`]+`") then score = score + 1 end
-  if #sentence < 90 and (lower:find("^now") or lower:find("^let me") or lower:find("^i'll")) then score = score - 2 end
-  return score
-end
-
--- What the assistant concluded between the calls of a long turn: the most
--- informative of its intermediate texts (findings, decisions, fixes; never
--- a bare "Now let me run the tests:"), in order, within `limit` bytes; nil
--- for a short turn.
-function conclusions_along(turn, still_working, limit)
-  local said = turn.said or {}
-  if #turn.commands + turn.edits < 8 or #said < 2 then return nil end
-  local ranked = {}
-  for i = 1, #said - (still_working and 0 or 1) do
-    local sentence = T.shorten(said[i], 200)
-    local score = sentence ~= "" and information(sentence)
-    if score and score >= 0 then -- narration of the next step says nothing
-      ranked[#ranked + 1] = { i = i, text = sentence, score = score + i / (#said + 1) }
-    end
-  end
-  table.sort(ranked, function(a, b) return a.score > b.score end)
-  local chosen, used = {}, 0
-  for _, item in ipairs(ranked) do
-    if used + #item.text + 3 <= limit then
-      chosen[#chosen + 1], used = item, used + #item.text + 3
-    end
-  end
-  if #chosen == 0 then return nil end
-  table.sort(chosen, function(a, b) return a.i < b.i end)
-  local texts = {}
-  for _, item in ipairs(chosen) do texts[#texts + 1] = item.text end
-  return table.concat(texts, " / ")
-end
-
 -- The latest exchange: the last request (when it is not the goal), its
--- commands, its milestones, what the assistant said along the way and its
--- last reply (a larger share: it is the freshest conclusion).
+-- commands, its milestones, what the assistant said along the way (one
+-- and a half shares of the request's) and its last reply (a larger share:
+-- it is the freshest conclusion).
+local ALONG = 1.5
 local function latest_exchange(facts, limit, reply_limit)
   local last = facts.turns[#facts.turns]
   if not last then return {} end
@@ -309,7 +306,7 @@ local function latest_exchange(facts, limit, reply_limit)
   local done = milestones_line(last, 10, 2 * limit)
   if done then out[#out + 1] = "- Done: " .. done end
   -- a long turn: what the assistant concluded along the way
-  local along = conclusions_along(last, facts.last_has_calls, 2 * limit)
+  local along = said.along(last, facts.last_has_calls, math.floor(ALONG * limit))
   if along then out[#out + 1] = "- Along the way: " .. along end
   if facts.last_text then out[#out + 1] = "- Assistant: " .. T.shorten(facts.last_text, reply_limit) end
   if facts.aside_reply then
@@ -349,22 +346,23 @@ local function candidates(facts, keywords, scale)
   if facts.previous_open and #facts.previous_open > 0 then
     earlier = {}
     for _, line in ipairs(facts.earlier) do earlier[#earlier + 1] = line end
-    if made_progress(facts) then -- history now: one item
+    if made_progress(facts) then -- history now: one item, its "(in progress)" marks past
       earlier[#earlier + 1] = "- Pending at the last compaction: "
-        .. T.cut_words(table.concat(facts.previous_open, " / "), 600)
+        .. T.cut_words(T.past_status(table.concat(facts.previous_open, " / ")), 600)
     else
       for _, line in ipairs(facts.previous_open) do earlier[#earlier + 1] = "- Was open: " .. line end
     end
   end
   for i, line in ipairs(earlier) do
     local first = line:match("^[^\n]*")
-    add("progress", i - #earlier - 1, 1 + i / (#earlier + 1), line, T.cut_words(first, 120))
+    local brief = facts.earlier_brief and facts.earlier_brief[line] or T.cut_words(first, 120)
+    add("progress", i - #earlier - 1, 1 + i / (#earlier + 1), line, brief)
   end
   for i = 1, turns - 1 do
     local turn = facts.turns[i]
     local full, brief = turn_entry(turn, scale, facts.goal)
     -- a bare "sleep" or "f0c674" with nothing done says nothing on its own
-    if not full:find("\n") and not brief then full = nil end
+    if not full:find("\n") and not brief and not turn.interrupted then full = nil end
     add("progress", i, 2 + i / turns, full, brief)
   end
   return items

@@ -59,6 +59,8 @@ local function new_turn(facts, request, images)
   local turn = { request = request, images = images, order = #facts.turns + 1, commands = {}, by_label = {},
                  edits = 0, conclusion = nil, pending = nil, milestones = {}, said = {} }
   facts.turns[#facts.turns + 1] = turn
+  -- the last reply is the new request's, not the previous one's
+  facts.last_text, facts.last_has_calls = nil, false
   return turn
 end
 
@@ -135,9 +137,10 @@ local function register_call(facts, turn, block)
     command = kind.command or first_string(args, COMMAND_KEYS)
     if command then
       -- "bash -lc 'cd /the/project && make'" is "make": the wrapper and absolute cd are noise
-      local shown = T.flatten(command):gsub("^%S*sh %-l?c ", ""):gsub("^[\"']", ""):gsub("[\"']$", "")
+      local shown, wrapped = T.flatten(command):gsub("^%S*sh %-l?c ", "")
+      if wrapped > 0 then shown = shown:gsub("^[\"']", ""):gsub("[\"']$", "") end
       shown = shown:gsub("^cd [/~]%S* *&& *", "")
-      label = "`" .. T.cut_words(relative(facts, shown), 120) .. "`"
+      label = "`" .. T.cut_words(T.short_command(relative(facts, shown)), 80) .. "`"
       -- stems of the command as run from the working directory: `cd <cwd>/assets
       -- && node build.js` and `node assets/build.js` are one command
       stem = vocabulary.command_stem(relative(facts, command))
@@ -207,6 +210,7 @@ local function read_assistant(facts, msg)
     turn.conclusion, turn.pending = text, nil
   end
   if text ~= "" or has_calls then
+    turn.interrupted = nil -- the work went on after the interruption
     facts.last_text = text ~= "" and text or facts.last_text
     facts.last_has_calls = has_calls
   end
@@ -252,7 +256,14 @@ local function read_result(facts, msg)
   local answers = output:match("^%s*User has answered your questions?:%s*(.-)%.?%s*You can now continue")
     or output:match("^%s*User has answered your questions?:%s*(.*)$")
   if answers then
-    add_constraint(facts, "Answered: " .. T.cut_words(T.flatten(answers), 400), current_turn(facts).order)
+    -- one decision per answer, so a long first one does not hide the others
+    local order, pairs = current_turn(facts).order, 0
+    for question, answer in T.flatten(answers):gmatch('("[^"]*")=("[^"]*")') do
+      pairs = pairs + 1
+      add_constraint(facts, "Answered: " .. T.cut_words(question, 120) .. "=" .. T.cut_words(answer, 200),
+        order + pairs / 1000) -- in the order asked
+    end
+    if pairs == 0 then add_constraint(facts, "Answered: " .. T.cut_words(T.flatten(answers), 400), order) end
     return
   end -- the user or the harness stopped it: not an outcome
   -- an explicit exit code is trusted over patterns in the text (a passing
@@ -339,6 +350,8 @@ local function section_of(heading)
   for _, pair in ipairs(HEADINGS) do
     if lower:find(pair[1], 1, true) then return pair[2] end
   end
+  -- "Files and Code Sections", "Relevant files" (not "Profile page")
+  if lower:find("%f[%a]files?%f[%A]") then return "files" end
   return "progress"
 end
 
@@ -370,10 +383,11 @@ local function items_of(text)
     elseif line:lower():find("read the full transcript at", 1, true)
         or line:lower():find("continue the conversation from where we left off", 1, true) then -- luacheck: ignore 542
       -- the harness's pointer to the transcript file and its instruction
-    elseif current and (line:match("^%s%s") or not is_bullet(line)) then
-      current.text = current.text .. "\n" .. line
+    elseif current and (line:match("^%s%s") or not is_bullet(line) or current.lead) then
+      -- a paragraph line ("**Task 3: retries** (COMPLETED)") leads the bullets right under it
+      current.text = current.text .. "\n" .. (current.lead and is_bullet(line) and "  " or "") .. line
     elseif not line:match("^%- %(%d+ .* left out%)$") then
-      current = { section = section, text = line }
+      current = { section = section, text = line, lead = not is_bullet(line) }
       items[#items + 1] = current
     end
   end
@@ -387,7 +401,7 @@ end
 -- Lines of a summary's background or pending state that constrain the
 -- work: prohibitions, requirements, hooks, conventions.
 local RULE_WORDS = { "must", "never", "always", "do not", "don't", "not allowed", "required", "hook", "enforc",
-                     "convention", "protocol", "gitignored", "only " }
+                     "convention", "protocol", "gitignored" }
 
 local function is_rule(line)
   -- "Updated `app.js` with the hooks": a report of work, not a rule
@@ -413,16 +427,52 @@ local function take_rules(facts, item)
   return rest
 end
 
+-- The note after a path: "(NEW)", or what follows ": ", " - " or a dash.
+local function path_note(rest)
+  return rest:match("^%**%s*%(([^%)]+)%)") or rest:match("^%**%s*:%s*(%S.*)$")
+    or rest:match("^%**%s+%-+%s+(%S.*)$") or rest:match("^%**%s+\226\128[\147\148]%s+(%S.*)$")
+end
+
+-- The paths an item of a files section names at the start of its lines
+-- ("- **`lib/a.ex`** (NEW)", "- `test/b_test.exs` (14 tests)"), each with
+-- its note cut at 40 bytes, into `out` (and their names into `out.names`);
+-- true when it named one.
+local function item_paths(facts, item, out)
+  local found = false
+  for line in (item.text .. "\n"):gmatch("([^\n]*)\n") do
+    local plain = strip_bullet(line):gsub("^%*%*", "")
+    local path, rest = plain:match("^`([^`%s]+)`%**(.*)$")
+    if not path then path, rest = plain:match("^([%w_%.%-]*/[%w_%./%-]+)(.*)$") end
+    if path and (path:find("/") or path:find("%.%a+$")) then
+      found = true
+      if not out.seen[path] then
+        out.seen[path] = true
+        local note = path_note(rest)
+        note = note and T.cut_words(note:gsub("%*%*", ""), 40)
+        out[#out + 1] = relative(facts, path) .. (note and (" (" .. note .. ")") or "")
+        out.names[#out.names + 1] = path:match("[^/]+$")
+      end
+    end
+  end
+  return found
+end
+
 --- Merge a previous summary (file lists already removed) into `facts`:
 -- its goal is the goal, its constraints (and the rules among its
 -- background and pending items) come first, its open work is kept apart
 -- (`facts.previous_open`: stale once later work made progress), everything
 -- else is kept as earlier progress.
 function read.previous(facts, text)
-  local latest, concepts = {}, {}
+  local latest, concepts, files = {}, {}, { seen = {}, names = {} }
   facts.previous_open = facts.previous_open or {}
   for _, item in ipairs(items_of(text)) do
-    if item.section == "goal" then
+    if item.section == "files" and item_paths(facts, item, files) then
+      -- one item for the whole section's paths, where it stood
+      if not files.at then
+        files.at = #facts.earlier + 1
+        facts.earlier[files.at] = false
+      end
+    elseif item.section == "goal" then
       local goal = T.flatten(strip_bullet(item.text))
       facts.goal = facts.goal and (facts.goal .. " " .. goal) or goal
     elseif item.section == "constraints" then
@@ -439,6 +489,12 @@ function read.previous(facts, text)
     else
       facts.earlier[#facts.earlier + 1] = item.text:match("^%s*[%-%*%+] ") and item.text or ("- " .. item.text)
     end
+  end
+  if files.at then -- its brief form: the file names alone
+    local line = "- Files: " .. table.concat(files, ", ")
+    facts.earlier[files.at] = line
+    facts.earlier_brief = facts.earlier_brief or {}
+    facts.earlier_brief[line] = T.cut_words("- Files: " .. table.concat(files.names, ", "), 400)
   end
   if #concepts > 0 then
     facts.earlier[#facts.earlier + 1] = "- Background: " .. T.cut_words(table.concat(concepts, "; "), 400)

@@ -186,7 +186,7 @@ local INJECTED_STARTS = {
 -- Slash commands that compact or clear the conversation.
 local COMPACTION_COMMANDS = { compact = true, clear = true, summarize = true }
 
-local INTERRUPTS = { "[request interrupted by user", "request was aborted", "[interrupted by user" }
+local INTERRUPTS = { "[request interrupted by user", "request was aborted", "[interrupted by user", "<turn_aborted" }
 
 local function starts_with_any(lower, list)
   for _, prefix in ipairs(list) do
@@ -260,6 +260,27 @@ function text.unwrap_output(s)
     if code then return body, tonumber(code) end
   end
   return unwrap_tool_output(s)
+end
+
+-- Programs that only trim what a pipeline shows.
+local FILTERS = { tail = true, head = true, grep = true, rg = true, sed = true, cut = true, sort = true, uniq = true,
+  wc = true, tee = true, cat = true, less = true, jq = true }
+
+--- A (flattened) command as it reads best in one line: output plumbing
+-- (`2>&1`, a trailing `| tail -20` or `| grep x` ...) and a commit
+-- message's heredoc wrapper dropped, each long quoted value cut on its own.
+function text.short_command(s)
+  s = s:gsub("%s*%d?>&%d", ""):gsub("%s*2>/dev/null", "")
+  while true do
+    local head, program = s:match("^(.-)%s*|%s*(%S+)[^|]*$")
+    if not head or head == "" or not FILTERS[program] then break end
+    s = head
+  end
+  s = s:gsub("%$%(cat <<%-?['\"]?EOF['\"]?%s*", "")
+  return (s:gsub("=([\"'])(.-)%1", function(quote, value)
+    if #value <= 40 then return nil end
+    return "=" .. quote .. text.cut_words(value, 40) .. quote
+  end))
 end
 
 -- == Progress in tool output ==
@@ -375,6 +396,17 @@ function text.failure_reason(s, limit)
     end
   end
   return lines[#lines] and text.cut_words(text.flatten(lines[#lines]), limit) or nil
+end
+
+--- A status that later work made stale, put in the past: "(in progress)",
+-- "(IN_PROGRESS)" and a bare "IN PROGRESS" become "(then in progress)" /
+-- "then in progress" (a summary's task list, read after work that went on).
+function text.past_status(s)
+  s = s:gsub("%(([^%)\n]-)%)", function(inner)
+    local status = inner:lower():gsub("[_%-]", " ")
+    if status:match("^in progress") then return "(then " .. status .. ")" end
+  end)
+  return (s:gsub("IN[ _]PROGRESS", "then in progress"))
 end
 
 -- == Constraints and decisions ==
