@@ -297,51 +297,6 @@ function Run:commit(message)
   self.state.usage = { tokens = usage.tokens, through = usage.through, dropped = dropped > 0 and dropped or nil }
 end
 
--- Where repair must start reading: the list up to the agent's watermark
--- (`_clean`: a list and a count it left clean) holds every call answered,
--- except maybe the calls of its last assistant message, so reading from
--- that message on gives the same list as reading it all (a later result
--- for an older call is dropped either way: as a duplicate of the full list,
--- as an orphan of the part).
-local function repair_start(clean, messages)
-  if not (clean and rawequal(clean.list, messages) and clean.count <= #messages) then return 1 end
-  for i = clean.count, 1, -1 do
-    if messages[i].role == "assistant" then return i end
-  end
-  return 1
-end
-
-local function shift_report(report, offset)
-  for _, list in pairs(report) do
-    for i = 1, #list do list[i] = list[i] + offset end
-  end
-  return report
-end
-
--- Repair the context's tool pairs before a request (every call answered
--- exactly once, the new prompt included). A changed list replaces the old
--- one, and the anchor, whose indices it no longer matches, goes. Only the
--- messages added since the last repair are read.
-function Run:repair_state()
-  local agent, messages = self.agent, self.state.messages
-  local start = repair_start(agent._clean, messages)
-  local part = start == 1 and messages or core.slice(messages, start, #messages)
-  local repaired, report = repair.repair(part)
-  if not repaired then return nil, report end
-  if repair.changed(report) then
-    if start > 1 then
-      local whole = core.slice(messages, 1, start - 1)
-      for i = 1, #repaired do whole[start - 1 + i] = repaired[i] end
-      repaired = whole
-    end
-    self.state.messages = repaired
-    self.state.usage = nil
-    self:emit { type = "repair", report = shift_report(report, start - 1) }
-  end
-  agent._clean = { list = self.state.messages, count = #self.state.messages }
-  return true
-end
-
 function Run:generator_request()
   local agent, state = self.agent, self.state
   local messages = {}

@@ -1,7 +1,8 @@
 --- The agent's context upkeep (internal to compact.agent; docs/agent.md):
--- context editing, proactive maintenance, the request guard, overflow
--- recovery, manual compaction and the `on_before_compaction` hook. The
--- functions here are methods of a run (`install(Run)`).
+-- the repair of tool pairs before each request, context editing, proactive
+-- maintenance, the request guard, overflow recovery, manual compaction and
+-- the `on_before_compaction` hook. The functions here are methods of a run
+-- (`install(Run)`).
 -- @module compact.agent_compaction
 
 local agent_tools = require "compact.agent_tools"
@@ -9,6 +10,7 @@ local checks = require "compact.checks"
 local core = require "compact.core"
 local context_edit = require "compact.context_edit"
 local errors = require "compact.errors"
+local repair = require "compact.repair"
 local request_module = require "compact.request"
 
 local upkeep = {}
@@ -70,6 +72,51 @@ function Run:replace_messages(list)
   if clean and rawequal(clean.list, old) then agent._clean = { list = list, count = clean.count } end
   local last = agent._compacted
   if last and rawequal(last.messages, old) and last.count == #old then last.messages = list end
+end
+
+-- Where repair must start reading: the list up to the agent's watermark
+-- (`_clean`: a list and a count it left clean) holds every call answered,
+-- except maybe the calls of its last assistant message, so reading from
+-- that message on gives the same list as reading it all (a later result
+-- for an older call is dropped either way: as a duplicate of the full list,
+-- as an orphan of the part).
+local function repair_start(clean, messages)
+  if not (clean and rawequal(clean.list, messages) and clean.count <= #messages) then return 1 end
+  for i = clean.count, 1, -1 do
+    if messages[i].role == "assistant" then return i end
+  end
+  return 1
+end
+
+local function shift_report(report, offset)
+  for _, list in pairs(report) do
+    for i = 1, #list do list[i] = list[i] + offset end
+  end
+  return report
+end
+
+-- Repair the context's tool pairs before a request (every call answered
+-- exactly once, the new prompt included). A changed list replaces the old
+-- one, and the anchor, whose indices it no longer matches, goes. Only the
+-- messages added since the last repair are read.
+function Run:repair_state()
+  local agent, messages = self.agent, self.state.messages
+  local start = repair_start(agent._clean, messages)
+  local part = start == 1 and messages or core.slice(messages, start, #messages)
+  local repaired, report = repair.repair(part)
+  if not repaired then return nil, report end
+  if repair.changed(report) then
+    if start > 1 then
+      local whole = core.slice(messages, 1, start - 1)
+      for i = 1, #repaired do whole[start - 1 + i] = repaired[i] end
+      repaired = whole
+    end
+    self.state.messages = repaired
+    self.state.usage = nil
+    self:emit { type = "repair", report = shift_report(report, start - 1) }
+  end
+  agent._clean = { list = self.state.messages, count = #self.state.messages }
+  return true
 end
 
 --- Context editing (config `edit`): when the estimate is above budget *
