@@ -184,6 +184,41 @@ describe("the fit ladder with an archive", function()
     assert.are.same(before, turn)
   end)
 
+  it("archives a shortened result once: a later compaction of its cut copy names the original", function()
+    local big = ("H"):rep(3000) .. ("m"):rep(6000) .. ("T"):rep(3000)
+    local turn = {
+      { role = "user", content = "old" }, answer("old answer"),
+      { role = "user", content = "read them" },
+      call("c1", "a.lua"), tool_result("c1", big),
+      call("c2", "b.lua"), tool_result("c2", big),
+    }
+    local archive = compact.archive.memory()
+    local keep = compact.estimate { messages = { unpack(turn, 3) }, estimator = bytes }
+    local c = assert(compact.new { keep_recent_tokens = keep, summarizer = compact.summarizer(function() return "s" end),
+      archive = archive, conversation_id = "c1" })
+    local out = assert(c:compact { messages = turn, input_token_budget = 16000, fit = true, estimator = bytes,
+      require_reduction = true })
+    assert.are.same({ first_id = 1, last_id = 3 }, out.record.archived)
+    local later = {}
+    for i, m in ipairs(out.messages) do later[i] = m end
+    later[#later + 1] = { role = "user", content = "next" }
+    later[#later + 1] = answer(("z"):rep(40000)) -- the newest turn alone fills keep_recent_tokens
+    local again = assert(c:compact { messages = later, summary = out.summary, estimator = bytes,
+      require_reduction = true })
+    assert.are.equal(#later, again.record.first_kept_index) -- all but the newest answer summarized
+    -- messages 3-7 of the first turn were kept: 3 (the shortened result) is not stored again
+    local rows = assert(archive:conversations())[1].count
+    local stored = {}
+    for id = 1, rows do
+      local m = assert(archive:get(id))
+      if m.tool_call_id == "c1" then stored[#stored + 1] = m.content end
+    end
+    assert.are.same({ big }, stored)
+    -- 4-8: the other five messages summarized; the cut copy is named by #3
+    assert.are.equal(8, rows)
+    assert.are.same({ first_id = 3, last_id = 8 }, again.record.archived)
+  end)
+
   it("archives messages whose images it removes and names them", function()
     local image = { type = "image", mime_type = "image/png", data = "iVBORw0KGgo=" }
     local turn = {
