@@ -382,6 +382,34 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
     assert.is_truthy(err.message:find("has no FTS5", 1, true), err.message)
   end)
 
+  it("falls back to immutable when read-only mode cannot read the file (a directory it cannot write)", function()
+    local path = tmpfile()
+    os.remove(path)
+    local writer = assert(compact.archive.open(path))
+    assert(writer:put("c1", conversation()))
+    writer:close()
+    local real = require "compact.sqlite"
+    local modes = {}
+    -- what SQLite answers for a WAL file whose -shm cannot be created
+    local fake = setmetatable({ open = function(p, mode)
+      modes[#modes + 1] = mode
+      local db = assert(real.open(p, mode))
+      if mode ~= "ro" then return db end
+      return setmetatable({}, { __index = function(_, key)
+        if key == "rows" then return function() return nil, "attempt to write a readonly database", "readonly" end end
+        return function(_, ...) return db[key](db, ...) end
+      end })
+    end }, { __index = real })
+    package.loaded["compact.sqlite"] = fake
+    local reader, err = compact.archive.open(path, { read_only = true })
+    package.loaded["compact.sqlite"] = real
+    assert.is_not_nil(reader, err and err.message)
+    assert.are.same({ "ro", "immutable" }, modes)
+    assert.are.equal(3, assert(reader:search("c1", "retry budget request"))[1].id)
+    reader:close()
+    os.remove(path); os.remove(path .. "-wal"); os.remove(path .. "-shm")
+  end)
+
   it("rejects a path it cannot open with an archive error", function()
     local archive, err = compact.archive.open("/nonexistent-dir/x/y.db")
     assert.is_nil(archive)
