@@ -213,10 +213,14 @@ function milestones_line(turn, count, limit)
   return T.cut_words(text, limit)
 end
 
+-- The user's words grow with the scale up to three times their base room
+-- (a longer note repeats them: as the goal, an entry, the last request).
+local REQUEST_SCALE = 3
+
 -- The full and the brief entry of an earlier turn.
 local function turn_entry(turn, scale, goal)
   local lines = { "- " .. (turn.request and turn.request == goal and request_text(turn, 0, "The request under Goal")
-    or request_text(turn, 240 * scale)) .. (turn.interrupted and " (interrupted by the user)" or "") }
+    or request_text(turn, 240 * math.min(scale, REQUEST_SCALE))) .. (turn.interrupted and " (interrupted by the user)" or "") }
   local ran = ran_line(turn, 4)
   if ran then lines[#lines + 1] = "  - Ran: " .. ran end
   local done = milestones_line(turn, 4 * scale, 300 * scale)
@@ -308,7 +312,7 @@ local function latest_exchange(facts, limit, reply_limit, scale)
   if last.request and last.request == facts.goal and #facts.turns == 1 then
     out[1] = "- User: " .. request_text(last, 0, "the request under Goal")
   else
-    out[1] = "- User: " .. request_text(last, limit)
+    out[1] = "- User: " .. request_text(last, math.floor(limit / scale) * math.min(scale, REQUEST_SCALE))
   end
   -- the reasons of failures are under open work; with room to spare, the
   -- searches that found nothing are named
@@ -451,7 +455,8 @@ end
 local function render(facts, budget, keywords, scale)
   local unit = math.floor(budget / 10)
   local one_request = #facts.turns == 1 and facts.turns[1].request == facts.goal
-  local goal = facts.goal and T.cut_words(facts.goal, math.min(one_request and 1200 or 400, unit) * scale)
+  local goal = facts.goal
+    and T.cut_words(facts.goal, math.min(one_request and 1200 or 400, unit) * math.min(scale, REQUEST_SCALE))
     or "(no request yet)"
   local fixed = { H.goal, goal, "" }
   local tail = {}
