@@ -219,8 +219,9 @@ local REQUEST_SCALE = 3
 
 -- The full and the brief entry of an earlier turn.
 local function turn_entry(turn, scale, goal)
-  local lines = { "- " .. (turn.request and turn.request == goal and request_text(turn, 0, "The request under Goal")
-    or request_text(turn, 240 * math.min(scale, REQUEST_SCALE))) .. (turn.interrupted and " (interrupted by the user)" or "") }
+  local asked = turn.request and turn.request == goal and request_text(turn, 0, "The request under Goal")
+    or request_text(turn, 240 * math.min(scale, REQUEST_SCALE))
+  local lines = { "- " .. asked .. (turn.interrupted and " (interrupted by the user)" or "") }
   local ran = ran_line(turn, 4)
   if ran then lines[#lines + 1] = "  - Ran: " .. ran end
   local done = milestones_line(turn, 4 * scale, 300 * scale)
