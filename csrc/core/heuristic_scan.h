@@ -37,7 +37,8 @@
         V f = V_AND(V_SHUF(t_hflag, h), V_SHUF(t_lflag, (x)));                             \
         V c = V_OR(V_AND(V_EQ(f, V_ZERO), V_SHUF(t_class, h)),                             \
                    V_ANDNOT(V_EQ(f, V_ZERO), V_SHUF(t_over, f)));                          \
-        if (V_MOVEMASK(x)) { /* not all ASCII: the lead bytes of their own codes */        \
+        int ascii = !V_MOVEMASK(x);                                                        \
+        if (!ascii) { /* not all ASCII: the lead bytes of their own codes */               \
             V l = V_AND((x), V_SET1(15));                                                  \
             c = V_ADD(c, V_OR(V_AND(V_EQ(h, V_SET1(13)), V_SHUF(t_lead_d, l)),             \
                               V_AND(V_EQ(h, V_SET1(14)), V_SHUF(t_lead_e, l))));           \
@@ -57,6 +58,26 @@
             m &= m << 2;                                                                   \
             m &= m << 4;                                                                   \
             long_lanes += (unsigned)SCAN_POPCOUNT(m >> VW);                                \
+            {                                                                              \
+                V sep = V_EQ((x), V_SET1('\t'));                                           \
+                unsigned long long hb = (unsigned long long)(unsigned)V_MOVEMASK(hump), d; \
+                short_humps += (unsigned)SCAN_POPCOUNT(                                    \
+                    hb & ~(LONG_HUMPS(hb << VW, q << VW | prev_q) >> VW));                 \
+                if (!ascii)                                                                \
+                    sep = V_OR(sep, V_EQ((x), V_SET1(I8(0xE2))));                          \
+                d = (unsigned long long)(unsigned)V_MOVEMASK(                              \
+                    V_AND(sep, V_EQ(cp, V_SET1(S_DIGIT))));                                \
+                if (d | arrow) { /* a tab or E2 after a digit */                           \
+                    unsigned long long t =                                                 \
+                        d & (unsigned long long)(unsigned)V_MOVEMASK(V_EQ((x), V_SET1('\t'))); \
+                    unsigned long long e = d & ~t;                                         \
+                    listing += (unsigned)SCAN_POPCOUNT(                                    \
+                        t | ((e << 1 | arrow)                                              \
+                             & (unsigned long long)(unsigned)V_MOVEMASK(                   \
+                                 V_EQ((x), V_SET1(I8(0x86)))))); \
+                    arrow = e >> (VW - 1);                                                 \
+                }                                                                          \
+            }                                                                              \
             sum = V_ADD64(sum, V_SAD(V_OR(V_SHUF(t_first, first), V_SHUF(t_more, more)))); \
             prev = c, prev_q = q;                                                          \
         }                                                                                  \
@@ -71,7 +92,7 @@ static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t fro
     V t_over = V_TABLE(scan_over), t_lead_d = V_TABLE(scan_lead_d), t_lead_e = V_TABLE(scan_lead_e);
     V t_first = V_TABLE(scan_first), t_more = V_TABLE(scan_more);
     V prev = V_SET1((char)scan_code_of[from > 0 ? byte_class[s[from - 1]] : C_SPACE]);
-    unsigned long long prev_q = 0, long_lanes = 0;
+    unsigned long long prev_q = 0, long_lanes = 0, short_humps = 0, listing = 0, arrow = 0;
     V sum = V_ZERO;
     size_t i = from;
     for (; to - i >= VW; i += VW) {
@@ -85,7 +106,8 @@ static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t fro
         x = V_LOADU(pad);
         SCAN_STEP(x, V_LOADU(scan_kill + 32 - (to - i)));
     }
-    return SCAN_GRAIN * V_HSUM(sum) + LONG_UNITS * long_lanes;
+    return SCAN_GRAIN * V_HSUM(sum) + LONG_UNITS * long_lanes + HUMP_UNITS * short_humps
+           + LISTING_UNITS * listing;
 }
 
 #undef SCAN_STEP
