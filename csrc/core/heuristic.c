@@ -321,6 +321,11 @@ typedef char scan_tables_reproduce_every_pair_cost
 #define SCAN_IN_GRAINS / SCAN_GRAIN
 static const unsigned char scan_first[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, SCAN_IN_GRAINS))};
 static const unsigned char scan_more[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, SCAN_IN_GRAINS))};
+/* 0xFF for the codes a listing separator can have (a tab: S_BLANK; the
+ * arrow's lead E2: S_LEAD3S), the lanes the exact test looks at */
+#define SCAN_SEP_OF(k) ((k) == S_BLANK || (k) == S_LEAD3S ? 0xFF : 0)
+#define SCAN_AS_IS
+static const unsigned char scan_sep[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_SEP_OF, SCAN_AS_IS))};
 /* the code of a class (of the byte before a range) */
 static const unsigned char scan_code_of[CLASS_COUNT] = {
     SCAN_CODE(0), SCAN_CODE(1), SCAN_CODE(2), SCAN_CODE(3), SCAN_CODE(4), SCAN_CODE(5),

@@ -37,8 +37,7 @@
         V f = V_AND(V_SHUF(t_hflag, h), V_SHUF(t_lflag, (x)));                             \
         V c = V_OR(V_AND(V_EQ(f, V_ZERO), V_SHUF(t_class, h)),                             \
                    V_ANDNOT(V_EQ(f, V_ZERO), V_SHUF(t_over, f)));                          \
-        int ascii = !V_MOVEMASK(x);                                                        \
-        if (!ascii) { /* not all ASCII: the lead bytes of their own codes */               \
+        if (V_MOVEMASK(x)) { /* not all ASCII: the lead bytes of their own codes */        \
             V l = V_AND((x), V_SET1(15));                                                  \
             c = V_ADD(c, V_OR(V_AND(V_EQ(h, V_SET1(13)), V_SHUF(t_lead_d, l)),             \
                               V_AND(V_EQ(h, V_SET1(14)), V_SHUF(t_lead_e, l))));           \
@@ -59,22 +58,17 @@
             m &= m << 4;                                                                   \
             long_lanes += (unsigned)SCAN_POPCOUNT(m >> VW);                                \
             {                                                                              \
-                V sep = V_EQ((x), V_SET1('\t'));                                           \
-                unsigned long long hb = (unsigned long long)(unsigned)V_MOVEMASK(hump), d; \
+                unsigned long long hb = (unsigned long long)(unsigned)V_MOVEMASK(hump);    \
+                unsigned long long d = (unsigned long long)(unsigned)V_MOVEMASK(           \
+                    V_AND(V_SHUF(t_sep, c), V_EQ(cp, V_SET1(S_DIGIT))));                   \
                 short_humps += (unsigned)SCAN_POPCOUNT(                                    \
                     hb & ~(LONG_HUMPS(hb << VW, q << VW | prev_q) >> VW));                 \
-                if (!ascii)                                                                \
-                    sep = V_OR(sep, V_EQ((x), V_SET1(I8(0xE2))));                          \
-                d = (unsigned long long)(unsigned)V_MOVEMASK(                              \
-                    V_AND(sep, V_EQ(cp, V_SET1(S_DIGIT))));                                \
-                if (d | arrow) { /* a tab or E2 after a digit */                           \
-                    unsigned long long t =                                                 \
-                        d & (unsigned long long)(unsigned)V_MOVEMASK(V_EQ((x), V_SET1('\t'))); \
-                    unsigned long long e = d & ~t;                                         \
+                if (d | arrow) { /* a blank or an E2 lead after a digit: the exact test */ \
+                    unsigned long long t = d & (unsigned)V_MOVEMASK(V_EQ((x), V_SET1('\t'))); \
+                    unsigned long long e = d & (unsigned)V_MOVEMASK(V_EQ((x), V_SET1(I8(0xE2)))); \
                     listing += (unsigned)SCAN_POPCOUNT(                                    \
                         t | ((e << 1 | arrow)                                              \
-                             & (unsigned long long)(unsigned)V_MOVEMASK(                   \
-                                 V_EQ((x), V_SET1(I8(0x86)))))); \
+                             & (unsigned)V_MOVEMASK(V_EQ((x), V_SET1(I8(0x86))))));        \
                     arrow = e >> (VW - 1);                                                 \
                 }                                                                          \
             }                                                                              \
@@ -90,7 +84,7 @@ static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t fro
 {
     V t_class = V_TABLE(scan_class), t_hflag = V_TABLE(scan_hflag), t_lflag = V_TABLE(scan_lflag);
     V t_over = V_TABLE(scan_over), t_lead_d = V_TABLE(scan_lead_d), t_lead_e = V_TABLE(scan_lead_e);
-    V t_first = V_TABLE(scan_first), t_more = V_TABLE(scan_more);
+    V t_first = V_TABLE(scan_first), t_more = V_TABLE(scan_more), t_sep = V_TABLE(scan_sep);
     V prev = V_SET1((char)scan_code_of[from > 0 ? byte_class[s[from - 1]] : C_SPACE]);
     unsigned long long prev_q = 0, long_lanes = 0, short_humps = 0, listing = 0, arrow = 0;
     V sum = V_ZERO;
