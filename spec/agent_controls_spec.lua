@@ -364,7 +364,8 @@ describe("maintenance controls", function()
     assert.same({}, events)
     assert.equal(0, summarizer.calls)
     assert.equal("threshold", seen.reason)
-    assert.equal(before, seen.request.messages)
+    assert.is_false(rawequal(before, seen.request.messages)) -- a copy
+    for i, m in ipairs(seen.request.messages) do assert.same(before[i], m) end
     assert.equal(7, seen.plan.first_kept_index)
     assert.equal(10, #agent.state.messages)
 
@@ -388,6 +389,24 @@ describe("maintenance controls", function()
     assert.matches("boom", tostring(events[1].err.cause))
     assert.equal(0, summarizer.calls)
     assert.is_nil(agent.state.summary)
+  end)
+
+  it("on_before_compaction gets a copy of the request: a hook that edits it leaves the history intact", function()
+    local agent, _, _, events = setup { on_before_compaction = function(ctx)
+      local messages = ctx.request.messages
+      messages[1].content = "rewritten by the hook"
+      messages[2].role = "robot"
+      table.remove(messages)
+      messages[#messages + 1] = { role = "user", content = "injected" }
+      ctx.request.messages = {}
+      return false
+    end }
+    local history = kit.history(4, 300)
+    assert(agent:run("go"))
+    assert.same({}, events)
+    assert.equal(10, #agent.state.messages)
+    for i = 1, 8 do assert.same(history[i], agent.state.messages[i]) end
+    assert.same({ role = "user", content = "go" }, agent.state.messages[9])
   end)
 
   it("a recovery the hook skips fails as if nothing could be removed", function()

@@ -430,6 +430,19 @@ describe("gemini-cli importer", function()
     assert.equals("`make lint` runs `ruff check .`.", text_of(r.messages[4]))
     assert.same({ tokens = 3100 + 12 + 4, through = 4 }, r.usage)
   end)
+
+  it("keeps the history at a rewind to an unknown id, with a warning naming the line", function()
+    local lines = {}
+    for line in read(GEMINI_JSONL):gmatch("[^\n]+") do
+      lines[#lines + 1] = line:gsub('"%$rewindTo":"j%-a2"', '"$rewindTo":"no-such-id"')
+    end
+    local r = assert(importers.parse(table.concat(lines, "\n"), { name = "g.jsonl" }))
+    assert.equals("gemini-cli", r.format)
+    assert.same({ "user", "assistant", "tool_result", "assistant", "assistant" }, roles(r.messages))
+    assert.equals("It runs eslint.", text_of(r.messages[4]))
+    assert.equals("`make lint` runs `ruff check .`.", text_of(r.messages[5]))
+    assert.same({ 'g.jsonl: line 6: ignored a `$rewindTo` to an unknown message id "no-such-id"' }, r.warnings)
+  end)
 end)
 
 describe("gemini-cli saved chats (/chat save)", function()

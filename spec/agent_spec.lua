@@ -261,6 +261,27 @@ describe("agent:run basics", function()
     assert.is_truthy(tostring(err):find("messages[1]", 1, true))
   end)
 
+  it("leaves a state it rejects untouched: no messages list is added by a failed run or compact", function()
+    local agent = new_agent { generator = scripted {} }
+    for _, case in ipairs {
+      { { summary = 7 }, "agent.state.summary: expected a string, got number" },
+      { { system_prompt = {} }, "agent.state.system_prompt: expected a string, got table" },
+      { { usage = { tokens = 10, through = 3 } }, "agent.state.usage" },
+    } do
+      agent.state = case[1]
+      local _, err = agent:run("hi")
+      assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+      assert.is_truthy(err.message:find(case[2], 1, true), err.message)
+      assert.is_nil(rawget(agent.state, "messages"))
+    end
+    local with_compactor = new_agent { generator = scripted {},
+      compactor = assert(compact.new { summarizer = compact.summarizer(function() return "s" end) }) }
+    with_compactor.state = { summary = 7 }
+    local _, err = with_compactor:compact()
+    assert.is_true(compact.is(err, compact.ErrInvalidRequest))
+    assert.is_nil(rawget(with_compactor.state, "messages"))
+  end)
+
   it("runs a tool batch in call order with well-formed tool results", function()
     local log = {}
     local gen = scripted({

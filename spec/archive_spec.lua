@@ -249,6 +249,62 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
     os.remove(path); os.remove(path .. "-wal"); os.remove(path .. "-shm")
   end)
 
+  it("opens read-only: searches and gets, never writes, creates nothing, refuses a non-archive", function()
+    local path = tmpfile()
+    os.remove(path)
+    local writer = assert(compact.archive.open(path))
+    assert(writer:put("c1", conversation()))
+    writer:close()
+    os.remove(path .. "-wal"); os.remove(path .. "-shm")
+    local before = assert(io.open(path, "rb")):read("*a")
+    local reader = assert(compact.archive.open(path, { read_only = true }))
+    assert.are.equal(3, assert(reader:search("c1", "retry budget request"))[1].id)
+    assert.are.same(conversation()[1], assert(reader:get(1)))
+    local ids, err = reader:put("c1", { { role = "user", content = "more" } })
+    assert.is_nil(ids)
+    assert.are.equal("archive", err.code)
+    assert.is_truthy(err.message:find("readonly", 1, true), err.message)
+    reader:close()
+    assert.are.equal(before, assert(io.open(path, "rb")):read("*a"))
+    -- a missing file is an error and stays missing
+    local missing = path .. ".missing"
+    local none
+    none, err = compact.archive.open(missing, { read_only = true })
+    assert.is_nil(none)
+    assert.are.equal("archive", err.code)
+    assert.is_nil(io.open(missing, "rb"))
+    -- an empty file is not an archive, and is not made one
+    local empty = tmpfile("")
+    none, err = compact.archive.open(empty, { read_only = true })
+    assert.is_nil(none)
+    assert.are.equal("compact.archive.open: " .. empty .. " is not a compact archive (no archive tables)", err.message)
+    assert.are.equal("", assert(io.open(empty, "rb")):read("*a"))
+    local _, bad = compact.archive.open(path, { read_only = "yes" })
+    assert.is_true(compact.is(bad, compact.ErrInvalidConfig))
+    assert.are.equal("compact.archive.open: options.read_only: expected a boolean, got string \"yes\"", bad.message)
+    _, bad = compact.archive.open(path, true)
+    assert.are.equal("compact.archive.open: options: expected a table, got boolean true", bad.message)
+    for _, p in ipairs { path, empty, path .. "-wal", path .. "-shm" } do os.remove(p) end
+  end)
+
+  it("reads a WAL archive as immutable when read-only mode cannot share its -shm", function()
+    local path = tmpfile()
+    os.remove(path)
+    local writer = assert(compact.archive.open(path))
+    assert(writer:put("c1", conversation()))
+    writer:close()
+    os.remove(path .. "-wal"); os.remove(path .. "-shm")
+    local db = assert(require("compact.sqlite").open(path, "immutable"))
+    local n = assert(db:prepare("SELECT count(*) FROM compact_archive"))
+    assert.are.same({ { 4 } }, db:rows(n))
+    assert.are.same({ nil, "attempt to write a readonly database", "readonly" },
+      { db:exec("CREATE TABLE t (x)") })
+    db:close()
+    assert.is_nil(io.open(path .. "-shm", "rb"))
+    assert.is_nil(io.open(path .. "-wal", "rb"))
+    os.remove(path)
+  end)
+
   it("rolls back a put that raised inside its transaction, so later puts work", function()
     local archive = assert(compact.archive.open(":memory:"))
     local real = archive.db
@@ -326,6 +382,34 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
     assert.is_truthy(err.message:find("has no FTS5", 1, true), err.message)
   end)
 
+  it("falls back to immutable when read-only mode cannot read the file (a directory it cannot write)", function()
+    local path = tmpfile()
+    os.remove(path)
+    local writer = assert(compact.archive.open(path))
+    assert(writer:put("c1", conversation()))
+    writer:close()
+    local real = require "compact.sqlite"
+    local modes = {}
+    -- what SQLite answers for a WAL file whose -shm cannot be created
+    local fake = setmetatable({ open = function(p, mode)
+      modes[#modes + 1] = mode
+      local db = assert(real.open(p, mode))
+      if mode ~= "ro" then return db end
+      return setmetatable({}, { __index = function(_, key)
+        if key == "rows" then return function() return nil, "attempt to write a readonly database", "readonly" end end
+        return function(_, ...) return db[key](db, ...) end
+      end })
+    end }, { __index = real })
+    package.loaded["compact.sqlite"] = fake
+    local reader, err = compact.archive.open(path, { read_only = true })
+    package.loaded["compact.sqlite"] = real
+    assert.is_not_nil(reader, err and err.message)
+    assert.are.same({ "ro", "immutable" }, modes)
+    assert.are.equal(3, assert(reader:search("c1", "retry budget request"))[1].id)
+    reader:close()
+    os.remove(path); os.remove(path .. "-wal"); os.remove(path .. "-shm")
+  end)
+
   it("rejects a path it cannot open with an archive error", function()
     local archive, err = compact.archive.open("/nonexistent-dir/x/y.db")
     assert.is_nil(archive)
@@ -397,6 +481,8 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
       assert.are.same({ nil, "sql: expected a string", "misuse" }, { db:exec(nil) })
       assert.are.same({ nil, "path: expected a string", "misuse" }, { sqlite.open(nil) })
       assert.are.same({ nil, "path: contains a NUL byte", "misuse" }, { sqlite.open("a\0b") })
+      assert.are.same({ nil, 'mode: expected "rw", "ro" or "immutable"', "misuse" }, { sqlite.open(":memory:", "w") })
+      assert.are.same({ nil, 'mode: expected "rw", "ro" or "immutable"', "misuse" }, { sqlite.open(":memory:", 1) })
       assert(db:exec("CREATE TABLE u (x UNIQUE)"))
       local insert = assert(db:prepare("INSERT INTO u VALUES (?)"))
       assert(db:run(insert, 1))

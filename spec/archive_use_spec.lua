@@ -184,6 +184,41 @@ describe("the fit ladder with an archive", function()
     assert.are.same(before, turn)
   end)
 
+  it("archives a shortened result once: a later compaction of its cut copy names the original", function()
+    local big = ("H"):rep(3000) .. ("m"):rep(6000) .. ("T"):rep(3000)
+    local turn = {
+      { role = "user", content = "old" }, answer("old answer"),
+      { role = "user", content = "read them" },
+      call("c1", "a.lua"), tool_result("c1", big),
+      call("c2", "b.lua"), tool_result("c2", big),
+    }
+    local archive = compact.archive.memory()
+    local keep = compact.estimate { messages = { unpack(turn, 3) }, estimator = bytes }
+    local c = assert(compact.new { keep_recent_tokens = keep, summarizer = compact.summarizer(function() return "s" end),
+      archive = archive, conversation_id = "c1" })
+    local out = assert(c:compact { messages = turn, input_token_budget = 16000, fit = true, estimator = bytes,
+      require_reduction = true })
+    assert.are.same({ first_id = 1, last_id = 3 }, out.record.archived)
+    local later = {}
+    for i, m in ipairs(out.messages) do later[i] = m end
+    later[#later + 1] = { role = "user", content = "next" }
+    later[#later + 1] = answer(("z"):rep(40000)) -- the newest turn alone fills keep_recent_tokens
+    local again = assert(c:compact { messages = later, summary = out.summary, estimator = bytes,
+      require_reduction = true })
+    assert.are.equal(#later, again.record.first_kept_index) -- all but the newest answer summarized
+    -- messages 3-7 of the first turn were kept: 3 (the shortened result) is not stored again
+    local rows = assert(archive:conversations())[1].count
+    local stored = {}
+    for id = 1, rows do
+      local m = assert(archive:get(id))
+      if m.tool_call_id == "c1" then stored[#stored + 1] = m.content end
+    end
+    assert.are.same({ big }, stored)
+    -- 4-8: the other five messages summarized; the cut copy is named by #3
+    assert.are.equal(8, rows)
+    assert.are.same({ first_id = 3, last_id = 8 }, again.record.archived)
+  end)
+
   it("archives messages whose images it removes and names them", function()
     local image = { type = "image", mime_type = "image/png", data = "iVBORw0KGgo=" }
     local turn = {
@@ -444,6 +479,50 @@ describe("the agent's controls with an archive", function()
     assert.are.equal("b1", original.tool_call_id)
   end)
 
+  describe("archives a tool result once", function()
+    local function setup(extra)
+      local archive = compact.archive.memory()
+      local gen = fake.new {
+        function() return { role = "assistant", stop_reason = "tool_use",
+          content = { { type = "tool_call", id = "b1", name = "bash", arguments = { command = "make" } } } } end,
+        "done", "second",
+      }
+      local config = { generator = gen, model = "m", archive = archive, conversation_id = "c",
+        estimator = bytes, max_tool_result_tokens = 400, context_window_tokens = 3000,
+        tools = { { name = "bash", handler = function() return BIG end } } }
+      for k, v in pairs(extra) do config[k] = v end
+      return assert(compact.agent.new(config)), archive
+    end
+    local function rows(archive)
+      local list = assert(archive:conversations())
+      return list[1] and list[1].count or 0
+    end
+
+    it("when context editing clears a result that was cut: the cleared copy names the original", function()
+      local agent, archive = setup { edit = { trigger_ratio = 0.01, keep_turns = 1 } }
+      assert(agent:run("build it"))
+      assert.are.equal(1, rows(archive)) -- the whole original, before the cut
+      local result = assert(agent:run("next"))
+      assert.are.same({ { cleared = 1, tokens_saved = result.edits[1].tokens_saved } }, result.edits)
+      assert.are.equal(1, rows(archive))
+      assert.is_truthy(agent.state.messages[3].content:find("; recall #1]", 1, true), agent.state.messages[3].content)
+      assert.are.equal(BIG, assert(archive:get(1)).content)
+    end)
+
+    it("when a compaction summarizes a result that was cut: no row for the cut copy", function()
+      local summarizer = compact.summarizer(function() return "the summary" end)
+      local agent, archive = setup {
+        compactor = assert(compact.new { keep_recent_tokens = 50, trigger_ratio = 0.01, summarizer = summarizer }) }
+      local result = assert(agent:run("build it"))
+      assert.are.equal(1, #result.compactions)
+      assert.are.equal(3, rows(archive)) -- the tool result, then the prompt and the tool call it answers
+      assert.are.same({ "tool_result", "user", "assistant" },
+        { archive:get(1).role, archive:get(2).role, archive:get(3).role })
+      assert.are.equal(BIG, archive:get(1).content)
+      assert.are.same({ first_id = 1, last_id = 3 }, result.compactions[1].archived)
+    end)
+  end)
+
   it("names the archived original in truncate_newest's marker", function()
     local archive = compact.archive.memory()
     local c = assert(compact.new { keep_recent_tokens = 0, summarizer = compact.summarizer(function() return "s" end),
@@ -514,6 +593,17 @@ cli_describe(has_sqlite and "compact run --archive and compact recall"
       assert.are.equal(2, code, table.concat(args, " ") .. ": " .. err)
     end
     assert.is_nil(io.open(missing, "rb")) -- recall never creates a file
+  end)
+
+  it("opens the archive read-only: a file that is no archive is refused (exit 2) and left as it was", function()
+    local empty = files.tmpfile("")
+    local code, out, err = main { "recall", empty, "words" }
+    assert.are.equal(2, code)
+    assert.are.equal("", out)
+    assert.are.equal("compact recall: " .. empty .. ": archive: compact.archive.open: " .. empty
+      .. " is not a compact archive (no archive tables)\n", err)
+    assert.are.equal("", assert(io.open(empty, "rb")):read("*a"))
+    os.remove(empty)
   end)
 
   it("names no conversation after a path without a base name, and says it cannot read it (exit 2)", function()

@@ -129,6 +129,54 @@ describe("compact run output", function()
       assert.matches("cannot write " .. dir .. "/missing/r.json: No such file or directory", err, 1, true)
     end)
 
+    it("puts every output back when a later rename fails (all or nothing)", function()
+      local out, record = dir .. "/out.json", dir .. "/r.json"
+      write_file(out, "old output\n")
+      local renames = 0
+      local function failing_rename(from, to)
+        renames = renames + 1
+        if renames == 2 then return nil, from .. ": Input/output error" end
+        return os.rename(from, to)
+      end
+      local code, _, err = run({ "run", input, "--keep", "100", "-o", out, "--record", record },
+        { rename = failing_rename })
+      assert.equals(1, code)
+      local expected = "\ncompact run: cannot replace " .. record .. ": Input/output error\n"
+      assert.equals(expected, err:sub(-#expected))
+      assert.equals("old output\n", read(out))     -- replaced, then put back
+      assert.is_nil(io.open(record, "rb"))         -- a new output is not left behind
+      assert.equals("out.json\ns.json\n", listing(dir))
+      assert.equals(3, renames)                    -- out, record (failed), out's copy back
+    end)
+
+    it("puts the outputs back when appending to the session fails after them", function()
+      local out = dir .. "/r.json"
+      write_file(out, "old record\n")
+      local session = dir .. "/pi.jsonl"
+      local lines = {
+        '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}' }
+      for i = 1, 12 do
+        lines[#lines + 1] = string.format('{"type":"message","id":"m%d","parentId":%s,"timestamp":'
+          .. '"2026-01-01T00:00:%02d.000Z","message":{"role":"%s","content":[{"type":"text","text":"%s"}]}}',
+          i, i == 1 and "null" or '"m' .. (i - 1) .. '"', i, i % 2 == 1 and "user" or "assistant",
+          string.rep("word ", 400) .. i)
+      end
+      local text = table.concat(lines, "\n") .. "\n"
+      write_file(session, text)
+      local function failing_open(path, mode)
+        if path == session and mode == "ab" then return nil, path .. ": Read-only file system" end
+        return io.open(path, mode)
+      end
+      local code, _, err = run({ "run", session, "--keep", "100", "--append", "--record", out },
+        { open = failing_open })
+      assert.equals(1, code, err)
+      local expected = "\ncompact run: cannot append to " .. session .. ": Read-only file system\n"
+      assert.equals(expected, err:sub(-#expected))
+      assert.equals("old record\n", read(out))
+      assert.equals(text, read(session))
+      assert.equals("pi.jsonl\nr.json\ns.json\n", listing(dir))
+    end)
+
     it("writes the output and the record when both succeed", function()
       local out, record = dir .. "/out.json", dir .. "/r.json"
       assert.equals(0, (run { "run", input, "--keep", "100", "-o", out, "--record", record }))

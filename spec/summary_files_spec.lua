@@ -41,6 +41,29 @@ describe("file lists and shell moves", function()
     assert.are.same({}, changes("echo mv a b; git commit -m done"))
   end)
 
+  it("reads words as the shell does: quotes, backslashes, and git -C DIR", function()
+    local function changes(command)
+      local out = {}
+      for _, change in ipairs(files.shell_changes(command)) do
+        out[#out + 1] = change.from .. " -> " .. tostring(change.to)
+      end
+      return out
+    end
+    assert.are.same({ "a b.txt -> c.txt" }, changes('mv "a b.txt" c.txt'))
+    assert.are.same({ "a b.txt -> dir/a b.txt" }, changes("mv 'a b.txt' 'dir/'"))
+    assert.are.same({ "my file.md -> nil" }, changes("rm my\\ file.md"))
+    assert.are.same({ 'it\'s "q".txt -> x' }, changes([[mv "it's \"q\".txt" x]]))
+    assert.are.same({ "x;y -> z" }, changes("mv 'x;y' z"))
+    assert.are.same({}, changes('git commit -m "mv a b; rm c"'))
+    assert.are.same({ "sub/a -> sub/b", "sub/old file.txt -> nil" },
+      changes('git -C sub mv a b && git -C sub rm "old file.txt"'))
+    assert.are.same({ "pkg/sub/x -> pkg/sub/y" }, changes("cd pkg && git -C sub mv x y"))
+    assert.are.same({ "p -> q" }, changes("git -c core.quotepath=off mv p q"))
+    assert.are.same({ "a -> b" }, changes("git -C /the/project mv a b")) -- absolute: the project root, as cd
+    assert.are.same({ "my dir/a -> my dir/b" }, changes('cd "my dir" && mv a b'))
+    assert.are.same({ "x y -> z" }, changes([[bash -lc 'mv "x y" z']]))
+  end)
+
   it("lists a moved file under its new name and drops a removed one", function()
     local read, modified = collect({
       call("1", "edit", { path = "src/old.lua" }),

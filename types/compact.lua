@@ -357,7 +357,7 @@ function summarizers_extractive.new(config) end
 ---@class compact.CompactionHookContext
 ---@field reason "threshold"|"overflow"|"guard"|"manual"
 ---@field plan compact.Plan
----@field request compact.Request
+---@field request compact.Request a copy (messages, tools and usage deep copies): editing it changes nothing
 
 ---@class compact.AgentCompactOptions
 ---@field instructions? string focus for this summary (default: config.instructions)
@@ -653,10 +653,12 @@ function Archive:close() end
 ---@field RANK_WINDOW integer matches read per word, and candidates ranked per search step (200)
 local archive = {}
 ---Open or create an SQLite (FTS5) archive; ":memory:" works.
+---`options.read_only`: open an existing archive read-only (never created or written).
 ---@param path string
+---@param options? { read_only?: boolean }
 ---@return compact.Archive|nil
 ---@return compact.Error|nil err ErrInvalidConfig without compact.sqlite or FTS5
-function archive.open(path) end
+function archive.open(path, options) end
 ---A pure-Lua archive in memory, same semantics.
 ---@return compact.Archive
 function archive.memory() end

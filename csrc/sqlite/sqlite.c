@@ -5,7 +5,12 @@
  *   local sqlite = require "compact.sqlite"
  *   sqlite.version()                 -> "3.40.1"
  *   sqlite.has_fts5()                -> true when the library was built with FTS5
- *   local db, msg, code = sqlite.open(path)     -- ":memory:" works
+ *   local db, msg, code = sqlite.open(path [, mode])  -- ":memory:" works
+ *       mode "rw" (the default) opens read-write and creates the file;
+ *       "ro" opens an existing file read-only (never creates or writes it);
+ *       "immutable" opens it read-only as a file nothing changes (SQLite's
+ *       immutable=1 URI: no locks, no -wal/-shm files; for a WAL file in a
+ *       directory this process cannot write)
  *   db:exec(sql)                     -> true | nil, msg, code   (several statements)
  *   local n = db:prepare(sql)        -> statement number | nil, msg, code
  *   db:run(n, ...)                   -> last insert rowid | nil, msg, code
@@ -123,22 +128,62 @@ static db_ud *check_open(lua_State *L, int *nret)
     return u;
 }
 
+/* The URI "file:PATH?immutable=1" with PATH percent-encoded, pushed on
+ * the stack. */
+static const char *push_immutable_uri(lua_State *L, const char *path, size_t len)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    luaL_Buffer b;
+    size_t i;
+    luaL_buffinit(L, &b);
+    /* an absolute path gets an empty authority, so "//x" stays a path */
+    luaL_addstring(&b, len > 0 && path[0] == '/' ? "file://" : "file:");
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)path[i];
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+            || c == '/' || c == '.' || c == '-' || c == '_' || c == '~') {
+            luaL_addchar(&b, (char)c);
+        } else {
+            luaL_addchar(&b, '%');
+            luaL_addchar(&b, hex[c >> 4]);
+            luaL_addchar(&b, hex[c & 15]);
+        }
+    }
+    luaL_addstring(&b, "?immutable=1");
+    luaL_pushresult(&b);
+    return lua_tostring(L, -1);
+}
+
 static int sqlite_open(lua_State *L)
 {
     size_t len;
-    const char *path;
+    const char *path, *mode = "rw";
     db_ud *u;
-    int rc;
+    int rc, flags;
     if (lua_type(L, 1) != LUA_TSTRING)
         return fail(L, "path: expected a string", "misuse");
     path = lua_tolstring(L, 1, &len);
     if (strlen(path) != len)
         return fail(L, "path: contains a NUL byte", "misuse");
+    if (!lua_isnoneornil(L, 2)) {
+        if (lua_type(L, 2) != LUA_TSTRING)
+            return fail(L, "mode: expected \"rw\", \"ro\" or \"immutable\"", "misuse");
+        mode = lua_tostring(L, 2);
+    }
+    if (strcmp(mode, "rw") == 0)
+        flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    else if (strcmp(mode, "ro") == 0)
+        flags = SQLITE_OPEN_READONLY;
+    else if (strcmp(mode, "immutable") == 0) {
+        flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+        path = push_immutable_uri(L, path, len);
+    } else
+        return fail(L, "mode: expected \"rw\", \"ro\" or \"immutable\"", "misuse");
     u = (db_ud *)lua_newuserdata(L, sizeof(db_ud));
     memset(u, 0, sizeof(*u));
     luaL_getmetatable(L, DB_MT);
     lua_setmetatable(L, -2);
-    rc = sqlite3_open_v2(path, &u->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    rc = sqlite3_open_v2(path, &u->db, flags, NULL);
     if (rc != SQLITE_OK) {
         int nret = fail_db(L, u, rc);
         db_release(u);

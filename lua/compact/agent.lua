@@ -215,11 +215,14 @@ local function prompt_message(prompt)
   return message
 end
 
+-- Check a restored state; a missing messages list becomes {} only when
+-- every check passes (a failed call leaves the state untouched).
 local function check_state(state)
   if type(state) ~= "table" then return request_error("agent.state: expected a table, got " .. type(state)) end
-  if state.messages == nil then state.messages = {} end
-  if type(state.messages) ~= "table" then
-    return request_error("agent.state.messages: expected a list, got " .. type(state.messages))
+  local messages = state.messages
+  if messages == nil then messages = {} end
+  if type(messages) ~= "table" then
+    return request_error("agent.state.messages: expected a list, got " .. type(messages))
   end
   for _, field in ipairs { "system_prompt", "summary" } do
     if state[field] ~= nil and type(state[field]) ~= "string" then
@@ -229,11 +232,12 @@ local function check_state(state)
   -- Validated through the heuristic's ledger (never the application's
   -- estimator, whose failures must not stop a run): only messages added
   -- since the last check are read, so a long conversation costs nothing.
-  local ledger, err = estimation.ledger(estimation.heuristic(), state.messages)
+  local ledger, err = estimation.ledger(estimation.heuristic(), messages)
   if not ledger then return nil, errors.new("invalid_request", "agent.state." .. err.message, { cause = err.cause }) end
   local _
-  _, err = usage_module.check(state.usage, #state.messages, "agent.state.usage")
+  _, err = usage_module.check(state.usage, #messages, "agent.state.usage")
   if err then return nil, err end
+  state.messages = messages
   return state
 end
 
@@ -291,51 +295,6 @@ function Run:commit(message)
   end
   local dropped = math.min(anchor.dropped or 0, usage.tokens - 1)
   self.state.usage = { tokens = usage.tokens, through = usage.through, dropped = dropped > 0 and dropped or nil }
-end
-
--- Where repair must start reading: the list up to the agent's watermark
--- (`_clean`: a list and a count it left clean) holds every call answered,
--- except maybe the calls of its last assistant message, so reading from
--- that message on gives the same list as reading it all (a later result
--- for an older call is dropped either way: as a duplicate of the full list,
--- as an orphan of the part).
-local function repair_start(clean, messages)
-  if not (clean and rawequal(clean.list, messages) and clean.count <= #messages) then return 1 end
-  for i = clean.count, 1, -1 do
-    if messages[i].role == "assistant" then return i end
-  end
-  return 1
-end
-
-local function shift_report(report, offset)
-  for _, list in pairs(report) do
-    for i = 1, #list do list[i] = list[i] + offset end
-  end
-  return report
-end
-
--- Repair the context's tool pairs before a request (every call answered
--- exactly once, the new prompt included). A changed list replaces the old
--- one, and the anchor, whose indices it no longer matches, goes. Only the
--- messages added since the last repair are read.
-function Run:repair_state()
-  local agent, messages = self.agent, self.state.messages
-  local start = repair_start(agent._clean, messages)
-  local part = start == 1 and messages or core.slice(messages, start, #messages)
-  local repaired, report = repair.repair(part)
-  if not repaired then return nil, report end
-  if repair.changed(report) then
-    if start > 1 then
-      local whole = core.slice(messages, 1, start - 1)
-      for i = 1, #repaired do whole[start - 1 + i] = repaired[i] end
-      repaired = whole
-    end
-    self.state.messages = repaired
-    self.state.usage = nil
-    self:emit { type = "repair", report = shift_report(report, start - 1) }
-  end
-  agent._clean = { list = self.state.messages, count = #self.state.messages }
-  return true
 end
 
 function Run:generator_request()

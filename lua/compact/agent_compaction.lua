@@ -1,13 +1,16 @@
 --- The agent's context upkeep (internal to compact.agent; docs/agent.md):
--- context editing, proactive maintenance, the request guard, overflow
--- recovery, manual compaction and the `on_before_compaction` hook. The
--- functions here are methods of a run (`install(Run)`).
+-- the repair of tool pairs before each request, context editing, proactive
+-- maintenance, the request guard, overflow recovery, manual compaction and
+-- the `on_before_compaction` hook. The functions here are methods of a run
+-- (`install(Run)`).
 -- @module compact.agent_compaction
 
+local agent_tools = require "compact.agent_tools"
 local checks = require "compact.checks"
 local core = require "compact.core"
 local context_edit = require "compact.context_edit"
 local errors = require "compact.errors"
+local repair = require "compact.repair"
 local request_module = require "compact.request"
 
 local upkeep = {}
@@ -71,6 +74,51 @@ function Run:replace_messages(list)
   if last and rawequal(last.messages, old) and last.count == #old then last.messages = list end
 end
 
+-- Where repair must start reading: the list up to the agent's watermark
+-- (`_clean`: a list and a count it left clean) holds every call answered,
+-- except maybe the calls of its last assistant message, so reading from
+-- that message on gives the same list as reading it all (a later result
+-- for an older call is dropped either way: as a duplicate of the full list,
+-- as an orphan of the part).
+local function repair_start(clean, messages)
+  if not (clean and rawequal(clean.list, messages) and clean.count <= #messages) then return 1 end
+  for i = clean.count, 1, -1 do
+    if messages[i].role == "assistant" then return i end
+  end
+  return 1
+end
+
+local function shift_report(report, offset)
+  for _, list in pairs(report) do
+    for i = 1, #list do list[i] = list[i] + offset end
+  end
+  return report
+end
+
+-- Repair the context's tool pairs before a request (every call answered
+-- exactly once, the new prompt included). A changed list replaces the old
+-- one, and the anchor, whose indices it no longer matches, goes. Only the
+-- messages added since the last repair are read.
+function Run:repair_state()
+  local agent, messages = self.agent, self.state.messages
+  local start = repair_start(agent._clean, messages)
+  local part = start == 1 and messages or core.slice(messages, start, #messages)
+  local repaired, report = repair.repair(part)
+  if not repaired then return nil, report end
+  if repair.changed(report) then
+    if start > 1 then
+      local whole = core.slice(messages, 1, start - 1)
+      for i = 1, #repaired do whole[start - 1 + i] = repaired[i] end
+      repaired = whole
+    end
+    self.state.messages = repaired
+    self.state.usage = nil
+    self:emit { type = "repair", report = shift_report(report, start - 1) }
+  end
+  agent._clean = { list = self.state.messages, count = #self.state.messages }
+  return true
+end
+
 --- Context editing (config `edit`): when the estimate is above budget *
 -- edit.trigger_ratio, clear old tool results. `pending_prompt`: a prompt is
 -- about to be accepted (it is the newest turn).
@@ -84,7 +132,7 @@ function Run:edit(pending_prompt)
   local ok, list, info = pcall(context_edit.edit, state.messages, {
     estimator = agent.estimator, keep_turns = edit.keep_turns, exclude = edit.exclude,
     pending_prompt = pending_prompt, through = type(usage) == "table" and usage.through or nil,
-    recall_id = agent._recall_id,
+    recall_id = agent._recall_id, recall_alias = agent._recall_alias,
   })
   if not ok or not list then return end
   self:replace_messages(list)
@@ -139,13 +187,25 @@ local function with_summary(compactor, summary)
   return setmetatable({ summarizer = fixed }, { __index = compactor })
 end
 
+-- The request the hook sees: a copy whose messages, tools and usage are
+-- deep copies, so a hook that edits them cannot change the agent's history.
+local function hook_view(request)
+  local view = {}
+  for k, v in pairs(request) do view[k] = v end
+  view.messages = agent_tools.deep_copy(request.messages)
+  view.tools = agent_tools.deep_copy(request.tools)
+  view.usage = agent_tools.deep_copy(request.usage)
+  return view
+end
+
 --- Run the hook, then the rewrite. Returns true; or nil, SKIPPED when the
 -- hook skipped it; or nil, err.
 function Run:compact_with(reason, request, plan)
   local compactor = self.agent.compactor
   local hook = self.agent.on_before_compaction
   if hook then
-    local ok, answer = pcall(hook, { reason = reason, plan = plan, request = request })
+    local ok, answer = pcall(hook_view, request)
+    if ok then ok, answer = pcall(hook, { reason = reason, plan = plan, request = answer }) end
     if not ok then
       local err = errors.new("callback", "on_before_compaction raised an error", { cause = answer })
       self:emit { type = "compaction_skipped", reason = reason, err = err }
@@ -249,7 +309,8 @@ end
 function Run:cap_result(result)
   local max = self.agent.max_tool_result_tokens
   if not max then return result end
-  local ok, capped = pcall(context_edit.cap_result, result, max, self.agent.estimator, self.agent._recall_id)
+  local ok, capped = pcall(context_edit.cap_result, result, max, self.agent.estimator, self.agent._recall_id,
+    self.agent._recall_alias)
   if ok and type(capped) == "table" then return capped end
   return result
 end

@@ -172,7 +172,8 @@ end
 --- Give `agent` its `_recall_id(message) -> id`: the archive id of a
 -- message the agent is about to give up (a cleared or cut tool result),
 -- archiving it first; it raises the archive's error, so the caller (under
--- pcall) keeps the original. Without an archive, nothing.
+-- pcall) keeps the original. And `_recall_alias(copy, id)`: the copy left in
+-- the context stands for that id. Without an archive, nothing.
 function recall.attach(agent, setup)
   if not setup.archive then return end
   local tracker = require("compact.archive_common").tracker(setup.archive, setup.conversation_id, setup.cache)
@@ -181,6 +182,9 @@ function recall.attach(agent, setup)
     if not ids then error(err, 0) end
     return ids[1]
   end
+  -- a cleared or cut copy stands for the archived original: archiving it
+  -- later (a second edit, a compaction) names the original, adds no row
+  agent._recall_alias = tracker.alias
 end
 
 --- Add the recall tool to the agent's tool definitions and handlers (when

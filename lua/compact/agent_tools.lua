@@ -35,6 +35,7 @@ local function deep_copy(value, seen)
   if rawequal(debug.getmetatable(value), core.json_array_mt) then setmetatable(out, core.json_array_mt) end
   return out
 end
+tools.deep_copy = deep_copy
 
 --- Check the agent's `config.tools`: returns the definitions sent to the
 -- model (without handlers) and a name -> handler map, or nil, ErrInvalidConfig.

@@ -105,25 +105,83 @@ local function load_sqlite()
     .. "works without it", { cause = not ok and sqlite or nil })
 end
 
+-- How many of the archive's two tables a connection sees, or nil, message, code.
+local function archive_tables(db)
+  local ok, message, code = db:exec("PRAGMA busy_timeout = 5000; PRAGMA query_only = 1;")
+  if not ok then return nil, message, code end
+  local n
+  n, message, code = db:prepare("SELECT count(*) FROM sqlite_master WHERE name IN "
+    .. "('compact_archive', 'compact_archive_text')")
+  if not n then return nil, message, code end
+  local rows
+  rows, message, code = db:rows(n)
+  if not rows then return nil, message, code end
+  return rows[1][1]
+end
+
+-- An existing archive opened read-only: nothing is created or written. A
+-- WAL file whose directory this process cannot write (no -shm to share)
+-- is read as immutable instead.
+local function open_read_only(sqlite, path)
+  local db, message, code = sqlite.open(path, "ro")
+  local count
+  if db then
+    count, message, code = archive_tables(db)
+    if not count and (code == "readonly" or code == "cantopen") then
+      db:close()
+      db, message, code = sqlite.open(path, "immutable")
+      if db then count, message, code = archive_tables(db) end
+    end
+  end
+  if not count then
+    if db then db:close() end
+    return nil, db_error("compact.archive.open", message, code)
+  end
+  if count ~= 2 then
+    db:close()
+    return nil, common.error("compact.archive.open: " .. path .. " is not a compact archive (no archive tables)")
+  end
+  return db
+end
+
 --- Open (or create) an SQLite archive at `path` (`":memory:"` for one that
 -- lives in this process).
 -- @tparam string path
+-- @tparam[opt] table options `read_only = true`: open an existing archive
+--   read-only (SQLite's read-only mode: the file is never created, changed
+--   or given a schema; `put` fails with an `archive` error)
 -- @return the archive, or nil and an error: `ErrInvalidConfig` when the C
---   module `compact.sqlite` is missing or SQLite lacks FTS5, an `archive`
---   error when the file cannot be opened
-function archive.open(path)
+--   module `compact.sqlite` is missing, SQLite lacks FTS5 or the options are
+--   bad, an `archive` error when the file cannot be opened (or, read-only,
+--   is missing or not an archive)
+function archive.open(path, options)
   if type(path) ~= "string" or path == "" then
     return nil, errors.invalid_config("compact.archive.open: path: expected a non-empty string, got "
       .. errors.describe(path))
   end
+  if options ~= nil and type(options) ~= "table" then
+    return nil, errors.invalid_config("compact.archive.open: options: expected a table, got "
+      .. errors.describe(options))
+  end
+  local read_only = options and options.read_only
+  if read_only ~= nil and type(read_only) ~= "boolean" then
+    return nil, errors.invalid_config("compact.archive.open: options.read_only: expected a boolean, got "
+      .. errors.describe(read_only))
+  end
   local sqlite, err = load_sqlite()
   if not sqlite then return nil, err end
-  local db, message, code = sqlite.open(path)
-  if not db then return nil, db_error("compact.archive.open", message, code) end
-  local pragmas = "PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;"
-  if path ~= ":memory:" then pragmas = "PRAGMA journal_mode = WAL; " .. pragmas end
-  local ok
-  ok, message, code = db:exec(pragmas .. SCHEMA)
+  local db, message, code, ok
+  if read_only then
+    db, err = open_read_only(sqlite, path)
+    if not db then return nil, err end
+    ok = true
+  else
+    db, message, code = sqlite.open(path, "rw")
+    if not db then return nil, db_error("compact.archive.open", message, code) end
+    local pragmas = "PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;"
+    if path ~= ":memory:" then pragmas = "PRAGMA journal_mode = WAL; " .. pragmas end
+    ok, message, code = db:exec(pragmas .. SCHEMA)
+  end
   if not ok then
     db:close()
     if tostring(message):find("fts5", 1, true) then

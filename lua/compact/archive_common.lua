@@ -261,6 +261,18 @@ function archive.tracker(target, conversation_id, cache)
     end
     return ids
   end
+  --- Name `copy` (a message standing for an archived one: cleared, cut) by
+  -- the original's `id`, so storing the copy later stores nothing.
+  function tracker.alias(copy, id) cache[copy] = id end
+  --- The kept list after a compaction: each copy of an archived original
+  -- (`originals[first + i - 1]` for `kept[i]`) stands for the original's id.
+  function tracker.alias_kept(kept, originals, first)
+    for i = 1, #kept do
+      local original = rawget(originals, first + i - 1)
+      local id = original ~= nil and cache[original]
+      if id and kept[i] ~= original then cache[kept[i]] = id end
+    end
+  end
   return tracker
 end
 

@@ -5,12 +5,81 @@
 
 local commands = {}
 
-local function words_of(segment)
-  local words = {}
-  for word in segment:gmatch("%S+") do
-    words[#words + 1] = word:gsub("^[\"']", ""):gsub("[\"']$", "")
+-- The simple commands of a shell command line, each a list of its words:
+-- split at unquoted `;`, `&`, `|` and newlines, words at unquoted white
+-- space. Single quotes are literal; in double quotes a backslash escapes
+-- `"`, `\`, `$` and `` ` ``; outside quotes it escapes any character (a
+-- backslash-newline joins lines). An unclosed quote runs to the end.
+local function segments_of(text)
+  local segments, words, word = {}, {}, nil
+  local function add(piece)
+    word = word or {}
+    word[#word + 1] = piece
   end
-  return words
+  local function end_word()
+    if word then words[#words + 1] = table.concat(word) end
+    word = nil
+  end
+  local i, n = 1, #text
+  while i <= n do
+    local at = text:find("[%s'\"\\;&|]", i)
+    if not at then
+      add(text:sub(i))
+      break
+    end
+    if at > i then add(text:sub(i, at - 1)) end
+    local c = text:sub(at, at)
+    if c == "'" then
+      local close = text:find("'", at + 1, true) or n + 1
+      add(text:sub(at + 1, close - 1))
+      i = close + 1
+    elseif c == '"' then
+      local j = at + 1
+      add("")
+      while j <= n do
+        local stop = text:find('["\\]', j)
+        if not stop then
+          add(text:sub(j))
+          j = n + 1
+          break
+        end
+        add(text:sub(j, stop - 1))
+        if text:sub(stop, stop) == '"' then
+          j = stop
+          break
+        end
+        local next_char = text:sub(stop + 1, stop + 1)
+        if next_char:find('^["\\$`]$') then
+          add(next_char)
+        elseif next_char ~= "\n" then
+          add("\\" .. next_char)
+        end
+        j = stop + 2
+      end
+      i = j + 1
+    elseif c == "\\" then
+      local next_char = text:sub(at + 1, at + 1)
+      if next_char ~= "\n" then add(next_char) end
+      i = at + 2
+    elseif c:find("[;&|\n]") then
+      end_word()
+      segments[#segments + 1] = words
+      words = {}
+      i = at + 1
+    else -- white space
+      end_word()
+      i = at + 1
+    end
+  end
+  end_word()
+  segments[#segments + 1] = words
+  return segments
+end
+commands.segments = segments_of
+
+-- The words of one simple command (the first of `text`).
+local function words_of(text)
+  return segments_of(text)[1]
 end
 commands.words = words_of
 
@@ -66,22 +135,45 @@ local function operands(words, first, dir)
   return out, slashed, target
 end
 
+-- `dir` (the prefix so far, "" or ending in "/") after `cd target`: a
+-- relative target is appended, an absolute one is the project root.
+local function enter(dir, target)
+  if target:match("^[/~]") then return "" end
+  return dir .. target:gsub("^%./", ""):gsub("/?$", "/")
+end
+
+-- Git's global options before its subcommand: the index of the subcommand
+-- and the directory after `-C DIR` (each joined to the last).
+local function git_subcommand(words, dir)
+  local k = 2
+  while words[k] and words[k]:sub(1, 1) == "-" do
+    if (words[k] == "-C" or words[k] == "-c") and words[k + 1] then
+      if words[k] == "-C" then dir = enter(dir, words[k + 1]) end
+      k = k + 2
+    else
+      k = k + 1
+    end
+  end
+  return k, dir
+end
+
 --- The moves and removals a shell command makes: a list of
 -- `{ from = path, to = path }` (to is nil for a removal). `mv`, `git mv`,
--- `rm` and `git rm` count; a relative `cd DIR` earlier in the same command
--- prefixes the paths, an absolute `cd` is taken as the project root.
+-- `rm` and `git rm` count (`git -C DIR mv` too, its paths in DIR); words
+-- are read as the shell reads them (quotes, backslashes). A relative `cd
+-- DIR` earlier in the same command prefixes the paths, an absolute `cd` (or
+-- `-C`) is taken as the project root.
 function commands.changes(command)
   local changes, dir = {}, ""
-  for segment in (unwrap(command) .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
-    local words = words_of(segment)
-    local first = words[1] == "git" and 2 or 1
+  for _, words in ipairs(segments_of(unwrap(command))) do
+    local first, here = 1, dir
+    if words[1] == "git" then first, here = git_subcommand(words, dir) end
     local verb = words[first]
-    if verb == "cd" and words[first + 1] then
-      local target = words[first + 1]
-      dir = target:match("^[/~]") and "" or (dir .. target:gsub("^%./", ""):gsub("/?$", "/"))
+    if verb == "cd" and first == 1 and words[2] then
+      dir = enter(dir, words[2])
     elseif verb == "mv" then
       -- into a directory: `-t DIR`, several sources, or `DIR/`
-      local paths, slashed, dest = operands(words, first + 1, dir)
+      local paths, slashed, dest = operands(words, first + 1, here)
       local into = dest ~= nil
       if not into then
         into = #paths > 2 or slashed[#paths] == true
@@ -92,7 +184,7 @@ function commands.changes(command)
         changes[#changes + 1] = { from = from, to = to }
       end
     elseif verb == "rm" then
-      for _, path in ipairs(operands(words, first + 1, dir)) do changes[#changes + 1] = { from = path } end
+      for _, path in ipairs(operands(words, first + 1, here)) do changes[#changes + 1] = { from = path } end
     end
   end
   return changes
@@ -147,8 +239,7 @@ end
 function commands.stem(command)
   if type(command) ~= "string" then return nil end
   local text = commands.normalize(unwrap(command))
-  for segment in (text .. "\n"):gmatch("([^\n;&|]*)[\n;&|]") do
-    local words = words_of(segment)
+  for _, words in ipairs(segments_of(text)) do
     local i = 1
     while words[i] and (words[i]:find("^[%a_][%w_]*=") or WRAPPERS[words[i]]
       or (words[i - 1] == "timeout" and words[i]:find("^%d"))) do

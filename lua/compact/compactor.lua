@@ -392,6 +392,9 @@ function Compactor:apply(request, plan, cancel)
       .. tostring(tokens_before) .. " tokens before, " .. tostring(state.tokens) .. " after)")
   end
   mark_stale(state.kept)
+  -- a kept copy (cut by the ladder, marked stale) of an archived message is
+  -- never archived again: it names the original
+  if tracker then tracker.alias_kept(state.kept, messages, state.first_kept_index) end
   local record = {
     summary = state.summary,
     first_kept_index = state.first_kept_index,

@@ -86,9 +86,11 @@ local function kept_from(messages, keep_turns, pending_prompt)
 end
 
 --- Clear old tool results. `opts = { estimator, keep_turns, exclude,
--- pending_prompt, through, recall_id }` (`recall_id(message) -> id`: with
--- an archive, archives the original first and its id goes into the
--- placeholder; it raises when the archive fails, so nothing is cleared). Returns the new list and `{ cleared = n,
+-- pending_prompt, through, recall_id, recall_alias }` (`recall_id(message)
+-- -> id`: with an archive, archives the original first and its id goes into
+-- the placeholder; it raises when the archive fails, so nothing is cleared;
+-- `recall_alias(copy, id)`: the cleared copy stands for that id, so it is
+-- never archived again). Returns the new list and `{ cleared = n,
 -- tokens_saved = t, saved_through = s }` (s: the part of t at indices <=
 -- `through`), or nil when nothing was cleared. The estimator may raise:
 -- call this under pcall.
@@ -104,6 +106,7 @@ function context_edit.edit(messages, opts)
       local edited = copy(message)
       local id = opts.recall_id and opts.recall_id(message)
       edited.content = placeholders.replacement("cleared", tokens, message, { message = message, recall_id = id })
+      if id ~= nil and opts.recall_alias then opts.recall_alias(edited, id) end
       local delta = estimator:message(message) - estimator:message(edited)
       if not out then
         out = {}
@@ -122,13 +125,18 @@ end
 --- A tool result whose texts exceed `max` tokens (together), shortened head
 -- and tail with `[... N tokens cut: tool result too long ...]`; the result
 -- itself when it fits. With `recall_id` (see `edit`) the whole original is
--- archived before it is cut and the marker names it. Call under pcall (the
--- estimator and recall_id may raise).
-function context_edit.cap_result(result, max, estimator, recall_id)
+-- archived before it is cut and the marker names it (and `recall_alias`
+-- names the cut copy by it). Call under pcall (the estimator and recall_id
+-- may raise).
+function context_edit.cap_result(result, max, estimator, recall_id, recall_alias)
   local id
   local function marker(tokens, cut)
     if recall_id and id == nil then id = recall_id(result) end
     return placeholders.replacement("cut", tokens, cut, { message = result, recall_id = id })
+  end
+  local function named(out)
+    if id ~= nil and recall_alias then recall_alias(out, id) end
+    return out
   end
   local content = result.content
   if type(content) == "string" then
@@ -136,7 +144,7 @@ function context_edit.cap_result(result, max, estimator, recall_id)
     if short == content then return result end
     local out = copy(result)
     out.content = short
-    return out
+    return named(out)
   end
   local total, sizes, list = 0, {}, {}
   for i, block in ipairs(content) do
@@ -162,7 +170,7 @@ function context_edit.cap_result(result, max, estimator, recall_id)
   end
   local out = copy(result)
   out.content = blocks
-  return out
+  return named(out)
 end
 
 return context_edit

@@ -113,14 +113,27 @@ local function reason(path, err)
   return err
 end
 
+-- The text of an existing regular file, or nil (none, or unreadable).
+local function old_text(env, path)
+  local file = env.open(path, "rb")
+  if not file then return nil end
+  local text = file:read("*a")
+  file:close()
+  return text
+end
+
 --- Write files all or nothing: each goes to a temporary file beside its
 -- target, created exclusively under an unpredictable name with the
 -- target's mode (`core.output_temp`: a planted file or symbolic link is
 -- never written through), and only when every one is complete are they
 -- renamed over the targets; on failure the temporary files are removed and
--- every existing file is left as it was. An output that is a symbolic link
--- writes the file the link points to (the link stays); a dangling link is
--- refused.
+-- every existing file is left as it was. When a later step can still fail
+-- (several renames, or an append after them), each existing target's text
+-- is first copied beside it, and a failure renames the copies back over the
+-- targets already replaced. An output that is a symbolic link writes the
+-- file the link points to (the link stays); a dangling link is refused.
+-- An append (the session, changed last) that fails part-way can leave
+-- what it wrote.
 -- @tparam table files `{ { path =, text = }, ... }`
 -- @return true, or nil and a message naming the file
 function common.write_files(env, files)
@@ -128,9 +141,10 @@ function common.write_files(env, files)
   local function cleanup()
     for _, temp in ipairs(temps) do env.remove(temp) end
   end
+  local renames, appends = 0, 0
   for _, file in ipairs(files) do
     local target = file.path
-    file.temp, file.target = nil, target
+    file.temp, file.target, file.backup = nil, target, nil
     if not is_special(target) and not file.append then
       local temp, resolved = env.output_temp(target)
       if not temp then
@@ -139,7 +153,9 @@ function common.write_files(env, files)
       end
       file.temp, file.target = temp, resolved
       temps[#temps + 1] = temp
+      renames = renames + 1
     end
+    if file.append then appends = appends + 1 end
     local ok, err = true, nil
     if not file.append then ok, err = write_one(env, file.temp or target, file.text) end
     if not ok then
@@ -147,13 +163,45 @@ function common.write_files(env, files)
       return nil, "cannot write " .. target .. ": " .. reason(file.temp or target, err)
     end
   end
+  -- copies of the texts a failed later step must bring back
+  if renames > 1 or (renames > 0 and appends > 0) then
+    for _, file in ipairs(files) do
+      local text = file.temp and old_text(env, file.target)
+      if file.temp and not text and core.file_id(file.target) ~= nil then
+        cleanup()
+        return nil, "cannot keep a copy of " .. file.path .. ": it cannot be read"
+      end
+      if text then
+        local backup = env.output_temp(file.target)
+        local ok, err = backup ~= nil, "cannot create a temporary file"
+        if backup then
+          temps[#temps + 1] = backup
+          ok, err = write_one(env, backup, text)
+        end
+        if not ok then
+          cleanup()
+          return nil, "cannot keep a copy of " .. file.path .. ": " .. reason(backup or file.path, err)
+        end
+        file.backup = backup
+      end
+    end
+  end
+  local replaced = {}
+  local function undo()
+    for i = #replaced, 1, -1 do
+      local file = replaced[i]
+      if file.backup then env.rename(file.backup, file.target) else env.remove(file.target) end
+    end
+    cleanup()
+  end
   for _, file in ipairs(files) do
     if file.temp then
       local ok, err = env.rename(file.temp, file.target)
       if not ok then
-        cleanup()
+        undo()
         return nil, "cannot replace " .. file.path .. ": " .. reason(file.temp, err)
       end
+      replaced[#replaced + 1] = file
     end
   end
   -- appends last, after every replaced file: the session itself is changed last
@@ -161,11 +209,12 @@ function common.write_files(env, files)
     if file.append then
       local ok, err = write_one(env, file.path, file.text, "ab")
       if not ok then
-        cleanup()
+        undo()
         return nil, "cannot append to " .. file.path .. ": " .. reason(file.path, err)
       end
     end
   end
+  cleanup() -- the copies
   return true
 end
 

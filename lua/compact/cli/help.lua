@@ -131,7 +131,8 @@ Search an archive written by `compact run --archive ARCHIVE` for the
 messages a compaction replaced. QUERY is words (punctuation is ignored); a
 message matching more of them ranks higher. Hits print one a line, best
 first, as `#ID [role] snippet`. --id N prints message #N as it was
-archived (state JSON).
+archived (state JSON). ARCHIVE is opened read-only: it is never created or
+changed, and a file that is not an archive is refused.
 
 options:
   --conversation ID  the conversation to search (default: the only one the

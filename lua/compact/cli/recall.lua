@@ -74,7 +74,7 @@ function recall.run(cli, env, options, positional)
     return cli.EXIT_USAGE
   end
   probe:close()
-  local archive, err = compact.archive.open(path)
+  local archive, err = compact.archive.open(path, { read_only = true })
   if not archive then
     env.err("compact recall: ", path, ": ", tostring(err), "\n")
     return compact.is(err, compact.ErrInvalidConfig) and cli.EXIT_FAILURE or cli.EXIT_USAGE

@@ -3,7 +3,8 @@
 -- `~/.gemini/tmp/<project>/chats/` (`{ sessionId, projectHash, startTime,
 -- messages }`), and the JSONL form of newer versions (that header, then one
 -- message record per line, a later record with the same `id` replacing the
--- earlier one, `$rewindTo` dropping messages from that id on).
+-- earlier one, `$rewindTo` dropping messages from that id on; a `$rewindTo`
+-- to an id the history does not hold drops nothing and is a warning).
 --
 -- * `type = "user"` messages are user messages; `type = "gemini"` (or
 --   `"model"`) ones assistant messages: `thoughts` become thinking blocks (subject and
@@ -281,8 +282,13 @@ function gemini.from_records(ctx, records, wheres)
   for i, record in ipairs(records) do
     if type(record["$rewindTo"]) == "string" then
       local from = at[record["$rewindTo"]]
-      for n = #order, from or 1, -1 do
-        latest[order[n]], at[order[n]], order[n] = nil, nil, nil
+      if from then
+        for n = #order, from, -1 do
+          latest[order[n]], at[order[n]], order[n] = nil, nil, nil
+        end
+      else -- an id not (or no longer) in the history: nothing to drop
+        common.warn(ctx, wheres[i], "ignored a `$rewindTo` to an unknown message id "
+          .. string.format("%q", record["$rewindTo"]:sub(1, 80)))
       end
     elseif type(record.id) == "string" and MESSAGE_TYPES[record.type] then
       if not latest[record.id] then
