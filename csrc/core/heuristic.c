@@ -47,7 +47,10 @@ enum byte_class {
 
 /* Costs in 1/1024 token. A byte's cost depends on its class and on the class
  * of the byte before it (the string's start counts as a space), plus
- * W_LONG for each letter deep inside a long letter run (see LONG_RUN). The
+ * W_LONG for each letter deep inside a long letter run (see LONG_RUN),
+ * W_HUMP_SHORT - W_HUMP for a case step after a short segment (HUMP_UNITS)
+ * and W_LISTING for a numbered listing's separator (LISTING_UNITS): the
+ * scans count those three from bits per byte, beside the pair costs. The
  * W_* values are the shape (how BPE vocabularies split each class,
  * relative to an English word, measured against o200k and cl100k on the
  * content classes of spec/heuristic_classes_spec.lua); SCALE is the one
@@ -62,16 +65,12 @@ enum byte_class {
 #define W_WORD 1024        /* a word (letter run) starts */
 #define W_LETTER 72        /* each further letter of a word */
 #define W_UPPER_MORE 700   /* an upper after an upper (ALLCAPS, base64) */
-/* lower -> upper inside a word: W_HUMP after a lower-case segment of
- * HUMP_SEGMENT letters or more (camelCase, PascalCase: word-length
- * segments), W_HUMP_SHORT after a shorter one (base64 changes case every
- * 1-3 letters); see HUMP_UNITS. */
-#ifndef W_HUMP
+/* lower -> upper inside a word: W_HUMP after a segment (the letters since
+ * the last case step or non-letter) of HUMP_SEGMENT letters or more
+ * (camelCase, PascalCase: word-length segments), W_HUMP_SHORT after a
+ * shorter one (base64 changes case every 1-3 letters); see HUMP_UNITS. */
 #define W_HUMP 640
-#endif
-#ifndef W_HUMP_SHORT
 #define W_HUMP_SHORT 1024
-#endif
 #define HUMP_SEGMENT 3
 #define W_NUMBER 1024      /* a digit run starts */
 #define W_DIGIT 350        /* each further digit (runs split every ~3) */
@@ -101,9 +100,7 @@ enum byte_class {
  * prefix, which the byte costs put at about 2. Counted on the tab, or on
  * the arrow's second byte, when the byte before the tab (the arrow)
  * is a digit. */
-#ifndef W_LISTING
 #define W_LISTING 1200
-#endif
 
 #define IS_LETTER(c) ((c) == C_LOWER || (c) == C_UPPER)
 #define HUMP_PAIR (C_LOWER << 4 | C_UPPER)
@@ -175,8 +172,10 @@ static unsigned popcount64(unsigned long long x)
  * a bit per plain-letter pair (pair_plain), below them the previous block's
  * bits (none before `from`): the bytes that end LONG_RUN (8) plain letters
  * in a row are the bits left after ANDing the bits with themselves shifted
- * by 1, 2 and 4. The vector scans below must return exactly what it returns
- * (spec/heuristic_scan_spec.lua). */
+ * by 1, 2 and 4; likewise a bit per case step (HUMP_PAIR), those after two
+ * plain letters being word-length (LONG_HUMPS). Then a pass for the listing
+ * separators (W_LISTING). The vector scans below must return exactly what
+ * it returns (spec/heuristic_scan_spec.lua). */
 static heuristic_units measure_range_scalar(const unsigned char *s, size_t from, size_t to)
 {
     heuristic_units a = 0, b = 0;

@@ -28,7 +28,12 @@
  * no case step), below it the previous step's bits (none before the
  * range); ANDed with itself shifted by 1, 2 and 4 it keeps the lanes that
  * end 8 plain letters in a row, each adding LONG_UNITS (counted in
- * general-purpose registers, beside the vector work).
+ * general-purpose registers, beside the vector work). So are the case
+ * steps after fewer than 3 letters (a hump lane not preceded by two plain
+ * lanes: HUMP_UNITS each) and the listing separators (a lane whose code
+ * may be one, S_BLANK or S_LEAD3S, after a digit; then the exact bytes: a
+ * tab, or E2 with 86 in the next lane, the E2 of the last lane carried in
+ * `arrow`: LISTING_UNITS each).
  * Killed lanes (index bit 0x80) cost 0: the padding of the last vector. */
 
 #define SCAN_STEP(x, kill)                                                                 \
