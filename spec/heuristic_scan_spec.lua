@@ -115,6 +115,55 @@ describe("compact.core.heuristic_scan (vector scans against the scalar reference
     end
   end)
 
+  it("agrees on listing separators and case steps at every offset (the cross-lane costs)", function()
+    local random = generator(23)
+    -- pieces: listing prefixes (a tab or U+2192 after digits), the arrow's
+    -- bytes without the digit, a tab or an E2 lead after a digit that are
+    -- no separators, en dashes, and case steps after 1-5 letters
+    local pieces = { "    12\t", "     7\226\134\146", "\226\134\146", "3\226\128\147", "5\r", "9\226\134",
+      "\134", "aB", "abC", "abcD", "abcdE", "xY1Z", "getName", "fooBarBaz", " ", "\n", "x" }
+    for _, round in ipairs { 1, 2, 3 } do
+      local list = {}
+      for k = 1, 120 do list[k] = pieces[random(#pieces) + 1] end
+      local s = table.concat(list)
+      for length = 0, 200 do
+        for _, i in ipairs { 1, 2, 3, 15, 16, 17, 31, 32, 33 } do
+          if i + length - 1 <= #s then assert_same(s, i, i + length - 1, "pieces " .. round) end
+        end
+      end
+    end
+  end)
+
+  it("prices a listing separator and a short case step once each, in every implementation", function()
+    -- what each adds to the text before it, the same in every implementation
+    local function added(with, without)
+      local out = { scan(with, "scalar") - scan(without, "scalar") }
+      for _, impl in ipairs(IMPLS) do out[#out + 1] = scan(with, impl) - scan(without, impl) end
+      return out
+    end
+    local base = ("x"):rep(40) .. " "
+    -- an arrow after digits over an en dash there (the same byte costs);
+    -- a tab after digits over a CR there (the same class): the same units,
+    -- more than a token; neither without the digit
+    local arrow = added(base .. "12\226\134\146foo", base .. "12\226\128\147foo")
+    local tab = added(base .. "12\tfoo", base .. "12\rfoo")
+    local bare = added(base .. "\226\134\146\tfoo", base .. "\226\128\147\rfoo")
+    assert.is_true(arrow[1] > 1024)
+    for k = 1, #arrow do
+      assert.equal(arrow[1], arrow[k])
+      assert.equal(arrow[1], tab[k])
+      assert.equal(0, bare[k])
+    end
+    -- a case step after 2 letters costs more than one after 3 (base64 vs camelCase)
+    local short = scan(base .. "abC", "scalar") - scan(base .. "abc", "scalar")
+    local long = scan(base .. "abcD", "scalar") - scan(base .. "abcd", "scalar")
+    assert.is_true(short > long)
+    for _, impl in ipairs(IMPLS) do
+      assert.equal(short, scan(base .. "abC", impl) - scan(base .. "abc", impl))
+      assert.equal(long, scan(base .. "abcD", impl) - scan(base .. "abcd", impl))
+    end
+  end)
+
   it("agrees on all-one-class strings of each class, every length to 80", function()
     for _, name in ipairs(CLASS_NAMES) do
       local bytes, list = members(name), {}

@@ -47,7 +47,10 @@ enum byte_class {
 
 /* Costs in 1/1024 token. A byte's cost depends on its class and on the class
  * of the byte before it (the string's start counts as a space), plus
- * W_LONG for each letter deep inside a long letter run (see LONG_RUN). The
+ * W_LONG for each letter deep inside a long letter run (see LONG_RUN),
+ * W_HUMP_SHORT - W_HUMP for a case step after a short segment (HUMP_UNITS)
+ * and W_LISTING for a numbered listing's separator (LISTING_UNITS): the
+ * scans count those three from bits per byte, beside the pair costs. The
  * W_* values are the shape (how BPE vocabularies split each class,
  * relative to an English word, measured against o200k and cl100k on the
  * content classes of spec/heuristic_classes_spec.lua); SCALE is the one
@@ -62,7 +65,13 @@ enum byte_class {
 #define W_WORD 1024        /* a word (letter run) starts */
 #define W_LETTER 72        /* each further letter of a word */
 #define W_UPPER_MORE 700   /* an upper after an upper (ALLCAPS, base64) */
-#define W_HUMP 1024        /* lower -> upper inside a word: camelCase, base64 */
+/* lower -> upper inside a word: W_HUMP after a segment (the letters since
+ * the last case step or non-letter) of HUMP_SEGMENT letters or more
+ * (camelCase, PascalCase: word-length segments), W_HUMP_SHORT after a
+ * shorter one (base64 changes case every 1-3 letters); see HUMP_UNITS. */
+#define W_HUMP 640
+#define W_HUMP_SHORT 1024
+#define HUMP_SEGMENT 3
 #define W_NUMBER 1024      /* a digit run starts */
 #define W_DIGIT 350        /* each further digit (runs split every ~3) */
 #define W_PUNCT 800        /* a punctuation run starts */
@@ -85,8 +94,16 @@ enum byte_class {
  * letters (concatenated words, long identifiers, random letters). */
 #define LONG_RUN 8
 #define W_LONG 200
+/* The separator of a numbered listing (`cat -n`, an agent's file read:
+ * spaces, the line number, then a tab or U+2192 RIGHTWARDS ARROW, E2 86
+ * 92) after a digit: the tokenizers spend about 3-4 tokens on each line's
+ * prefix, which the byte costs put at about 2. Counted on the tab, or on
+ * the arrow's second byte, when the byte before the tab (the arrow)
+ * is a digit. */
+#define W_LISTING 1200
 
 #define IS_LETTER(c) ((c) == C_LOWER || (c) == C_UPPER)
+#define HUMP_PAIR (C_LOWER << 4 | C_UPPER)
 
 #define COST(p, c) GRAINED(SCALE(BASE_COST(p, c)))
 #define BASE_COST(p, c)                                                                    \
@@ -108,6 +125,16 @@ enum byte_class {
 /* Does (p, c) continue a word without a case step (the long-run count)? */
 #define PLAIN_LETTER(p, c) (((c) == C_LOWER && IS_LETTER(p)) || ((c) == C_UPPER && (p) == C_UPPER))
 #define LONG_UNITS GRAINED(SCALE(W_LONG))
+/* what a short-segment hump adds to the table's W_HUMP, and a listing
+ * separator */
+#define HUMP_UNITS GRAINED(SCALE(W_HUMP_SHORT - W_HUMP))
+#define LISTING_UNITS GRAINED(SCALE(W_LISTING))
+/* the hump lanes of h (a hump's bits, shifted up to the plain bits' block
+ * m) that follow two plain letters: a segment of 3 letters or more (its
+ * first letter starts it, the others continue it); the vector scans test
+ * the same two lanes */
+#define LONG_HUMPS(h, m) ((h) & (m) << 1 & (m) << 2)
+typedef char hump_costs_are_ordered[W_HUMP_SHORT >= W_HUMP ? 1 : -1];
 
 /* The table is indexed by (previous class << 4 | class). */
 #define ROW(p)                                                                             \
@@ -145,32 +172,38 @@ static unsigned popcount64(unsigned long long x)
  * a bit per plain-letter pair (pair_plain), below them the previous block's
  * bits (none before `from`): the bytes that end LONG_RUN (8) plain letters
  * in a row are the bits left after ANDing the bits with themselves shifted
- * by 1, 2 and 4. The vector scans below must return exactly what it returns
- * (spec/heuristic_scan_spec.lua). */
+ * by 1, 2 and 4; likewise a bit per case step (HUMP_PAIR), those after two
+ * plain letters being word-length (LONG_HUMPS). Then a pass for the listing
+ * separators (W_LISTING). The vector scans below must return exactly what
+ * it returns (spec/heuristic_scan_spec.lua). */
 static heuristic_units measure_range_scalar(const unsigned char *s, size_t from, size_t to)
 {
     heuristic_units a = 0, b = 0;
-    unsigned long long prev_bits = 0, long_lanes = 0;
-    unsigned prev = from > 0 ? byte_class[s[from - 1]] : C_SPACE;
+    unsigned long long prev_bits = 0, long_lanes = 0, humps = 0, long_humps = 0, listing = 0;
+    unsigned prev = from > 0 ? byte_class[s[from - 1]] : C_SPACE, before = C_SPACE;
     size_t i = from;
     while (i < to) {
         size_t n = to - i < 32 ? to - i : 32, k;
-        unsigned long long bits = 0, m;
+        unsigned long long bits = 0, hbits = 0, m;
         for (k = 0; k + 2 <= n; k += 2) {
             unsigned c0 = byte_class[s[i + k]], c1 = byte_class[s[i + k + 1]];
             unsigned p0 = prev << 4 | c0, p1 = c0 << 4 | c1;
             a += pair_cost[p0];
             b += pair_cost[p1];
             bits |= (unsigned long long)pair_plain[p0] << k | (unsigned long long)pair_plain[p1] << (k + 1);
+            hbits |= (unsigned long long)(p0 == HUMP_PAIR) << k | (unsigned long long)(p1 == HUMP_PAIR) << (k + 1);
             prev = c1;
         }
         if (k < n) {
             unsigned c = byte_class[s[i + k]], pair = prev << 4 | c;
             a += pair_cost[pair];
             bits |= (unsigned long long)pair_plain[pair] << k;
+            hbits |= (unsigned long long)(pair == HUMP_PAIR) << k;
             prev = c;
         }
         m = bits << 32 | prev_bits;
+        humps += popcount64(hbits);
+        long_humps += popcount64(LONG_HUMPS(hbits << 32, m) >> 32);
         m &= m << 1;
         m &= m << 2;
         m &= m << 4;
@@ -178,7 +211,17 @@ static heuristic_units measure_range_scalar(const unsigned char *s, size_t from,
         prev_bits = bits;
         i += n;
     }
-    return a + b + LONG_UNITS * long_lanes;
+    /* the listing separators: a tab after a digit, E2 86 after a digit */
+    prev = from > 0 ? byte_class[s[from - 1]] : C_SPACE;
+    for (i = from; i < to; i++) {
+        if (s[i] == '\t' && prev == C_DIGIT)
+            listing++;
+        else if (s[i] == 0x86 && i > from && s[i - 1] == 0xE2 && before == C_DIGIT)
+            listing++;
+        before = prev;
+        prev = byte_class[s[i]];
+    }
+    return a + b + LONG_UNITS * long_lanes + HUMP_UNITS * (humps - long_humps) + LISTING_UNITS * listing;
 }
 
 /* The vector scans (heuristic_scan.h) give each byte a scan code (S_*, a
@@ -277,6 +320,11 @@ typedef char scan_tables_reproduce_every_pair_cost
 #define SCAN_IN_GRAINS / SCAN_GRAIN
 static const unsigned char scan_first[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_FIRST_OF, SCAN_IN_GRAINS))};
 static const unsigned char scan_more[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_MORE_OF, SCAN_IN_GRAINS))};
+/* 0xFF for the codes a listing separator can have (a tab: S_BLANK; the
+ * arrow's lead E2: S_LEAD3S), the lanes the exact test looks at */
+#define SCAN_SEP_OF(k) ((k) == S_BLANK || (k) == S_LEAD3S ? 0xFF : 0)
+#define SCAN_AS_IS
+static const unsigned char scan_sep[32] = {SCAN_TWICE(SCAN_ROW16(SCAN_SEP_OF, SCAN_AS_IS))};
 /* the code of a class (of the byte before a range) */
 static const unsigned char scan_code_of[CLASS_COUNT] = {
     SCAN_CODE(0), SCAN_CODE(1), SCAN_CODE(2), SCAN_CODE(3), SCAN_CODE(4), SCAN_CODE(5),

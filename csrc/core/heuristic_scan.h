@@ -28,7 +28,12 @@
  * no case step), below it the previous step's bits (none before the
  * range); ANDed with itself shifted by 1, 2 and 4 it keeps the lanes that
  * end 8 plain letters in a row, each adding LONG_UNITS (counted in
- * general-purpose registers, beside the vector work).
+ * general-purpose registers, beside the vector work). So are the case
+ * steps after fewer than 3 letters (a hump lane not preceded by two plain
+ * lanes: HUMP_UNITS each) and the listing separators (a lane whose code
+ * may be one, S_BLANK or S_LEAD3S, after a digit; then the exact bytes: a
+ * tab, or E2 with 86 in the next lane, the E2 of the last lane carried in
+ * `arrow`: LISTING_UNITS each).
  * Killed lanes (index bit 0x80) cost 0: the padding of the last vector. */
 
 #define SCAN_STEP(x, kill)                                                                 \
@@ -57,6 +62,21 @@
             m &= m << 2;                                                                   \
             m &= m << 4;                                                                   \
             long_lanes += (unsigned)SCAN_POPCOUNT(m >> VW);                                \
+            {                                                                              \
+                unsigned long long hb = (unsigned long long)(unsigned)V_MOVEMASK(hump);    \
+                unsigned long long d = (unsigned long long)(unsigned)V_MOVEMASK(           \
+                    V_AND(V_SHUF(t_sep, c), V_EQ(cp, V_SET1(S_DIGIT))));                   \
+                short_humps += (unsigned)SCAN_POPCOUNT(                                    \
+                    hb & ~(LONG_HUMPS(hb << VW, q << VW | prev_q) >> VW));                 \
+                if (d | arrow) { /* a blank or an E2 lead after a digit: the exact test */ \
+                    unsigned long long t = d & (unsigned)V_MOVEMASK(V_EQ((x), V_SET1('\t'))); \
+                    unsigned long long e = d & (unsigned)V_MOVEMASK(V_EQ((x), V_SET1(I8(0xE2)))); \
+                    listing += (unsigned)SCAN_POPCOUNT(                                    \
+                        t | ((e << 1 | arrow)                                              \
+                             & (unsigned)V_MOVEMASK(V_EQ((x), V_SET1(I8(0x86))))));        \
+                    arrow = e >> (VW - 1);                                                 \
+                }                                                                          \
+            }                                                                              \
             sum = V_ADD64(sum, V_SAD(V_OR(V_SHUF(t_first, first), V_SHUF(t_more, more)))); \
             prev = c, prev_q = q;                                                          \
         }                                                                                  \
@@ -69,9 +89,9 @@ static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t fro
 {
     V t_class = V_TABLE(scan_class), t_hflag = V_TABLE(scan_hflag), t_lflag = V_TABLE(scan_lflag);
     V t_over = V_TABLE(scan_over), t_lead_d = V_TABLE(scan_lead_d), t_lead_e = V_TABLE(scan_lead_e);
-    V t_first = V_TABLE(scan_first), t_more = V_TABLE(scan_more);
+    V t_first = V_TABLE(scan_first), t_more = V_TABLE(scan_more), t_sep = V_TABLE(scan_sep);
     V prev = V_SET1((char)scan_code_of[from > 0 ? byte_class[s[from - 1]] : C_SPACE]);
-    unsigned long long prev_q = 0, long_lanes = 0;
+    unsigned long long prev_q = 0, long_lanes = 0, short_humps = 0, listing = 0, arrow = 0;
     V sum = V_ZERO;
     size_t i = from;
     for (; to - i >= VW; i += VW) {
@@ -85,7 +105,8 @@ static SCAN_ATTR heuristic_units SCAN_(range)(const unsigned char *s, size_t fro
         x = V_LOADU(pad);
         SCAN_STEP(x, V_LOADU(scan_kill + 32 - (to - i)));
     }
-    return SCAN_GRAIN * V_HSUM(sum) + LONG_UNITS * long_lanes;
+    return SCAN_GRAIN * V_HSUM(sum) + LONG_UNITS * long_lanes + HUMP_UNITS * short_humps
+           + LISTING_UNITS * listing;
 }
 
 #undef SCAN_STEP

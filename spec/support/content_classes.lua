@@ -414,6 +414,20 @@ for _, language in ipairs { "python", "javascript", "go", "rust", "java", "c" } 
   classes.list[#classes.list + 1] = { "code: " .. language, function(rand, bytes)
     return fill(bytes, function() return piece(rand) end) end }
 end
+-- numbered listings: a file read as `cat -n` (tab) and agents' file reads
+-- (U+2192) print it, the number right-aligned in 6 columns
+for _, listing in ipairs { { "tab", "\t" }, { "arrow", "\226\134\146" } } do
+  classes.list[#classes.list + 1] = { "numbered listing (" .. listing[1] .. ")", function(rand, bytes)
+    local number, languages = 0, { "python", "javascript", "go", "rust", "java", "c" }
+    return fill(bytes, function()
+      local out = {}
+      for line in CODE[pick(rand, languages)](rand):gmatch("([^\n]*)\n") do
+        number = number + 1
+        out[#out + 1] = string.format("%6d%s%s\n", number, listing[2], line)
+      end
+      return concat(out)
+    end) end }
+end
 for _, extra in ipairs {
   { "English prose", function(rand, bytes)
     return fill(bytes, function() return sentence(rand) .. (rand(5) == 0 and "\n\n" or " ") end) end },
