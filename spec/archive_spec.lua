@@ -220,6 +220,16 @@ for _, backend in ipairs(backends) do
   end)
 end
 
+-- a fresh archive file holding conversation() under "c1", closed
+local function written_archive()
+  local path = tmpfile()
+  os.remove(path)
+  local writer = assert(compact.archive.open(path))
+  assert(writer:put("c1", conversation()))
+  writer:close()
+  return path
+end
+
 describe("without compact.sqlite", function()
   it("open fails with ErrInvalidConfig naming the module; memory() works", function()
     if has_sqlite then return pending("this build has compact.sqlite (make test COMPACT_SQLITE=OFF checks this)") end
@@ -250,11 +260,7 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
   end)
 
   it("opens read-only: searches and gets, never writes, creates nothing, refuses a non-archive", function()
-    local path = tmpfile()
-    os.remove(path)
-    local writer = assert(compact.archive.open(path))
-    assert(writer:put("c1", conversation()))
-    writer:close()
+    local path = written_archive()
     os.remove(path .. "-wal"); os.remove(path .. "-shm")
     local before = assert(io.open(path, "rb")):read("*a")
     local reader = assert(compact.archive.open(path, { read_only = true }))
@@ -288,11 +294,7 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
   end)
 
   it("reads a WAL archive as immutable when read-only mode cannot share its -shm", function()
-    local path = tmpfile()
-    os.remove(path)
-    local writer = assert(compact.archive.open(path))
-    assert(writer:put("c1", conversation()))
-    writer:close()
+    local path = written_archive()
     os.remove(path .. "-wal"); os.remove(path .. "-shm")
     local db = assert(require("compact.sqlite").open(path, "immutable"))
     local n = assert(db:prepare("SELECT count(*) FROM compact_archive"))
@@ -383,11 +385,7 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
   end)
 
   it("falls back to immutable when read-only mode cannot read the file (a directory it cannot write)", function()
-    local path = tmpfile()
-    os.remove(path)
-    local writer = assert(compact.archive.open(path))
-    assert(writer:put("c1", conversation()))
-    writer:close()
+    local path = written_archive()
     local real = require "compact.sqlite"
     local modes = {}
     -- what SQLite answers for a WAL file whose -shm cannot be created

@@ -12,15 +12,17 @@ local function collect(messages, previous)
   return files.collect(files.merge_tools(nil), previous, { messages })
 end
 
+-- the moves and removals a shell command makes, as "from -> to" lines
+local function changes(command)
+  local out = {}
+  for _, change in ipairs(files.shell_changes(command)) do
+    out[#out + 1] = change.from .. " -> " .. tostring(change.to)
+  end
+  return out
+end
+
 describe("file lists and shell moves", function()
   it("reads mv, git mv, rm and git rm, with options, quotes and a relative cd", function()
-    local function changes(command)
-      local out = {}
-      for _, change in ipairs(files.shell_changes(command)) do
-        out[#out + 1] = change.from .. " -> " .. tostring(change.to)
-      end
-      return out
-    end
     assert.are.same({ "a.lua -> b.lua" }, changes("mv a.lua b.lua"))
     assert.are.same({ "src/x.ts -> src/y.ts" }, changes("git mv -f ./src/x.ts 'src/y.ts'"))
     assert.are.same({ "pkg/src/a -> pkg/src/b", "pkg/old -> nil" },
@@ -42,13 +44,6 @@ describe("file lists and shell moves", function()
   end)
 
   it("reads words as the shell does: quotes, backslashes, and git -C DIR", function()
-    local function changes(command)
-      local out = {}
-      for _, change in ipairs(files.shell_changes(command)) do
-        out[#out + 1] = change.from .. " -> " .. tostring(change.to)
-      end
-      return out
-    end
     assert.are.same({ "a b.txt -> c.txt" }, changes('mv "a b.txt" c.txt'))
     assert.are.same({ "a b.txt -> dir/a b.txt" }, changes("mv 'a b.txt' 'dir/'"))
     assert.are.same({ "my file.md -> nil" }, changes("rm my\\ file.md"))
