@@ -158,15 +158,21 @@ describe("a compactor with an archive", function()
   end)
 end)
 
+-- an old exchange, then a turn reading two 12 KB files (the fit ladder
+-- shortens their results first)
+local function two_big_reads()
+  local big = ("H"):rep(3000) .. ("m"):rep(6000) .. ("T"):rep(3000)
+  return big, {
+    { role = "user", content = "old" }, answer("old answer"),
+    { role = "user", content = "read them" },
+    call("c1", "a.lua"), tool_result("c1", big),
+    call("c2", "b.lua"), tool_result("c2", big),
+  }
+end
+
 describe("the fit ladder with an archive", function()
   it("archives shortened tool results first and names them in the cut markers", function()
-    local big = ("H"):rep(3000) .. ("m"):rep(6000) .. ("T"):rep(3000)
-    local turn = {
-      { role = "user", content = "old" }, answer("old answer"),
-      { role = "user", content = "read them" },
-      call("c1", "a.lua"), tool_result("c1", big),
-      call("c2", "b.lua"), tool_result("c2", big),
-    }
+    local big, turn = two_big_reads()
     local before = conversation.deepcopy(turn)
     local archive = compact.archive.memory()
     local keep = compact.estimate { messages = { unpack(turn, 3) }, estimator = bytes }
@@ -185,13 +191,7 @@ describe("the fit ladder with an archive", function()
   end)
 
   it("archives a shortened result once: a later compaction of its cut copy names the original", function()
-    local big = ("H"):rep(3000) .. ("m"):rep(6000) .. ("T"):rep(3000)
-    local turn = {
-      { role = "user", content = "old" }, answer("old answer"),
-      { role = "user", content = "read them" },
-      call("c1", "a.lua"), tool_result("c1", big),
-      call("c2", "b.lua"), tool_result("c2", big),
-    }
+    local big, turn = two_big_reads()
     local archive = compact.archive.memory()
     local keep = compact.estimate { messages = { unpack(turn, 3) }, estimator = bytes }
     local c = assert(compact.new { keep_recent_tokens = keep, summarizer = compact.summarizer(function() return "s" end),
