@@ -99,12 +99,21 @@ local function normal(path)
 end
 
 -- The command a shell wrapper runs (`bash -lc '...'`, `sh -c ...`, as
--- Codex writes its argv lists joined), else the command itself.
-local function unwrap(command)
+-- Codex writes its argv lists joined), else the command itself. A wrapper
+-- that is the whole command gives its script as the shell reads that word
+-- (quotes and backslashes undone; a wrapped wrapper too, a few deep); one
+-- followed by more commands loses just its outer quotes.
+local function unwrap(command, depth)
   local text = command:gsub("^%s+", "")
   local inner = text:match("^%S*sh%s+%-l?c%s+(.+)$")
-  if inner then text = inner:gsub("^[\"']", ""):gsub("[\"']%s*$", "") end
-  return text
+  if not inner then return text end
+  local segments = segments_of(text)
+  local words = segments[1]
+  for k = 2, #segments do
+    if #segments[k] > 0 then words = nil end
+  end
+  if words and #words == 3 and (depth or 0) < 4 then return unwrap(words[3], (depth or 0) + 1) end
+  return (inner:gsub("^[\"']", ""):gsub("[\"']%s*$", ""))
 end
 
 local function join_path(dir, path)
