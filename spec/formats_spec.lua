@@ -313,6 +313,22 @@ describe("tolerant JSONL", function()
     assert.same({ "t.json: line 2: read 2 JSON objects written on one line" }, result.warnings)
   end)
 
+  it("reads a line of many glued objects in time linear in its length (bytes decoded)", function()
+    local n, one = 2000, encode { role = "user", content = "m" }
+    local decode, decoded = core.json_decode, 0
+    core.json_decode = function(text, ...)
+      decoded = decoded + #text
+      return decode(text, ...)
+    end
+    local ok, result = pcall(parse, lines { good[1], string.rep(one, n) })
+    core.json_decode = decode
+    assert.is_true(ok, result)
+    assert.equals(n + 1, #result.messages)
+    assert.same({ "t.json: line 2: read " .. n .. " JSON objects written on one line" }, result.warnings)
+    -- each object: a window of about twice its length, then the object again
+    assert.is_true(decoded < 8 * n * #one, decoded)
+  end)
+
   it("keeps the whole objects of a torn last line that glued them", function()
     local result = parse(lines { good[1], good[2] .. '{"role":"assistant","cont' })
     assert.same({ "a", "b" }, texts(result.messages))

@@ -339,23 +339,33 @@ end
 -- The JSON values of one line: one, or the objects a writer glued together
 -- (`{...}{...}`: pi once wrote two entries on one line). When the line (or
 -- what follows the glued objects) is not JSON: the whole objects before it,
--- and the decoder's error for the whole line.
+-- and the decoder's error for the whole line. Each object is looked for in
+-- a window from where it starts (twice the one before), doubled until it
+-- holds the object, so a line of many glued objects costs time in
+-- proportion to its length, not to its length times their number.
 local function decode_line(text)
-  local values, rest = {}, text
+  local value, err = core.json_decode(text)
+  if value ~= nil then return { value } end
+  local values, pos, width = {}, 1, 256
   while true do
-    local value, err = core.json_decode(rest)
-    if value ~= nil then
-      values[#values + 1] = value
+    local window = text:sub(pos, pos + width - 1)
+    local whole = pos + width - 1 >= #text
+    local head, why = core.json_decode(window)
+    if head ~= nil and whole then
+      values[#values + 1] = head
       return values
     end
-    local byte = tonumber(tostring(err):match("^json: trailing characters after the value at byte (%d+) "))
-    local head = byte and rest:sub(byte, byte) == "{" and core.json_decode(rest:sub(1, byte - 1))
-    if type(head) ~= "table" or is_array(head) then
-      if rest ~= text then err = select(2, core.json_decode(text)) end
+    local byte = head == nil and tonumber(tostring(why):match("^json: trailing characters after the value at byte (%d+) "))
+    if byte and window:sub(byte, byte) == "{" then
+      head = core.json_decode(window:sub(1, byte - 1))
+      if type(head) ~= "table" or is_array(head) then return values, err end
+      values[#values + 1] = head
+      pos, width = pos + byte - 1, math.max(64, 2 * (byte - 1))
+    elseif whole or byte then
       return values, err
+    else -- the window ends inside the value (or right after it): a wider one
+      width = width * 2
     end
-    values[#values + 1] = head
-    rest = rest:sub(byte)
   end
 end
 
