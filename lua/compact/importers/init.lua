@@ -355,7 +355,8 @@ local function decode_line(text)
       values[#values + 1] = head
       return values
     end
-    local byte = head == nil and tonumber(tostring(why):match("^json: trailing characters after the value at byte (%d+) "))
+    local byte = head == nil
+      and tonumber(tostring(why):match("^json: trailing characters after the value at byte (%d+) "))
     if byte and window:sub(byte, byte) == "{" then
       head = core.json_decode(window:sub(1, byte - 1))
       if type(head) ~= "table" or is_array(head) then return values, err end
