@@ -481,6 +481,8 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
       assert.are.same({ nil, "path: contains a NUL byte", "misuse" }, { sqlite.open("a\0b") })
       assert.are.same({ nil, 'mode: expected "rw", "ro" or "immutable"', "misuse" }, { sqlite.open(":memory:", "w") })
       assert.are.same({ nil, 'mode: expected "rw", "ro" or "immutable"', "misuse" }, { sqlite.open(":memory:", 1) })
+      assert.are.same({ nil, 'mode: expected "rw", "ro" or "immutable"', "misuse" },
+        { sqlite.open(":memory:", "ro\0x") })
       assert(db:exec("CREATE TABLE u (x UNIQUE)"))
       local insert = assert(db:prepare("INSERT INTO u VALUES (?)"))
       assert(db:run(insert, 1))

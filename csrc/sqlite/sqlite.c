@@ -166,9 +166,12 @@ static int sqlite_open(lua_State *L)
     if (strlen(path) != len)
         return fail(L, "path: contains a NUL byte", "misuse");
     if (!lua_isnoneornil(L, 2)) {
+        size_t mode_len;
         if (lua_type(L, 2) != LUA_TSTRING)
             return fail(L, "mode: expected \"rw\", \"ro\" or \"immutable\"", "misuse");
-        mode = lua_tostring(L, 2);
+        mode = lua_tolstring(L, 2, &mode_len);
+        if (strlen(mode) != mode_len) /* "ro\0..." is no mode */
+            mode = "";
     }
     if (strcmp(mode, "rw") == 0)
         flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
