@@ -384,12 +384,10 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
     assert.is_truthy(err.message:find("has no FTS5", 1, true), err.message)
   end)
 
-  it("falls back to immutable when read-only mode cannot read the file (a directory it cannot write)", function()
-    local path = written_archive()
+  -- what SQLite answers in read-only mode for a WAL file whose -shm cannot be created
+  local function without_shm(modes)
     local real = require "compact.sqlite"
-    local modes = {}
-    -- what SQLite answers for a WAL file whose -shm cannot be created
-    local fake = setmetatable({ open = function(p, mode)
+    return real, setmetatable({ open = function(p, mode)
       modes[#modes + 1] = mode
       local db = assert(real.open(p, mode))
       if mode ~= "ro" then return db end
@@ -398,6 +396,32 @@ sqlite_describe(has_sqlite and "the SQLite archive" or ("the SQLite archive: " .
         return function(_, ...) return db[key](db, ...) end
       end })
     end }, { __index = real })
+  end
+
+  it("refuses to read as immutable a WAL archive whose -wal holds writes (they would not be seen)", function()
+    local path = tmpfile()
+    os.remove(path)
+    local writer = assert(compact.archive.open(path))
+    assert(writer:put("c1", conversation())) -- in the -wal while the writer is open
+    local modes = {}
+    local real, fake = without_shm(modes)
+    package.loaded["compact.sqlite"] = fake
+    local reader, err = compact.archive.open(path, { read_only = true })
+    package.loaded["compact.sqlite"] = real
+    writer:close()
+    assert.is_nil(reader)
+    assert.are.equal("archive", err.code)
+    assert.are.equal("compact.archive.open: " .. path .. " cannot be read read-only here: its write-ahead log ("
+      .. path .. "-wal) holds writes that need a -shm file beside it (open it read-write once, or from a "
+      .. "directory this process can write)", err.message)
+    assert.are.same({ "ro" }, modes)
+    os.remove(path); os.remove(path .. "-wal"); os.remove(path .. "-shm")
+  end)
+
+  it("falls back to immutable when read-only mode cannot read the file (a directory it cannot write)", function()
+    local path = written_archive()
+    local modes = {}
+    local real, fake = without_shm(modes)
     package.loaded["compact.sqlite"] = fake
     local reader, err = compact.archive.open(path, { read_only = true })
     package.loaded["compact.sqlite"] = real

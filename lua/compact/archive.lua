@@ -119,9 +119,19 @@ local function archive_tables(db)
   return rows[1][1]
 end
 
+-- Does `path` have a write-ahead log with something in it?
+local function has_wal(path)
+  local file = io.open(path .. "-wal", "rb")
+  if not file then return false end
+  local size = file:seek("end")
+  file:close()
+  return (size or 0) > 0
+end
+
 -- An existing archive opened read-only: nothing is created or written. A
 -- WAL file whose directory this process cannot write (no -shm to share)
--- is read as immutable instead.
+-- is read as immutable instead, unless its -wal holds writes, which an
+-- immutable reader would not see: that is an error.
 local function open_read_only(sqlite, path)
   local db, message, code = sqlite.open(path, "ro")
   local count
@@ -129,6 +139,12 @@ local function open_read_only(sqlite, path)
     count, message, code = archive_tables(db)
     if not count and (code == "readonly" or code == "cantopen") then
       db:close()
+      db = nil
+      if has_wal(path) then
+        return nil, common.error("compact.archive.open: " .. path .. " cannot be read read-only here: its "
+          .. "write-ahead log (" .. path .. "-wal) holds writes that need a -shm file beside it (open it "
+          .. "read-write once, or from a directory this process can write)")
+      end
       db, message, code = sqlite.open(path, "immutable")
       if db then count, message, code = archive_tables(db) end
     end
