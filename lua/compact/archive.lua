@@ -139,7 +139,6 @@ local function open_read_only(sqlite, path)
     count, message, code = archive_tables(db)
     if not count and (code == "readonly" or code == "cantopen") then
       db:close()
-      db = nil
       if has_wal(path) then
         return nil, common.error("compact.archive.open: " .. path .. " cannot be read read-only here: its "
           .. "write-ahead log (" .. path .. "-wal) holds writes that need a -shm file beside it (open it "
