@@ -222,7 +222,7 @@ describe("extractive summarizer on agent sessions", function()
       assert.truthy(latest:find("task: Write the cache", 1, true), latest)
       assert.truthy(latest:find("task: Wire the cache into the API", 1, true))
       assert.truthy(latest:find("`npx vitest`: Tests 38 passed (38)", 1, true), latest)
-      assert.truthy(latest:find("committed: feat: an LRU cache in front of the API", 1, true))
+      assert.truthy(latest:find("committed 9f8e7d6: feat: an LRU cache in front of the API", 1, true))
       assert.truthy(latest:find("- Along the way: ", 1, true))
       assert.truthy(latest:find("eviction is LRU", 1, true))
       assert.is_nil(latest:find("Ship it", 1, true)) -- not closed

@@ -110,7 +110,7 @@ describe("extractive summarizer resumed after a compaction", function()
     -- one item of history: the open work, then the next step
     assert.truthy(t:find("- Pending at the last compaction: The retry worker is NOT committed; compile error in "
       .. "retry_worker.ex. / Fix the compile error, then commit.\n", 1, true), t)
-    assert.truthy(t:find("committed: retry worker", 1, true))
+    assert.truthy(t:find("committed 1a2b3c4: retry worker", 1, true))
   end)
 
   it("reads a summary's files section as one list of paths, and a task line with the bullets under it", function()

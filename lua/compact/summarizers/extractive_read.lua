@@ -231,9 +231,11 @@ end
 local function read_progress(call, output, failed)
   if not call.command then return end
   local turn = call.turn
-  local subject = not failed and T.commit_subject(call.command, output)
+  local subject, hash
+  if not failed then subject, hash = T.commit_subject(call.command, output) end
   if subject and not turn.milestones["commit " .. subject] then
-    add_milestone(turn, "commit " .. subject, "committed: " .. subject)
+    -- the hash names the commit for a later revert, diff or cherry-pick
+    add_milestone(turn, "commit " .. subject, "committed" .. (hash and " " .. hash or "") .. ": " .. subject)
     turn.commits = (turn.commits or 0) + 1
   end
   local tests = T.test_summary(output)

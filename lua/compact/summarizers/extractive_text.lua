@@ -312,16 +312,17 @@ function text.test_summary(output)
   return found and text.cut_words(text.flatten(found), 120) or nil
 end
 
---- The subject of a commit a command made: from git's "[branch abc1234]
--- subject" output line, else the command's `-m "..."`.
+--- The subject and hash of a commit a command made: from git's "[branch abc1234]
+-- subject" output line, else the subject from the command's `-m "..."` (no hash).
 function text.commit_subject(command, output)
   if not command:find("git%s+commit") and not command:find("git%s+%-C%s+%S+%s+commit") then return nil end
-  local subject = output and output:match("\n?%[[^%]\n]+ %x%x%x%x%x%x%x+%] ([^\n]+)")
+  local hash, subject
+  if output then hash, subject = output:match("\n?%[[^%]\n]+ (%x%x%x%x%x%x%x+)%] ([^\n]+)") end
   if not subject then
     subject = command:match('%-m%s+"([^"]+)"') or command:match("%-m%s+'([^']+)'")
       or command:match('%-m%s+%$%(cat <<[\'"]?EOF[\'"]?%s*\n([^\n]+)')
   end
-  return subject and text.cut_words(text.flatten(subject), 120) or nil
+  return subject and text.cut_words(text.flatten(subject), 120) or nil, subject and hash or nil
 end
 
 -- == Failures in tool output ==
