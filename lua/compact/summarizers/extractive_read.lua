@@ -89,10 +89,10 @@ local function read_user(facts, msg)
     -- the reply to it must not replace the work's own final reply
     facts.notified = true
     return
-  elseif kind == "injected" and images == 0 then
-    -- a command the user ran in the agent's shell mode (Claude Code's "!"):
-    -- what the user did to the work, in the turn it followed
-    local ran = original:match("<bash%-input>%s*(.-)%s*</bash%-input>")
+  elseif kind == "shell" or kind == "injected" and images == 0 then
+    -- a command the user ran in the agent's shell mode (Claude Code's and
+    -- pi's "!"): what the user did to the work, in the turn it followed
+    local ran = kind == "shell" and raw or original:match("<bash%-input>%s*(.-)%s*</bash%-input>")
     if ran and ran ~= "" then
       ran = T.cut_words(T.flatten(relative(facts, ran)), 120)
       add_milestone(current_turn(facts), "user ran " .. ran, "the user ran `" .. ran .. "`")
