@@ -89,6 +89,9 @@ one AcidicSoil+codex-session-viewer HEAD docs/example.jsonl acsv-codex-session-v
 one marot+spotter 0c7102a test/fixtures/transcripts/6adcf0da-e8ac-4760-8026-66fb75b5ee45.jsonl \
   final-spotter-0zw-review-channel.jsonl
 one marot+spotter HEAD test/fixtures/transcripts/subagent.jsonl final-spotter-beads-quality-tools.jsonl
+one marot+spotter HEAD \
+  test/fixtures/transcripts/6c2214d7-b87e-4432-8e41-22ba294ea584/subagents/agent-afc096d.jsonl \
+  final-spotter-explore-agent-afc096d.jsonl
 one AcidicSoil+codex-session-view 23314e081365810b6c593aebd60a4ccb2149befb \
   .sample_session/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl \
   final-csv-codex-chatbot-ui-lmstudio.jsonl
