@@ -30,7 +30,8 @@
 --   final-spotter-beads-quality-tools.jsonl: Claude Code planning beads for
 --   Credo, Dialyxir and mix_audit (web searches, a question to the user, a
 --   Plan sub-agent, plan.md, `bd create`);
--- * marot/spotter @ HEAD, test/fixtures/transcripts/6c2214d7-b87e-4432-8e41-22ba294ea584/subagents/agent-afc096d.jsonl
+-- * marot/spotter @ HEAD 8cc42b0b,
+--   test/fixtures/transcripts/6c2214d7-b87e-4432-8e41-22ba294ea584/subagents/agent-afc096d.jsonl
 --   (a sub-agent's own transcript; its main transcript is absent from the
 --   mirror, so no list holds even its final report) ->
 --   final-spotter-explore-agent-afc096d.jsonl: a Claude Code Explore

@@ -86,7 +86,8 @@ one kiliman+claude-transcript HEAD test/test2.jsonl kct-graph-monitor.jsonl
 one AcidicSoil+codex-session-viewer HEAD docs/example.jsonl acsv-codex-session-viewer.jsonl
 # The final set (bench/summary_facts_final.lua), as final-<source>-<name>: never
 # used by another list, and never summarized before its facts were written.
-one marot+spotter 0c7102a test/fixtures/transcripts/6adcf0da-e8ac-4760-8026-66fb75b5ee45.jsonl \
+one marot+spotter 0c7102a37a16a869d8e069b168cb3ab0d7441c12 \
+  test/fixtures/transcripts/6adcf0da-e8ac-4760-8026-66fb75b5ee45.jsonl \
   final-spotter-0zw-review-channel.jsonl
 one marot+spotter HEAD test/fixtures/transcripts/subagent.jsonl final-spotter-beads-quality-tools.jsonl
 one marot+spotter HEAD \
