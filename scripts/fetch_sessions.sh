@@ -84,6 +84,20 @@ done
 one kiliman+claude-transcript HEAD test/test2.jsonl kct-graph-monitor.jsonl
 # Codex, an unwrapped (older) rollout with many requests (AcidicSoil/codex-session-viewer)
 one AcidicSoil+codex-session-viewer HEAD docs/example.jsonl acsv-codex-session-viewer.jsonl
+# The final set (bench/summary_facts_final.lua), as final-<source>-<name>: never
+# used by another list, and never summarized before its facts were written.
+one marot+spotter 0c7102a37a16a869d8e069b168cb3ab0d7441c12 \
+  test/fixtures/transcripts/6adcf0da-e8ac-4760-8026-66fb75b5ee45.jsonl \
+  final-spotter-0zw-review-channel.jsonl
+one marot+spotter HEAD test/fixtures/transcripts/subagent.jsonl final-spotter-beads-quality-tools.jsonl
+one marot+spotter HEAD \
+  test/fixtures/transcripts/6c2214d7-b87e-4432-8e41-22ba294ea584/subagents/agent-afc096d.jsonl \
+  final-spotter-explore-agent-afc096d.jsonl
+one AcidicSoil+codex-session-view 23314e081365810b6c593aebd60a4ccb2149befb \
+  .sample_session/rollout-2025-11-17T15-30-28-019a93b9-f380-7600-98ff-940e6b99603c.jsonl \
+  final-csv-codex-chatbot-ui-lmstudio.jsonl
+one jnarowski+agentcmd HEAD "$fixtures/gemini/full/session-2025-10-27T19-55-981c87cb.json" \
+  final-agentcmd-gemini-python-agent.json
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi

@@ -64,6 +64,17 @@ describe("extractive summarizer on agent sessions", function()
         .. "- Assistant: Added the pause button.", section(t, "## Latest exchange"))
     end)
 
+    it("reports pi's rendering of a user's shell run as done in the turn it followed, never as a request", function()
+      local t = summarize({ messages = {
+        user("add a pause button"), say("Added the pause button."),
+        user("Ran `ls`\n```\nindex.html\napp.js\n```"),
+        user("Ran `touch done.txt`\n(no output)"),
+      } })
+      assert.are.equal("- User: the request under Goal\n- Done: the user ran `ls`; the user ran `touch done.txt`\n"
+        .. "- Assistant: Added the pause button.", section(t, "## Latest exchange"))
+      assert.is_nil(t:find("index.html", 1, true), t)
+    end)
+
     it("reads another agent's compaction summary as the previous summary", function()
       local t = summarize({ messages = {
         user("This session is being continued from a previous conversation that ran out of context. The conversation"
@@ -222,7 +233,7 @@ describe("extractive summarizer on agent sessions", function()
       assert.truthy(latest:find("task: Write the cache", 1, true), latest)
       assert.truthy(latest:find("task: Wire the cache into the API", 1, true))
       assert.truthy(latest:find("`npx vitest`: Tests 38 passed (38)", 1, true), latest)
-      assert.truthy(latest:find("committed: feat: an LRU cache in front of the API", 1, true))
+      assert.truthy(latest:find("committed 9f8e7d6: feat: an LRU cache in front of the API", 1, true))
       assert.truthy(latest:find("- Along the way: ", 1, true))
       assert.truthy(latest:find("eviction is LRU", 1, true))
       assert.is_nil(latest:find("Ship it", 1, true)) -- not closed

@@ -192,8 +192,8 @@ describe("extractive summarizer on one long turn", function()
       { nil, "mix test", "141 tests, 0 failures" },
       { nil, "git commit -m 'test: regression coverage'", "[main af81c43] test: regression coverage" },
     }))
-    assert.are.equal("`mix test`: 120 tests, 0 failures; committed: feat: highlight code; "
-      .. "`mix test`: 141 tests, 0 failures; committed: test: regression coverage", line(t, "- Done: "))
+    assert.are.equal("`mix test`: 120 tests, 0 failures; committed 331f337: feat: highlight code; "
+      .. "`mix test`: 141 tests, 0 failures; committed af81c43: test: regression coverage", line(t, "- Done: "))
   end)
 
   it("keeps the final reply when a background task's notification comes after it", function()

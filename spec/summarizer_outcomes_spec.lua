@@ -53,7 +53,7 @@ describe("extractive summarizer outcomes", function()
     } })
     assert.is_nil(t:find("Still failing", 1, true), t)
     assert.is_nil(t:find("FAILED", 1, true), t)
-    assert.truthy(t:find("committed: web: widen axis", 1, true), t)
+    assert.truthy(t:find("committed 1a2b3c4: web: widen axis", 1, true), t)
   end)
 
   it("reports a non-zero exit code header as a failure, with the output's error line", function()
@@ -131,5 +131,17 @@ describe("extractive summarizer outcomes", function()
       say("No upstream."),
     } })
     assert.truthy(t:find("FAILED: fatal: The current branch x has no upstream branch.", 1, true), t)
+  end)
+
+  it("names a commit by the hash git printed, and by its subject alone when git printed none", function()
+    local t = summarize({ messages = {
+      user("commit the docs, then the refactor"),
+      call("a", "Bash", { command = 'git commit -m "docs: the README"' }),
+      result("a", "Bash", "[main (root-commit) d8f0b8b] docs: the README\n 2 files changed"),
+      call("b", "Bash", { command = 'git commit -m "refactor: ESM"' }),
+      result("b", "Bash", "1 file changed"),
+      say("Both committed."),
+    } })
+    assert.truthy(t:find("- Done: committed d8f0b8b: docs: the README; committed: refactor: ESM\n", 1, true), t)
   end)
 end)

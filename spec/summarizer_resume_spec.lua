@@ -110,7 +110,7 @@ describe("extractive summarizer resumed after a compaction", function()
     -- one item of history: the open work, then the next step
     assert.truthy(t:find("- Pending at the last compaction: The retry worker is NOT committed; compile error in "
       .. "retry_worker.ex. / Fix the compile error, then commit.\n", 1, true), t)
-    assert.truthy(t:find("committed: retry worker", 1, true))
+    assert.truthy(t:find("committed 1a2b3c4: retry worker", 1, true))
   end)
 
   it("reads a summary's files section as one list of paths, and a task line with the bullets under it", function()
@@ -142,5 +142,26 @@ describe("extractive summarizer resumed after a compaction", function()
     } })
     assert.truthy(t:find("- Pending at the last compaction: **PAY-7.2** (then in progress): retry worker. "
       .. "PAY-7.3: then in progress, not compiled. / Fix the compile error, then commit.\n", 1, true), t)
+  end)
+
+  it("gives a summary item's brief form the lines under it, with paths relative to the working directory", function()
+    local LONG = "   - Checked every other line against the source: " .. ("nothing else differed; "):rep(12)
+    local previous = table.concat({
+      "## Current Progress", "", "### Completed", "",
+      "1. **theme.md** (`/w/app/docs/theme.md`)", "   - Added missing `bashMode` token",
+      "   - Fixed total count: 44 -> 46 color tokens", LONG, "",
+      "2. **hooks.md** (`/w/app/docs/hooks.md`)", "   - Fixed: `tool_call` events have NO timeout", LONG,
+    }, "\n")
+    local messages = {}
+    for i = 1, 4 do
+      messages[#messages + 1] = user("review section " .. i .. " of the README against the source")
+      messages[#messages + 1] = say("Section " .. i .. " reviewed: " .. ("it matches the source. "):rep(8))
+    end
+    local text, err = assert(extractive.new({ max_chars = 1100 })):summarize({
+      previous_summary = previous, messages = messages, cwd = "/w/app" })
+    assert(text, tostring(err))
+    assert.truthy(text:find("\n- 1. **theme.md** (`docs/theme.md`): Added missing `bashMode` token; Fixed total "
+      .. "count: 44 -> 46 color tokens...\n- 2. **hooks.md** (`docs/hooks.md`): Fixed: `tool_call` events have NO "
+      .. "timeout; Checked every other line against the...\n", 1, true), text)
   end)
 end)

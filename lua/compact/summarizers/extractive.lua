@@ -340,6 +340,22 @@ local function made_progress(facts)
   return false
 end
 
+-- The brief form of an item of the previous summary: its first line, then
+-- what the lines under it say ("theme.md: added `bashMode`; 44 -> 46
+-- tokens"), as far as a short line goes; a heading alone says little.
+local function earlier_brief(facts, line)
+  local first, rest = line:match("^([^\n]*)\n?(.*)$")
+  if rest:find("%S") and not first:find("^%- Earlier exchange") then
+    local parts = {}
+    for sub in rest:gmatch("[^\n]+") do
+      local plain = T.flatten(sub:gsub("^%s*[%-%*%+]%s+", ""):gsub("^%s*%d+[%.%)]%s+", ""))
+      if plain ~= "" then parts[#parts + 1] = plain end
+    end
+    first = first .. ": " .. table.concat(parts, "; ")
+  end
+  return T.cut_words(read.relative(facts, first), 120)
+end
+
 -- Candidate items for the optional sections, with priorities: matches of
 -- the instructions' words first, then constraints, then progress, newest
 -- first; what the previous summary said counts as older than any turn.
@@ -370,8 +386,7 @@ local function candidates(facts, keywords, scale)
     end
   end
   for i, line in ipairs(earlier) do
-    local first = line:match("^[^\n]*")
-    local brief = facts.earlier_brief and facts.earlier_brief[line] or T.cut_words(first, 120)
+    local brief = facts.earlier_brief and facts.earlier_brief[line] or earlier_brief(facts, line)
     add("progress", i - #earlier - 1, 1 + i / (#earlier + 1), line, brief)
   end
   for i = 1, turns - 1 do

@@ -89,10 +89,10 @@ local function read_user(facts, msg)
     -- the reply to it must not replace the work's own final reply
     facts.notified = true
     return
-  elseif kind == "injected" and images == 0 then
-    -- a command the user ran in the agent's shell mode (Claude Code's "!"):
-    -- what the user did to the work, in the turn it followed
-    local ran = original:match("<bash%-input>%s*(.-)%s*</bash%-input>")
+  elseif kind == "shell" or kind == "injected" and images == 0 then
+    -- a command the user ran in the agent's shell mode (Claude Code's and
+    -- pi's "!"): what the user did to the work, in the turn it followed
+    local ran = kind == "shell" and raw or original:match("<bash%-input>%s*(.-)%s*</bash%-input>")
     if ran and ran ~= "" then
       ran = T.cut_words(T.flatten(relative(facts, ran)), 120)
       add_milestone(current_turn(facts), "user ran " .. ran, "the user ran `" .. ran .. "`")
@@ -231,9 +231,11 @@ end
 local function read_progress(call, output, failed)
   if not call.command then return end
   local turn = call.turn
-  local subject = not failed and T.commit_subject(call.command, output)
+  local subject, hash
+  if not failed then subject, hash = T.commit_subject(call.command, output) end
   if subject and not turn.milestones["commit " .. subject] then
-    add_milestone(turn, "commit " .. subject, "committed: " .. subject)
+    -- the hash names the commit for a later revert, diff or cherry-pick
+    add_milestone(turn, "commit " .. subject, "committed" .. (hash and " " .. hash or "") .. ": " .. subject)
     turn.commits = (turn.commits or 0) + 1
   end
   local tests = T.test_summary(output)

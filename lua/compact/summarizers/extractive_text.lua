@@ -206,7 +206,8 @@ end
 -- `"summary"` (another agent's compaction summary), `"interrupt"` (the
 -- harness saying a turn was interrupted) or `"injected"` (system
 -- reminders, task notifications, skill and hook documents, the user's own
--- `!command` runs, pasted JSON), `"notification"` (a background task's
+-- `!command` runs, pasted JSON), `"shell"` (a command the user ran in pi's
+-- shell mode, the text being the command), `"notification"` (a background task's
 -- notification and the harness's note after it) or
 -- `"command"` (`/compact` and the like: its arguments are a request about
 -- the compaction, never the goal). A slash command's arguments are a
@@ -225,6 +226,10 @@ function text.user_kind(s)
   end
   -- a background task's notification and the harness's note after it
   if lower:find("<task%-notification>") then return "notification", trimmed end
+  -- pi's rendering of a command the user ran in its shell mode ("!ls"):
+  -- "Ran `ls`" and its output in a fence, or "(no output)"
+  local ran = trimmed:match("^Ran `([^`\n]+)`\n```") or trimmed:match("^Ran `([^`\n]+)`\n%(no output%)")
+  if ran then return "shell", ran end
   -- Codex's IDE context: the request follows its marker
   local request = trimmed:match("##%s*My request for [%w ]-:%s*(.*)$")
   if request then trimmed = request end
@@ -312,16 +317,17 @@ function text.test_summary(output)
   return found and text.cut_words(text.flatten(found), 120) or nil
 end
 
---- The subject of a commit a command made: from git's "[branch abc1234]
--- subject" output line, else the command's `-m "..."`.
+--- The subject and hash of a commit a command made: from git's "[branch abc1234]
+-- subject" output line, else the subject from the command's `-m "..."` (no hash).
 function text.commit_subject(command, output)
   if not command:find("git%s+commit") and not command:find("git%s+%-C%s+%S+%s+commit") then return nil end
-  local subject = output and output:match("\n?%[[^%]\n]+ %x%x%x%x%x%x%x+%] ([^\n]+)")
+  local hash, subject
+  if output then hash, subject = output:match("\n?%[[^%]\n]+ (%x%x%x%x%x%x%x+)%] ([^\n]+)") end
   if not subject then
     subject = command:match('%-m%s+"([^"]+)"') or command:match("%-m%s+'([^']+)'")
       or command:match('%-m%s+%$%(cat <<[\'"]?EOF[\'"]?%s*\n([^\n]+)')
   end
-  return subject and text.cut_words(text.flatten(subject), 120) or nil
+  return subject and text.cut_words(text.flatten(subject), 120) or nil, subject and hash or nil
 end
 
 -- == Failures in tool output ==
