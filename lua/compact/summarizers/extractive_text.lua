@@ -284,7 +284,8 @@ function text.short_command(s)
   s = s:gsub("%s*%d?>&%d", ""):gsub("%s*2>/dev/null", "")
   while true do
     local head, program = s:match("^(.-)%s*|%s*(%S+)[^|]*$")
-    if not head or head == "" or not FILTERS[program] then break end
+    -- `a || tail log` is a fallback, not a pipe: its head ends with the other bar
+    if not head or head == "" or head:sub(-1) == "|" or not FILTERS[program] then break end
     s = head
   end
   s = s:gsub("%$%(cat <<%-?['\"]?EOF['\"]?%s*", "")
@@ -428,7 +429,8 @@ function text.past_status(s)
     local status = inner:lower():gsub("[_%-]", " ")
     if status:match("^in progress") then return "(then " .. status .. ")" end
   end)
-  return (s:gsub("IN[ _]PROGRESS", "then in progress"))
+  -- a word of its own, not the tail of an identifier (STATUS_IN_PROGRESS)
+  return (s:gsub("%f[%w_]IN[ _]PROGRESS%f[^%w_]", "then in progress"))
 end
 
 -- == Constraints and decisions ==
