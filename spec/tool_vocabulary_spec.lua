@@ -189,6 +189,9 @@ describe("shell commands (compact.commands)", function()
     assert.are.same({ { from = "sub/x y", to = "sub/z" } }, commands.changes([[bash -lc "git -C sub mv \"x y\" z"]]))
     assert.are.same({ { from = "d/x" } }, commands.changes([[bash -lc 'bash -lc "cd d && rm x"']]))
     assert.are.same({ { from = "x" } }, commands.changes("bash -lc 'rm x'\n"))
+    -- a wrapper followed by more commands: each read in its place
+    assert.are.same({ { from = "a" }, { from = "b" } }, commands.changes("bash -lc 'rm a' && rm b"))
+    assert.are.same({ { from = "p/x", to = "p/y" } }, commands.changes("cd p; sh -c 'mv x y' sh; echo done"))
     assert.are.equal("make test", commands.stem([[sh -c "cd \"a b\" && make test"]]))
   end)
 

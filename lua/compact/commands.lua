@@ -166,6 +166,21 @@ local function git_subcommand(words, dir)
   return k, dir
 end
 
+-- The segments of a command with each shell wrapper's script (`bash -lc
+-- '...'`, `sh -c ...`; words after the script are its $0, $1 ...) read in
+-- its place, a few deep: `bash -lc 'rm a' && rm b` is two removals.
+local function wrapped_segments(command, depth)
+  local out = {}
+  for _, words in ipairs(segments_of(command)) do
+    if #words >= 3 and depth < 4 and words[1]:match("sh$") and words[2]:match("^%-l?c$") then
+      for _, inner in ipairs(wrapped_segments(words[3], depth + 1)) do out[#out + 1] = inner end
+    else
+      out[#out + 1] = words
+    end
+  end
+  return out
+end
+
 --- The moves and removals a shell command makes: a list of
 -- `{ from = path, to = path }` (to is nil for a removal). `mv`, `git mv`,
 -- `rm` and `git rm` count (`git -C DIR mv` too, its paths in DIR); words
@@ -174,7 +189,7 @@ end
 -- `-C`) is taken as the project root.
 function commands.changes(command)
   local changes, dir = {}, ""
-  for _, words in ipairs(segments_of(unwrap(command))) do
+  for _, words in ipairs(wrapped_segments(command, 0)) do
     local first, here = 1, dir
     if words[1] == "git" then first, here = git_subcommand(words, dir) end
     local verb = words[first]

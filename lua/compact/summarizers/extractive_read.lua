@@ -270,13 +270,13 @@ local function read_result(facts, msg)
     or output:match("^%s*User has answered your questions?:%s*(.*)$")
   if answers then
     -- one decision per answer, so a long first one does not hide the others
-    local order, pairs = current_turn(facts).order, 0
+    local order, answered = current_turn(facts).order, 0
     for question, answer in T.flatten(answers):gmatch('("[^"]*")=("[^"]*")') do
-      pairs = pairs + 1
+      answered = answered + 1
       add_constraint(facts, "Answered: " .. T.cut_words(question, 120) .. "=" .. T.cut_words(answer, 200),
-        order + pairs / 1000) -- in the order asked
+        order + answered / 1000) -- in the order asked
     end
-    if pairs == 0 then add_constraint(facts, "Answered: " .. T.cut_words(T.flatten(answers), 400), order) end
+    if answered == 0 then add_constraint(facts, "Answered: " .. T.cut_words(T.flatten(answers), 400), order) end
     return
   end -- the user or the harness stopped it: not an outcome
   -- an explicit exit code is trusted over patterns in the text (a passing
