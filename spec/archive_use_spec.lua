@@ -170,16 +170,22 @@ local function two_big_reads()
   }
 end
 
+-- a compactor keeping the turn after the old exchange, and its fitting
+-- compaction of `turn` into 16,000 tokens (the results must be shortened)
+local function fit_compact(turn, archive)
+  local keep = compact.estimate { messages = { unpack(turn, 3) }, estimator = bytes }
+  local c = assert(compact.new { keep_recent_tokens = keep, summarizer = compact.summarizer(function() return "s" end),
+    archive = archive, conversation_id = "c1" })
+  return c, assert(c:compact { messages = turn, input_token_budget = 16000, fit = true, estimator = bytes,
+    require_reduction = true })
+end
+
 describe("the fit ladder with an archive", function()
   it("archives shortened tool results first and names them in the cut markers", function()
     local big, turn = two_big_reads()
     local before = conversation.deepcopy(turn)
     local archive = compact.archive.memory()
-    local keep = compact.estimate { messages = { unpack(turn, 3) }, estimator = bytes }
-    local c = assert(compact.new { keep_recent_tokens = keep, summarizer = compact.summarizer(function() return "s" end),
-      archive = archive, conversation_id = "c1" })
-    local out = assert(c:compact { messages = turn, input_token_budget = 16000, fit = true, estimator = bytes,
-      require_reduction = true })
+    local _, out = fit_compact(turn, archive)
     assert.are.equal("shorten_tool_results", out.record.degraded[1].step)
     -- 1, 2: summarized; 3: the shortened result (message 5)
     assert.are.same({ first_id = 1, last_id = 3 }, out.record.archived)
@@ -193,11 +199,7 @@ describe("the fit ladder with an archive", function()
   it("archives a shortened result once: a later compaction of its cut copy names the original", function()
     local big, turn = two_big_reads()
     local archive = compact.archive.memory()
-    local keep = compact.estimate { messages = { unpack(turn, 3) }, estimator = bytes }
-    local c = assert(compact.new { keep_recent_tokens = keep, summarizer = compact.summarizer(function() return "s" end),
-      archive = archive, conversation_id = "c1" })
-    local out = assert(c:compact { messages = turn, input_token_budget = 16000, fit = true, estimator = bytes,
-      require_reduction = true })
+    local c, out = fit_compact(turn, archive)
     assert.are.same({ first_id = 1, last_id = 3 }, out.record.archived)
     local later = {}
     for i, m in ipairs(out.messages) do later[i] = m end
