@@ -15,6 +15,16 @@ local GEMINI, GEMINI_JSONL = DIR .. "gemini_cli/session.json", DIR .. "gemini_cl
 local GEMINI_SAVED = DIR .. "gemini_cli/checkpoint.json"
 local CODEX_PREFIX = require("compact.importers.codex").SUMMARY_PREFIX
 
+-- A maker of Claude Code transcript lines, numbered PREFIX1, PREFIX2, ...
+local function claude_entries(prefix)
+  local core = require "compact.core"
+  local n = 0
+  return function(kind, message)
+    n = n + 1
+    return core.json_encode { type = kind, uuid = prefix .. n, sessionId = "s", message = message }
+  end
+end
+
 local function read(path) return assert(file_helpers.read(path)) end
 
 local function load(path, opts)
@@ -133,12 +143,7 @@ describe("claude-code importer", function()
   end)
 
   it("places a prompt taken off the queue and never written again where it was taken", function()
-    local core = require "compact.core"
-    local n = 0
-    local function entry(kind, message)
-      n = n + 1
-      return core.json_encode { type = kind, uuid = "e" .. n, sessionId = "s", message = message }
-    end
+    local entry = claude_entries("e")
     local function call(id, call_id)
       return entry("assistant", { id = id, role = "assistant",
         content = { { type = "tool_use", id = call_id, name = "Bash", input = { command = "make" } } } })
@@ -168,12 +173,7 @@ describe("claude-code importer", function()
   end)
 
   it("keeps a queued prompt that a later message merely contains (\"ok\" in \"looks\"): it was never delivered", function()
-    local core = require "compact.core"
-    local n = 0
-    local function entry(kind, message)
-      n = n + 1
-      return core.json_encode { type = kind, uuid = "q" .. n, sessionId = "s", message = message }
-    end
+    local entry = claude_entries("q")
     local lines = {
       entry("user", { role = "user", content = "build it" }),
       entry("assistant", { id = "m1", role = "assistant",
