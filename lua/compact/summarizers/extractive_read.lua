@@ -425,11 +425,7 @@ local RULE_WORDS = { "must", "never", "always", "do not", "don't", "not allowed"
 local function is_rule(line)
   -- "Updated `app.js` with the hooks": a report of work, not a rule
   if line:find("^%**%u%l+ed%s") then return false end
-  local lower = line:lower()
-  for _, word in ipairs(RULE_WORDS) do
-    if lower:find(word, 1, true) then return true end
-  end
-  return false
+  return T.mentions(line, RULE_WORDS)
 end
 
 -- The rules among an item's lines become constraints; the rest is returned.
