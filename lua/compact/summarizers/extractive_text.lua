@@ -251,7 +251,7 @@ function text.is_rejection(s)
   return lower:find("the user doesn't want to proceed", 1, true) ~= nil
     or lower:find("tool use was rejected", 1, true) ~= nil or lower:find("user rejected", 1, true) ~= nil
     or lower:find("interrupted by user", 1, true) ~= nil or lower:find("request was aborted", 1, true) ~= nil
-    or lower:find("operation was aborted", 1, true) ~= nil
+    or lower:find("operation was aborted", 1, true) ~= nil or lower:find("[operation cancelled]", 1, true) ~= nil
     or lower:find("sibling tool call errored", 1, true) ~= nil or lower:match("^%s*aborted%s*$") ~= nil
 end
 
@@ -262,13 +262,23 @@ end
 local unwrap_tool_output = require("compact.message").unwrap_tool_output
 
 --- Tool output with its exit code: Codex's exec_command header ("Chunk
--- ID: ...\nProcess exited with code 0\n...\nOutput:\n...") or its JSON
--- wrapping (`compact.message.unwrap_tool_output`); other output as it is.
+-- ID: ...\nProcess exited with code 0\n...\nOutput:\n..."), Gemini CLI's
+-- run_shell_command record ("Command: ...\nDirectory: ...\nOutput: ...\n
+-- Error: (none)\nExit Code: 0\nSignal: ..."), whose `Error: (none)` is no
+-- error, or the JSON wrapping (`compact.message.unwrap_tool_output`);
+-- other output as it is.
 function text.unwrap_output(s)
   local header, body = s:match("^(.-)\nOutput:\n(.*)$")
   if header and #header < 400 then
     local code = ("\n" .. header):match("\nProcess exited with code (%-?%d+)")
     if code then return body, tonumber(code) end
+  end
+  if s:find("^Command: ") then
+    local output, err, code = s:match("\nOutput: (.-)\nError: (.-)\nExit Code: (%-?%d+)\n")
+    if output then
+      if err ~= "(none)" then output = output .. "\n" .. err end
+      return (output:gsub("[ \t]+\n", "\n"):gsub("%s+$", "")), tonumber(code)
+    end
   end
   return unwrap_tool_output(s)
 end
