@@ -536,7 +536,8 @@ function read.previous(facts, text)
         facts.previous_open[#facts.previous_open + 1] = T.cut_words(table.concat(rest, " "), 400)
       end
     else
-      facts.earlier[#facts.earlier + 1] = item.text:match("^%s*[%-%*%+] ") and item.text or ("- " .. item.text)
+      local line = relative(facts, item.text)
+      facts.earlier[#facts.earlier + 1] = line:match("^%s*[%-%*%+] ") and line or ("- " .. line)
     end
   end
   if files.at then -- its brief form: the file names alone
