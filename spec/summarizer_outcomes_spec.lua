@@ -77,7 +77,7 @@ describe("extractive summarizer outcomes", function()
       say("Bundled."),
     }, cwd = "/w/app" })
     assert.is_nil(t:find("Still failing", 1, true), t)
-    assert.truthy(t:find("`node assets/build.js` failed, passed later", 1, true), t)
+    assert.truthy(t:find("`node assets/build.js` failed (error: Could not resolve \"js/app.js\"), passed later", 1, true), t)
   end)
 
   it("normalises leading cd steps and resolves file operands against a relative one", function()
@@ -175,7 +175,7 @@ describe("extractive summarizer outcomes", function()
       result("b", "Bash", "Successfully installed rp-8.1"),
       say("Installed in a venv."),
     } })
-    assert.truthy(t:find("`pip3 install rp` failed, passed later", 1, true), t)
+    assert.truthy(t:find("`pip3 install rp` failed (error: externally-managed-environment), passed later", 1, true), t)
     assert.is_nil(t:find("Still failing", 1, true), t)
   end)
 
@@ -203,7 +203,7 @@ describe("extractive summarizer outcomes", function()
       result("d", "Edit", "The file /w/b.ex has been updated."),
       say("Audited."),
     }, cwd = "/w" })
-    assert.truthy(t:find("list_directory `.` failed, passed later", 1, true), t)
+    assert.truthy(t:find("list_directory `.` failed (Path must be absolute: .), passed later", 1, true), t)
     -- another file's edit passing fixes nothing
     assert.truthy(t:find("- Still failing: Edit `a.ex` FAILED: File has been modified since read.", 1, true), t)
     t = summarize({ messages = {
@@ -215,6 +215,6 @@ describe("extractive summarizer outcomes", function()
       say("Audited."),
     }, cwd = "/w" })
     assert.is_nil(t:find("Still failing", 1, true), t)
-    assert.truthy(t:find("Edit `a.ex` failed, passed later", 1, true), t)
+    assert.truthy(t:find("Edit `a.ex` failed (File has been modified since read. Read it again.), passed later", 1, true), t)
   end)
 end)

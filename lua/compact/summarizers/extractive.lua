@@ -75,7 +75,7 @@ local milestones_line
 local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
 -- "`cmd` passed", "`cmd` failed (x2): reason", "`cmd` failed, then passed".
-local function outcome(entry, no_reason)
+local function outcome(entry, no_reason, why_fixed)
   local o, n = entry.outcomes, #entry.outcomes
   if n == 0 then
     return entry.label .. (entry.rejected and " (" .. entry.rejected .. " by the user)" or " (no result)")
@@ -85,7 +85,11 @@ local function outcome(entry, no_reason)
   local times = n > 1 and (" (x" .. n .. ")") or ""
   local reason = entry.reason and not no_reason and (": " .. entry.reason) or ""
   if failures == 0 then return entry.label .. " passed" .. times end
-  if failures == n and entry.fixed then return entry.label .. " failed, passed later" end
+  -- what went wrong before the fix, in brief (in the latest exchange)
+  if failures == n and entry.fixed then
+    local why = entry.reason and why_fixed and (" (" .. T.cut_words(entry.reason, 60) .. ")") or ""
+    return entry.label .. " failed" .. why .. ", passed later"
+  end
   if failures == n then return entry.label .. " FAILED" .. times .. reason end
   if o[n] then return entry.label .. " failed" .. reason .. ", then passed" end
   return entry.label .. " passed, then FAILED" .. reason
@@ -184,7 +188,7 @@ local function ran_line(turn, limit, no_reason, name_missed)
   for k = 1, math.min(limit, #ranked) do
     local entry = ranked[k].entry
     -- `no_reason`: the reasons of what still fails are under open work
-    shown[k] = outcome(entry, no_reason and failed_last(entry))
+    shown[k] = outcome(entry, no_reason and failed_last(entry), no_reason)
   end
   local more = #ranked - #shown
   if more > 0 then shown[#shown + 1] = plural(more, "more command") end
