@@ -48,6 +48,20 @@ describe("extractive summarizer changes and plans", function()
     assert.truthy(t:find("- Changed `README.md`: `# Agent`", 1, true), t)
   end)
 
+  it("keeps a style sheet's or markup's comments, not its declarations, and no section label", function()
+    local t = summarize({ messages = {
+      user("restyle the timer"),
+      call("a", "Write", { file_path = "/w/styles.css", content = "/* The break mode is green so it reads at a glance */\n"
+        .. ".timer {\n  margin: 0;\n  font-family: 'Segoe UI', sans-serif;\n}" }),
+      result("a", "Write", "File created successfully"),
+      call("b", "Write", { file_path = "/w/app.js", content = "// Constants\nconst WORK_MINUTES = 25;" }),
+      result("b", "Write", "File created successfully"),
+      say("Restyled."),
+    }, cwd = "/w" })
+    assert.truthy(t:find("- Changed `styles.css`: `/* The break mode is green so it reads at a glance */`\n", 1, true), t)
+    assert.truthy(t:find("- Changed `app.js`: `const WORK_MINUTES = 25;`\n", 1, true), t)
+  end)
+
   it("gives the changes only the room the rest leaves", function()
     local lines = {}
     for i = 1, 200 do lines[i] = "  // step " .. i .. " of the migration, documented at length here" end

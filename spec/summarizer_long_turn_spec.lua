@@ -209,4 +209,43 @@ describe("extractive summarizer on one long turn", function()
       line(t, "- Then, on a background task's notification: "))
     assert.is_nil(t:find("Read the output file", 1, true))
   end)
+
+  -- an assistant message with only a reasoning summary and a call (Codex)
+  local function reason(id, command, thought)
+    return { role = "assistant", stop_reason = "tool_use", content = {
+      { type = "thinking", thinking = thought },
+      { type = "tool_call", id = id, name = "Bash", arguments = { command = command } } } }
+  end
+
+  it("tells a turn that only reasoned between its calls by its reasoning summaries, titles alone left out", function()
+    local t = summarize({
+      user("wire LM Studio in"),
+      reason("a", "rg -n ollama", "**Planning the search**"),
+      result("a", "src/chat.ts:3: ollama"),
+      reason("b", "sed -n 1,80p src/chat.ts", "**Reading the handler**\n\nThe handler still sends Ollama's "
+        .. "options object, so temperature must move to the top level."),
+      result("b", "export const handleLocalChat = ..."),
+      reason("c", "npm run lint", "**Designing the stream parser**\n\nLM Studio streams server-sent events, "
+        .. "so processResponse needs a buffer for chunks split mid-line."),
+    })
+    assert.truthy(t:find("- Along the way: The handler still sends Ollama's options object, so temperature must "
+      .. "move to the top level.", 1, true), t)
+    assert.is_nil(t:find("Planning the search", 1, true), t)
+    -- the last one says what was being done when it stopped
+    assert.truthy(t:find("- The last request was still being worked on; last step: "
+      .. "LM Studio streams server-sent events, so processResponse needs a buffer for chunks split mid-line.",
+      1, true), t)
+    -- a turn that said something between its calls is told by that
+    t = summarize({
+      user("wire LM Studio in"),
+      reason("a", "rg -n ollama", "**Planning**\n\nI should look for every place that names the old server."),
+      result("a", "src/chat.ts:3: ollama"),
+      call("b", "sed -n 1,80p src/chat.ts", "The handler is in src/chat.ts because the hook imports it."),
+      result("b", "export const handleLocalChat = ..."),
+      call("c", "npm run lint", "Lint next, since the handler changed."),
+      result("c", "ok"),
+      say("Done."),
+    })
+    assert.is_nil(t:find("every place that names", 1, true), t)
+  end)
 end)

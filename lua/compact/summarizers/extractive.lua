@@ -266,7 +266,11 @@ local function open_work(facts, limit)
   local out = {}
   local last = facts.turns[#facts.turns]
   if last and (facts.last_has_calls or not last.conclusion or last.interrupted) then
-    local step = last.pending and T.shorten(last.pending, limit) or "(no reply yet)"
+    -- with no text, its last reasoning summary says what it was doing
+    local thought = last.thoughts and last.thoughts[#last.thoughts]
+    local step = last.pending and T.shorten(last.pending, limit)
+      or thought and T.shorten(said.without_narration(thought), limit) or "(no reply yet)"
+    if step == "" then step = "(no reply yet)" end
     out[#out + 1] = (last.interrupted and "- The user interrupted the last request; last step: "
       or "- The last request was still being worked on; last step: ") .. step
   end

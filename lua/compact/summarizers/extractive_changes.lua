@@ -27,6 +27,10 @@ local function first_string(args, keys)
   return nil
 end
 
+local function is_comment(line)
+  return line:find("^//") or line:find("^#%s") or line:find("^%-%-") or line:find("^/?%*") or line:find("^<!%-%-")
+end
+
 -- How much an added line tells (nil: nothing): what a reader of the
 -- note could not guess from the file name.
 local function score(line)
@@ -39,7 +43,9 @@ local function score(line)
     return nil
   end
   local s = 0
-  if line:find("^//") or line:find("^#%s") or line:find("^%-%-") or line:find("^/?%*") then s = s + 3 end -- a comment
+  if is_comment(line) then
+    s = s + (#line >= 24 and 3 or 0) -- a comment that says why (not a section label: "// Constants")
+  end
   if line:find("[\"'`][^\"'`]*%a%a[^\"'`]*[\"'`]") then s = s + 2 end -- a message or a value
   if line:find("^export%s") or line:find("^pub%s") or line:find("^def%s") or line:find("^defp?%s")
       or line:find("^function%s") or line:find("^local function%s") or line:find("^class%s")
@@ -109,6 +115,11 @@ function changes.of_call(kind, args, command)
   return { [path] = lines }
 end
 
+-- Style sheets and markup: their comments and headings say what changed,
+-- their declarations (`margin: 0;`, `<div class="x">`) hardly.
+local MARKUP = { css = true, scss = true, sass = true, less = true, html = true, htm = true, svg = true, xml = true,
+  heex = true }
+
 --- Remember what a call added, in `facts.changes` (`{ by_path = {}, order = {} }`),
 -- under the path shown (`shown(path)`, relative to the working directory)
 -- at turn order `order`.
@@ -128,8 +139,10 @@ function changes.add(facts, by_path, order, shown)
     end
     file.order = order
     file.count = file.count + 1
+    local markup = MARKUP[(name:match("%.(%w+)$") or ""):lower()]
     for _, line in ipairs(lines) do
       local s = score(line)
+      if markup and not (is_comment(line) or line:find("^#+%s")) then s = nil end
       if s and not file.seen[line] and #file.lines < MAX_LINES then
         file.seen[line] = true
         file.lines[#file.lines + 1] = { text = T.cut_words(line, MAX_LINE), score = s, at = #file.lines + 1 }

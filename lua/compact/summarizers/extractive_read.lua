@@ -206,18 +206,28 @@ local function read_assistant(facts, msg)
   if type(content) == "string" then content = { { type = "text", text = content } } end
   if type(content) ~= "table" then return end
   local turn = current_turn(facts)
-  local texts, has_calls, said_from = {}, false, #turn.said + 1
+  local texts, has_calls, said_from, thoughts = {}, false, #turn.said + 1, {}
   for i = 1, #content do
     local block = content[i]
     if type(block) == "table" and block.type == "text" and type(block.text) == "string"
         and block.text:find("%S") then
       texts[#texts + 1] = block.text
+    elseif type(block) == "table" and block.type == "thinking" and type(block.thinking) == "string" then
+      -- a summary's title alone ("**Preparing commit**") says little
+      local body = block.thinking:gsub("^%s*%*%*[^\n]*%*%*%s*", "")
+      if select(2, body:gsub("%a+", "")) >= 5 then thoughts[#thoughts + 1] = body end
     elseif type(block) == "table" and block.type == "tool_call" and type(block.name) == "string" then
       has_calls = true
       register_call(facts, turn, block)
     end
   end
   local text = relative(facts, table.concat(texts, "\n"))
+  -- an agent that shows only its reasoning summaries (Codex) says what it
+  -- does there: kept apart, for a turn that says nothing else
+  if text == "" and #thoughts > 0 then
+    turn.thoughts = turn.thoughts or {}
+    turn.thoughts[#turn.thoughts + 1] = relative(facts, table.concat(thoughts, "\n"))
+  end
   if facts.notified and turn.conclusion then
     -- the look at a background task's output and the reply on it
     if text ~= "" and not has_calls then facts.aside_reply = text end

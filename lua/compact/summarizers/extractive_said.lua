@@ -102,9 +102,14 @@ end
 -- a bare "Now let me run the tests:"), narration left out, in order,
 -- within `limit` bytes, at most `each` bytes (default 120) per text; nil
 -- for a turn of fewer than two calls and edits or fewer than two texts.
+-- A turn with no text but two reasoning summaries or more
+-- (`turn.thoughts`) is told by those.
 function said.along(turn, still_working, limit, each)
   each = each or 120 -- bytes of one text
   local texts = turn.said or {}
+  -- a turn that said nothing between its calls but reasoned (Codex's
+  -- reasoning summaries): its reasoning in its place
+  if #texts == 0 and turn.thoughts and #turn.thoughts >= 2 then texts = turn.thoughts end
   if #turn.commands + turn.edits < 2 or #texts < 2 then return nil end
   local ranked = {}
   for i = 1, #texts - (still_working and 0 or 1) do
