@@ -1,6 +1,7 @@
--- The extractive summarizer on what the work changed and what it still
--- plans (contract 17): the lines the edits added fill the room the other
--- parts leave, and the latest task list's unfinished items are open work.
+-- The extractive summarizer on what the work changed, what it still plans
+-- and the specs it fetched (contract 17): the lines the edits added fill
+-- the room the other parts leave, the latest task list's unfinished items
+-- are open work, and the rules of an issue a tracker showed are constraints.
 local extractive = require "compact.summarizers.extractive"
 
 local built = require "spec.support.messages"
@@ -106,5 +107,27 @@ describe("extractive summarizer changes and plans", function()
     } })
     assert.is_nil(t:find("in the plan", 1, true), t)
     assert.truthy(t:find("task: Fix the parser; task: Fix the cache", 1, true), t)
+  end)
+
+  it("takes the rules of an issue a tracker showed as constraints, named by the issue, at most four", function()
+    local issue = table.concat({ "spotter-0zw [EPIC] Live review updates", "", "DESCRIPTION",
+      "Make review counts live.", "", "Architecture constraints",
+      "- Use Phoenix Channels for live updates; do not implement polling.",
+      "- Preserve the existing route structure.", "", "Technical specs", "- Add a `reviews:*` topic.",
+      "- Bulk close must send one broadcast, not one per row.", "- Avoid N+1 queries.",
+      "- Keep the badge markup stable." }, "\n")
+    local t = summarize({ messages = {
+      user("Work on bead spotter-0zw. Run bd show spotter-0zw to see the issue details."),
+      call("a", "Bash", { command = "bd show spotter-0zw" }), result("a", "Bash", issue),
+      call("b", "Bash", { command = "gh issue list" }),
+      result("b", "Bash", "12 Do not use polling  open\n13 Avoid N+1 queries  open"),
+      say("Starting with the channel."),
+    } })
+    local section = t:match("## Constraints and decisions\n(.-)\n\n")
+    assert.are.equal(table.concat({
+      "- spotter-0zw: Use Phoenix Channels for live updates; do not implement polling.",
+      "- spotter-0zw: Preserve the existing route structure.",
+      "- spotter-0zw: Bulk close must send one broadcast, not one per row.",
+      "- spotter-0zw: Avoid N+1 queries." }, "\n"), section)
   end)
 end)

@@ -198,7 +198,7 @@ local INTERNAL = {
   ["compact.agent_tools"] = true,
   ["compact.summarizers.chunks"] = true, ["compact.summarizers.extractive_read"] = true,
   ["compact.summarizers.extractive_text"] = true, ["compact.summarizers.extractive_said"] = true,
-  ["compact.summarizers.extractive_changes"] = true,
+  ["compact.summarizers.extractive_changes"] = true, ["compact.summarizers.extractive_specs"] = true,
   ["compact.checks"] = true,
   ["compact.agent_compaction"] = true, ["compact.context_edit"] = true, ["compact.placeholders"] = true,
   ["compact.user_requests"] = true,

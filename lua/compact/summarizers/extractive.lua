@@ -391,8 +391,11 @@ local function candidates(facts, keywords, scale)
   end
   -- constraints rank by age (those of a previous summary are the oldest)
   local constraints = #facts.constraints
+  -- an issue's rules after the user's own and the work's entries: the agent can fetch them again
   for rank, c in ipairs(facts.constraints) do
-    add("constraints", c.order, 3 + rank / (constraints + 1) / 2, "- " .. T.cut_words(c.text, 240))
+    add("constraints", c.order + rank * 1e-6, (c.from_spec and 1.5 or 3) + rank / (constraints + 1) / 2,
+      "- " .. T.cut_words(c.text, 240))
+    items[#items].late = c.from_spec -- not in the breadth pass
   end
   -- the previous summary's open work: still open, or (once later work made
   -- progress) what was pending then, never "still" anything
@@ -455,7 +458,7 @@ local function choose(items, budget)
     used, item.text = used + grow, text
   end
   for _, item in ipairs(items) do
-    if not item.extra and (item.brief or item.section == "constraints") then
+    if not item.extra and not item.late and (item.brief or item.section == "constraints") then
       try(item, item.brief or item.full, budget * BREADTH)
     end
   end

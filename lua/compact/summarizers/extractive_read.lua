@@ -7,6 +7,7 @@ local T = require "compact.summarizers.extractive_text"
 local vocabulary = require "compact.tool_vocabulary"
 local message_model = require "compact.message"
 local changes = require "compact.summarizers.extractive_changes"
+local specs = require "compact.summarizers.extractive_specs"
 
 local read = {}
 local read_tasks, retried
@@ -49,11 +50,12 @@ local function relative(facts, s)
 end
 read.relative = relative
 
-local function add_constraint(facts, sentence, order)
+-- `from_spec`: a rule of an issue the agent fetched, not the user's words
+local function add_constraint(facts, sentence, order, from_spec)
   local key = T.flatten(sentence):lower()
   if facts.seen[key] then return end
   facts.seen[key] = true
-  facts.constraints[#facts.constraints + 1] = { text = T.flatten(sentence), order = order }
+  facts.constraints[#facts.constraints + 1] = { text = T.flatten(sentence), order = order, from_spec = from_spec }
 end
 
 local function new_turn(facts, request, images)
@@ -334,6 +336,13 @@ local function read_result(facts, msg)
   end
   -- a read of a missing file is a look-up that missed, not a failure
   if call and call.read then return end
+  -- an issue the agent fetched states the work's rules, as a request does
+  if call and call.command and not failed and specs.shows_issue(call.command) then
+    local id = specs.issue_id(call.command)
+    for _, rule in ipairs(specs.rules(output)) do
+      add_constraint(facts, (id and (id .. ": ") or "") .. relative(facts, rule), call.turn.order, true)
+    end
+  end
   -- a subagent's report says what the delegated work did, as the assistant would
   if call and call.task and not failed and output:find("%a") then
     call.turn.said[#call.turn.said + 1] = relative(facts, output)
