@@ -217,4 +217,16 @@ describe("extractive summarizer outcomes", function()
     assert.is_nil(t:find("Still failing", 1, true), t)
     assert.truthy(t:find("Edit `a.ex` failed (File has been modified since read. Read it again.), passed later", 1, true), t)
   end)
+
+  it("names work given to a sub-agent, its agent and model, instead of counting it as a look-up", function()
+    local t = summarize({ messages = {
+      user("draft beads for the quality tools"),
+      call("a", "Task", { description = "Draft the bead content", prompt = "Write the beads for credo",
+        subagent_type = "Plan", model = "haiku" }),
+      result("a", "Task", "Epic: set up credo, dialyxir and mix_audit."),
+      call("b", "Grep", { pattern = "credo" }), result("b", "Grep", "mix.exs:3: credo"),
+      say("Drafted."),
+    } })
+    assert.truthy(t:find("- Ran: sub-agent `Draft the bead content` (Plan, haiku) passed; 1 look-up\n", 1, true), t)
+  end)
 end)

@@ -103,6 +103,7 @@ end
 -- searches, fetches); when they pass they are counted, not listed.
 local function is_lookup(entry)
   if #entry.outcomes == 0 or not entry.outcomes[#entry.outcomes] or entry.reason then return false end
+  if entry.delegated then return false end -- work given to a sub-agent
   if entry.shell == false then return true end
   if entry.command then return vocabulary.is_lookup(entry.command) end
   return entry.label:match("^read ") ~= nil

@@ -138,6 +138,17 @@ function read_tasks(facts, turn, kind, args)
   end
 end
 
+-- A delegation to a sub-agent (Claude Code's Task): what it was given and
+-- to which agent and model ("sub-agent `Draft the beads` (Plan, haiku)").
+local function delegation_label(facts, name, args)
+  local what = args and (first_string(args, { "description" }) or first_string(args, { "prompt" }))
+  local agent = args and first_string(args, { "subagent_type", "agent" })
+  local model = args and first_string(args, { "model" })
+  local who = agent and model and (agent .. ", " .. model) or agent or model
+  return (what and ("sub-agent `" .. T.cut_words(T.flatten(relative(facts, what)), 80) .. "`") or name)
+    .. (who and (" (" .. who .. ")") or "")
+end
+
 -- Remember a tool call so its result can report the outcome.
 local function register_call(facts, turn, block)
   local args = type(block.arguments) == "table" and block.arguments or nil
@@ -164,6 +175,8 @@ local function register_call(facts, turn, block)
       -- stems of the command as run from the working directory: `cd <cwd>/assets
       -- && node build.js` and `node assets/build.js` are one command
       stem = vocabulary.command_stem(relative(facts, command))
+    elseif kind.kind == "task" then
+      label = delegation_label(facts, block.name, args)
     else
       local detail = first_string(args, DETAIL_KEYS)
       label = block.name .. (detail and (" `" .. T.cut_words(T.flatten(relative(facts, detail)), 80) .. "`") or "")
@@ -186,7 +199,8 @@ local function register_call(facts, turn, block)
   if not call.file then
     local entry = turn.by_label[label]
     if not entry then
-      entry = { label = label, outcomes = {}, command = command, shell = kind.kind == "shell" }
+      entry = { label = label, outcomes = {}, command = command, shell = kind.kind == "shell",
+                delegated = kind.kind == "task" }
       turn.by_label[label] = entry
       turn.commands[#turn.commands + 1] = entry
     end
