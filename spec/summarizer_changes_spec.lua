@@ -63,6 +63,21 @@ describe("extractive summarizer changes and plans", function()
     assert.truthy(t:find("- Changed `app.js`: `const WORK_MINUTES = 25;`\n", 1, true), t)
   end)
 
+  it("puts a document's items and long headings before its short labels", function()
+    local plan = { "# Plan: quality tools for the project", "## Problem", "- No static analysis at all" }
+    for i = 1, 40 do plan[#plan + 1] = "- Step " .. i .. ": configure the tool number " .. i end
+    local t = summarize({ messages = {
+      user("write the plan"),
+      call("a", "Write", { file_path = "/w/plan.md", content = table.concat(plan, "\n") }),
+      result("a", "Write", "File created successfully"),
+      say("Planned."),
+    }, cwd = "/w" }, { max_chars = 1000 })
+    local line = assert(t:match("\n(%- Changed `plan%.md`: [^\n]*)"), t)
+    assert.truthy(line:find("`# Plan: quality tools for the project`; `- No static analysis at all`; `- Step 1:", 1, true), t)
+    assert.is_nil(line:find("## Problem", 1, true), t)
+    assert.truthy(#t <= 1000, #t)
+  end)
+
   it("gives the changes only the room the rest leaves", function()
     local lines = {}
     for i = 1, 200 do lines[i] = "  // step " .. i .. " of the migration, documented at length here" end

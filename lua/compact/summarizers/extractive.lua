@@ -387,16 +387,17 @@ local function candidates(facts, keywords, scale)
   local function add(section, order, priority, full, brief, extra)
     if not full then return end
     if T.mentions(full, keywords) then priority = priority + 10 end
-    items[#items + 1] = { section = section, order = order, priority = priority, full = full, brief = brief,
-                          extra = extra }
+    local item = { section = section, order = order, priority = priority, full = full, brief = brief, extra = extra }
+    items[#items + 1] = item
+    return item
   end
   -- constraints rank by age (those of a previous summary are the oldest)
   local constraints = #facts.constraints
   -- an issue's rules after the user's own and the work's entries: the agent can fetch them again
   for rank, c in ipairs(facts.constraints) do
-    add("constraints", c.order + rank * 1e-6, (c.from_spec and 1.5 or 3) + rank / (constraints + 1) / 2,
+    local item = add("constraints", c.order + rank * 1e-6, (c.from_spec and 1.5 or 3) + rank / (constraints + 1) / 2,
       "- " .. T.cut_words(c.text, 240))
-    items[#items].late = c.from_spec -- not in the breadth pass
+    item.late = c.from_spec -- not in the breadth pass
   end
   -- the previous summary's open work: still open, or (once later work made
   -- progress) what was pending then, never "still" anything
@@ -429,8 +430,9 @@ local function candidates(facts, keywords, scale)
   -- first, each after the entry of the turn that last changed the file
   local files = facts.changes and facts.changes.list or {}
   for _, file in ipairs(files) do
-    add("progress", file.order + 0.5, 0.5 + file.order / (turns + 1) / 2,
-      changes.line(file, 300 * math.min(scale, REQUEST_SCALE)), changes.line(file, 140), true)
+    local item = add("progress", file.order + 0.5, 0.5 + file.order / (turns + 1) / 2,
+      changes.line(file, 600 * math.min(scale, REQUEST_SCALE)), changes.line(file, 140), true)
+    if item then item.middle = changes.line(file, 400) end
   end
   return items
 end
@@ -474,6 +476,7 @@ local function choose(items, budget)
     if item.extra then try(item, item.full, budget) end
   end
   for _, item in ipairs(items) do
+    if item.extra and not item.text and item.middle then try(item, item.middle, budget) end
     if item.extra and not item.text then try(item, item.brief or item.full, budget) end
   end
   local chosen, left_out = { constraints = {}, progress = {} }, { constraints = 0, progress = 0 }

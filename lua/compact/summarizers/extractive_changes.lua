@@ -16,7 +16,7 @@ local OLD_KEYS = { "old_string", "old_str", "oldText", "old_text" }
 local PATCH_KEYS = { "input", "patch", "patchText", "patch_text" }
 
 -- Lines kept per file, and the longest line shown.
-local MAX_LINES = 24
+local MAX_LINES = 80
 local MAX_LINE = 110
 
 local function first_string(args, keys)
@@ -53,7 +53,12 @@ local function score(line)
     s = s + 2 -- a definition
   end
   if line:find("^[%w_%-\"'%.]+%s*[:=]%s*%S") then s = s + 1 end -- a setting
-  if line:find("^#+%s") or line:find("^[%-%*]%s") then s = s + 2 end -- a document's heading or item
+  -- a document's item, or its heading (a short one is a label: "## Problem")
+  if line:find("^[%-%*]%s") or line:find("^#+%s") and #line >= 16 then
+    s = s + 2
+  elseif line:find("^#+%s") then
+    s = s + 1
+  end
   -- plain code (`if (x) {`, `headers,`) says little on its own
   return s > 0 and s or nil
 end
@@ -164,10 +169,10 @@ function changes.line(file, limit)
   local chosen, used = {}, #head
   for _, line in ipairs(ranked) do
     local cost = #line.text + 4
-    if used + cost <= limit then
-      chosen[#chosen + 1] = line
-      used = used + cost
-    end
+    -- by rank only: a short label never fills the gap a better line left
+    if used + cost > limit then break end
+    chosen[#chosen + 1] = line
+    used = used + cost
   end
   if #chosen == 0 then return nil end
   table.sort(chosen, function(a, b) return a.at < b.at end)
