@@ -53,6 +53,19 @@ describe("extractive summarizer on agent sessions", function()
       assert.truthy(section(text, "## Latest exchange"):find("- User: Also keep the old entry point working.", 1, true))
     end)
 
+    it("takes Claude Code's # memory input as a standing rule and its '(no content)' as nothing", function()
+      local t = summarize({ messages = {
+        user("update the README"), say("Updated the README."),
+        user("<user-memory-input>When committing, always use conventional commits</user-memory-input>"),
+        user("(no content)"),
+      } })
+      assert.are.equal("- Remember: When committing, always use conventional commits",
+        section(t, "## Constraints and decisions"))
+      assert.truthy(section(t, "## Latest exchange"):find("- User: the request under Goal", 1, true), t)
+      assert.is_nil(t:find("no content", 1, true), t)
+      assert.is_nil(t:find("still being worked on", 1, true), t)
+    end)
+
     it("reports a command the user ran in shell mode as done in the turn it followed, never as a request", function()
       local t = summarize({ messages = {
         user("add a pause button"), say("Added the pause button."),

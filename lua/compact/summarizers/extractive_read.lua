@@ -88,6 +88,9 @@ local function read_user(facts, msg)
     local turn = facts.turns[#facts.turns]
     if turn then turn.interrupted = true end
     return
+  elseif kind == "memory" then
+    if raw:find("%a") then add_constraint(facts, "Remember: " .. relative(facts, raw), #facts.turns) end
+    return
   elseif kind == "notification" then
     -- the reply to it must not replace the work's own final reply
     facts.notified = true

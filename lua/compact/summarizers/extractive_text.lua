@@ -311,7 +311,8 @@ end
 -- reminders, task notifications, skill and hook documents, the user's own
 -- `!command` runs, pasted JSON), `"shell"` (a command the user ran in pi's
 -- shell mode, the text being the command), `"notification"` (a background task's
--- notification and the harness's note after it) or
+-- notification and the harness's note after it), `"memory"` (Claude Code's
+-- `#` memory input: a standing instruction, the text being it) or
 -- `"command"` (`/compact` and the like: its arguments are a request about
 -- the compaction, never the goal). A slash command's arguments are a
 -- request. Returns the kind and the text.
@@ -329,6 +330,11 @@ function text.user_kind(s)
   end
   -- a background task's notification and the harness's note after it
   if lower:find("<task%-notification>") then return "notification", trimmed end
+  -- Claude Code's "#" memory: a standing instruction, no request
+  local memory = trimmed:match("^<user%-memory%-input>%s*(.-)%s*</user%-memory%-input>$")
+  if memory then return "memory", memory end
+  -- Claude Code's placeholder for an empty message
+  if trimmed == "(no content)" then return "injected", "" end
   -- pi's rendering of a command the user ran in its shell mode ("!ls"):
   -- "Ran `ls`" and its output in a fence, or "(no output)"
   local ran = trimmed:match("^Ran `([^`\n]+)`\n```") or trimmed:match("^Ran `([^`\n]+)`\n%(no output%)")
