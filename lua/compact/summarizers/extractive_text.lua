@@ -366,9 +366,17 @@ function text.failure_reason(s, limit)
     if line:find("%S") and not is_noise(line) then lines[#lines + 1] = line:sub(1, 400) end
   end
   for _, reason in ipairs(REASONS) do
-    for _, line in ipairs(lines) do
+    for i, line in ipairs(lines) do
       if line:find(reason[1]) then
         local found = reason[2] and line:match(reason[2]) or line
+        -- a bare location (credo, compilers: the message on the line above)
+        -- says where, not what: the message first, then where
+        local where, rest = found:match("^([%w_%./%-]+:%d+[:%d]*)%s*(.*)$")
+        -- (a file's location, not a time of day: "19:51:48")
+        if where and where:match("^[^:]*%a") and i > 1 and not rest:gsub("#%b()", ""):find("%a%a%a") then
+          local message = lines[i - 1]:gsub("^[^%w%[]+", "")
+          if message:find("%a%a%a") then found = message .. " (" .. (where:match("[^/]+$") or where) .. ")" end
+        end
         return text.cut_words(text.flatten(found), limit)
       end
     end
