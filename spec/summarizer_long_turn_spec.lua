@@ -140,8 +140,9 @@ describe("extractive summarizer on one long turn", function()
       { role = "tool_result", tool_call_id = "c", tool_name = "replace", content = "Successfully modified file." },
       say("The bar is in.") })
     assert.are.equal("The timer needs a bar because the user asked for one. / In the timer div, add a 'progress-bar' "
-      .. "div so the remaining time shows. / Checking. / Give '#progress-bar' a grey background.",
-      line(t, "- Along the way: ")) -- an announcement is left out, and so is the last text of a finished turn
+      .. "div so the remaining time shows. / Give '#progress-bar' a grey background.",
+      line(t, "- Along the way: ")) -- a one-word filler and an announcement are left out, and so is the last
+                                    -- text of a finished turn
   end)
 
   it("orders the most informative first when the room is short, keeping the chronology", function()

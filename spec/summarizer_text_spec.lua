@@ -1,5 +1,7 @@
 -- The extractive summarizer's line helpers (compact.summarizers.extractive_text).
 local text = require "compact.summarizers.extractive_text"
+local said = require "compact.summarizers.extractive_said"
+local extractive = require "compact.summarizers.extractive"
 
 describe("extractive text helpers", function()
   it("drops a trailing output filter but keeps a || fallback", function()
@@ -43,5 +45,23 @@ describe("extractive text helpers", function()
         .. "┃       lib/spotter/waiting_summary.ex:110:10 #(Spotter.call_llm)\n", 140))
     assert.are.equal("src/a.ts:3:4 - error TS2322: bad", text.failure_reason("src/a.ts:3:4 - error TS2322: bad", 100))
     assert.are.equal('19:51:48"}', text.failure_reason('{"msg":"started"\n19:51:48"}', 100))
+  end)
+
+  it("takes two-word verdicts and reasonless lead-ins to a call for narration, not a reason or code", function()
+    for _, sentence in ipairs({ "All green.", "All clean.", "Need to update the call site too:", "Commit task 6:" }) do
+      assert.is_true(said.is_narration(sentence), sentence)
+    end
+    for _, sentence in ipairs({ "309 tests.", "I'll make it public so the enqueue path can use it:",
+      "The `hex_trace_id` call:", "Dialyzer says the catch-all clause is unreachable." }) do
+      assert.is_false(said.is_narration(sentence), sentence)
+    end
+  end)
+
+  it("never reads a rule word inside code in a carried summary as a rule", function()
+    local t = assert(extractive.new()):summarize({ previous_summary = table.concat({ "## Goal", "Trace the hooks.",
+      "## Pending", "- `lib/web/session_hook_controller.ex` (modified)", "- Pre-commit hooks run credo" }, "\n"),
+      messages = { { role = "user", content = "add the span to the controller" } } })
+    local constraints = t:match("## Constraints and decisions\n(.-)\n\n")
+    assert.are.equal("- Pre-commit hooks run credo", constraints)
   end)
 end)

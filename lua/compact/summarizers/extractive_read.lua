@@ -495,7 +495,8 @@ local RULE_WORDS = { "must", "never", "always", "do not", "don't", "not allowed"
 local function is_rule(line)
   -- "Updated `app.js` with the hooks": a report of work, not a rule
   if line:find("^%**%u%l+ed%s") then return false end
-  return T.mentions(line, RULE_WORDS)
+  -- words inside code are names (`session_hook_controller.ex`), not rules
+  return T.mentions((line:gsub("`[^`]*`", "")), RULE_WORDS)
 end
 
 -- The rules among an item's lines become constraints; the rest is returned.

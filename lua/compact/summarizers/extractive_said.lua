@@ -73,7 +73,18 @@ function said.is_narration(sentence)
   if FILLERS[lower] then return true end
   local _, words = lower:gsub("%S+", "")
   if words <= 3 and lower:find("!$") then return true end
+  -- "All green.", "All clean.": a verdict the commands already give
+  if words <= 2 and not lower:find("[`%d]") then return true end
   if decides(lower) then return false end
+  -- a short line that only introduces the next call ("Need to update the
+  -- call site too:", "Commit task 6:") unless it gives a reason
+  if #lower < 90 and lower:find(":$") and not lower:find("`") then
+    local reason = false
+    for _, word in ipairs(REASONS) do
+      if lower:find(word, 1, true) then reason = true end
+    end
+    if not reason then return true end
+  end
   -- a long plan that names the code it will change says what is being done
   if #lower >= 90 and lower:find("`[^`]+`") then return false end
   for _, opener in ipairs(OPENERS) do
