@@ -523,6 +523,26 @@ describe("detection and --from", function()
     assert.equals("cx.jsonl: line 2: skipped a record without a `type`", r.warnings[1])
   end)
 
+  it("detects a newer Claude Code transcript that opens with entry kinds it does not know, and skips them", function()
+    local cc = '{"type":"permission-mode","permissionMode":"bypassPermissions","sessionId":"s"}\n'
+      .. '{"type":"system","subtype":"session_start","sessionId":"s","uuid":"x0","cwd":"/w"}\n' .. read(CLAUDE)
+    local r = assert(importers.parse(cc, { name = "cc.jsonl" }))
+    assert.equals("claude-code", r.format)
+    assert.equals(13, #r.messages)
+    -- without a session id, an unknown kind is no Claude Code entry
+    local other = '{"type":"permission-mode","permissionMode":"x"}\n' .. read(CLAUDE)
+    local _, err = importers.parse(other, { name = "o.jsonl" })
+    assert.truthy(err and err.message:find("unknown format", 1, true), err and err.message)
+  end)
+
+  it("skips a Codex call or output that names no call, with a warning, and keeps the session", function()
+    local cx = read(CODEX):gsub("\n", '\n{"timestamp":"t","type":"response_item","payload":'
+      .. '{"type":"function_call","name":"shell","arguments":"{}"}}\n', 1)
+    local r = assert(importers.parse(cx, { name = "cx.jsonl" }))
+    assert.equals(6, #r.messages)
+    assert.equals("cx.jsonl: line 2: skipped a function_call without a call_id", r.warnings[1])
+  end)
+
   it("reads a one-line Claude Code transcript", function()
     local line = read(CLAUDE):match("[^\n]*\"id\":\"msg_D\"[^\n]*")
     local r = assert(importers.parse(line))

@@ -54,16 +54,24 @@ local function is_entry(record)
   return type(record) == "table" and record.role == nil and ENTRY_TYPES[record.type] == true
 end
 
+-- A Claude Code record of a kind we do not know yet: newer versions add
+-- metadata entries ("permission-mode", ...), all with the session's id;
+-- the import skips them.
+local function is_newer_entry(record)
+  return type(record) == "table" and record.role == nil and type(record.type) == "string"
+    and type(record.sessionId) == "string"
+end
+
 --- Are these JSONL records a Claude Code transcript? The first user or
 -- assistant entry carries its message in `message` (not a top-level
--- `role`), and every record before it is a Claude Code entry (or has no
--- `type` at all).
+-- `role`), and every record before it is a Claude Code entry (known, or
+-- a newer kind with a `sessionId`) or has no `type` at all.
 function claude_code.is_transcript(records)
   for i = 1, math.min(#records, 200) do
     local record = records[i]
     if type(record) ~= "table" or record.role ~= nil then return false end
     if record.type ~= nil then   -- (a record without one is skipped on import)
-      if not is_entry(record) then return false end
+      if not is_entry(record) and not is_newer_entry(record) then return false end
       if record.type == "user" or record.type == "assistant" then return type(record.message) == "table" end
     end
   end

@@ -182,7 +182,7 @@ local function kept_user_messages(state)
   return keep
 end
 
-local add_record
+local add_record, CALL_ITEMS
 
 -- A `compacted` record: the summary and what it kept.
 local function compacted(state, payload, where)
@@ -228,6 +228,10 @@ end
 
 -- One record into `state`; returns the state (a compaction replaces it) or
 -- nil, err.
+-- Items that are one side of a call.
+CALL_ITEMS = { function_call = true, custom_tool_call = true, local_shell_call = true,
+  function_call_output = true, custom_tool_call_output = true }
+
 add_record = function(state, record, where)
   local kind, payload = record.type, record.payload
   if type(payload) ~= "table" then return state end
@@ -236,6 +240,14 @@ add_record = function(state, record, where)
         codex.SUMMARY_PREFIX) then
       -- the summary message Codex put in the history it rebuilt
       state.summary = state.summary or summary_text(parts_text(payload.content))
+      return state
+    end
+    -- a call or an output that names no call cannot be paired: in an
+    -- append-only log it is skipped with a note, not the whole session
+    if CALL_ITEMS[payload.type] and type(payload.call_id) ~= "string"
+        and not (payload.type == "local_shell_call" and type(payload.id) == "string") then
+      common.warn(state.ctx, where, "skipped a " .. payload.type .. " without a call_id")
+      state.ctx.skipped = state.ctx.skipped + 1
       return state
     end
     local before = #state.messages
