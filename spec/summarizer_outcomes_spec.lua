@@ -229,4 +229,22 @@ describe("extractive summarizer outcomes", function()
     } })
     assert.truthy(t:find("- Ran: sub-agent `Draft the bead content` (Plan, haiku) passed; 1 look-up\n", 1, true), t)
   end)
+
+  it("takes an edit the tool found already made for no failure, and a later write of the file as fixing a failed edit", function()
+    local t = summarize({ messages = {
+      user("reset the bar too"),
+      call("a", "replace", { file_path = "/w/a.js", old_string = "x", new_string = "y" }),
+      result("a", "replace", "A secondary check by an LLM determined that no changes were necessary to fulfill the "
+        .. "instruction.", true),
+      call("b", "replace", { file_path = "/w/b.js", old_string = "x", new_string = "y" }),
+      result("b", "replace", "Failed to edit, could not find the string to replace.", true),
+      call("c", "write_file", { file_path = "/w/b.js", content = "y" }),
+      result("c", "write_file", "Successfully overwrote file: /w/b.js."),
+      say("Done."),
+    }, cwd = "/w" })
+    assert.is_nil(t:find("Still failing", 1, true), t)
+    assert.is_nil(t:find("replace `a.js`", 1, true), t)
+    assert.truthy(t:find("replace `b.js` failed (Failed to edit, could not find the string to replace.), passed later",
+      1, true), t)
+  end)
 end)

@@ -297,11 +297,11 @@ local function supersede(facts, stem, entry)
 end
 
 -- A tool that is no command (an edit, a directory listing) failed, then
--- passed later in the same turn (on the same file, for file tools): the
--- agent retried it with better arguments ("Path must be absolute", "File
--- has been modified since read"), so the failure is fixed.
+-- passed later in the same turn (for file tools: any write or edit of the
+-- same file): the agent retried it with better arguments ("Path must be
+-- absolute", "File has been modified since read"), so the failure is fixed.
 function retried(turn, call, failed)
-  local key = call.tool .. "\0" .. (call.path or "")
+  local key = call.path and not call.read and ("file\0" .. call.path) or (call.tool .. "\0" .. (call.path or ""))
   turn.failed_tools = turn.failed_tools or {}
   if failed then
     local list = turn.failed_tools[key] or {}

@@ -301,7 +301,9 @@ local FAILED = {
 }
 
 -- Output that exits non-zero without anything having gone wrong.
-local HARMLESS = { "nothing to commit, working tree clean", "nothing added to commit", "Already up to date" }
+local HARMLESS = { "nothing to commit, working tree clean", "nothing added to commit", "Already up to date",
+  -- Gemini CLI's edit tool when the file already says what was asked
+  "determined that no changes were necessary" }
 
 --- Did a command exit non-zero only to say there was nothing to do?
 function text.is_harmless(s)
