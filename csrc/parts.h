@@ -22,6 +22,7 @@
     X(sse)                    \
     X(records)                \
     X(files)                  \
+    X(digest)                 \
     X(bpe)
 
 #define COMPACT_DECLARE_PART(name) int luaopen_compact_core_##name(lua_State *L);

@@ -415,6 +415,23 @@ describe("gemini-cli importer", function()
     assert.equals(2, r.skipped)   -- the info and error notes
   end)
 
+  it("finds the working directory whose SHA-256 is the session's projectHash, among the paths its calls name", function()
+    local core = require "compact.core"
+    local session = core.json_decode(read(GEMINI))
+    -- sha256("/home/me/app"), from sha256sum
+    session.projectHash = "fd865ce82eb8c9dba0930d156ccb4a9cff9e48e6000115cc89a29b6d66d8a36b"
+    session.messages[#session.messages + 1] = { id = "x", type = "gemini", content = "",
+      toolCalls = { { id = "c9", name = "read_file", args = { absolute_path = "/home/me/app/src/main.py" },
+        status = "success", result = { { functionResponse = { id = "c9", name = "read_file",
+          response = { output = "print(1)" } } } } } } }
+    local r = assert(importers.parse(core.json_encode(session), { name = "g.json" }))
+    assert.equals("/home/me/app", r.cwd)
+    -- no path whose hash matches: no cwd
+    session.projectHash = string.rep("0", 64)
+    r = assert(importers.parse(core.json_encode(session), { name = "g.json" }))
+    assert.is_nil(r.cwd)
+  end)
+
   it("takes usage from tokens (cached as cache reads, thoughts as reasoning)", function()
     local r = load(GEMINI)
     assert.same({ input = 6200 - 4096, cache_read = 4096, cache_write = 0, output = 30 + 55, reasoning = 55 },

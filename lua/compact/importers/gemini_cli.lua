@@ -170,6 +170,37 @@ local function gemini_message(ctx, m, where, add)
   return true
 end
 
+-- The project root whose SHA-256 is the session's `projectHash` (how
+-- Gemini CLI names a project): tried on the absolute paths the tool calls
+-- name and their parent directories; nil when none matches.
+local MAX_ROOTS_TRIED = 400
+
+local function project_root(messages, hash)
+  if type(hash) ~= "string" or not hash:match("^%x+$") or #hash ~= 64 then return nil end
+  hash = hash:lower()
+  local sha256 = require("compact.core").sha256
+  local tried, count = {}, 0
+  local function try(path)
+    while path and path ~= "" and path ~= "/" and count < MAX_ROOTS_TRIED do
+      path = path:gsub("/+$", "")
+      if path == "" or tried[path] then return nil end
+      tried[path], count = true, count + 1
+      if sha256(path) == hash then return path end
+      path = path:match("^(.*)/[^/]*$")
+    end
+    return nil
+  end
+  for _, message in ipairs(messages) do
+    for _, block in ipairs(message.role == "assistant" and type(message.content) == "table" and message.content or {}) do
+      for _, value in pairs(block.type == "tool_call" and type(block.arguments) == "table" and block.arguments or {}) do
+        local found = type(value) == "string" and value:sub(1, 1) == "/" and try(value:match("^[^\n]*"))
+        if found then return found end
+      end
+    end
+  end
+  return nil
+end
+
 local function from_list(ctx, list, wheres, object)
   local messages, origins = {}, {}
   local function add(message, where)
@@ -188,8 +219,9 @@ local function from_list(ctx, list, wheres, object)
     end
   end
   local directories = object and object.directories
-  return { format = "gemini-cli", messages = messages, origins = origins, anchor_from = 1,
-           cwd = type(directories) == "table" and str(directories[1]) or nil }
+  local cwd = type(directories) == "table" and str(directories[1]) or nil
+  if not cwd and type(object) == "table" then cwd = project_root(messages, object.projectHash) end
+  return { format = "gemini-cli", messages = messages, origins = origins, anchor_from = 1, cwd = cwd }
 end
 
 -- One `Content` of a saved chat; `calls` holds, by tool name, the ids of
