@@ -191,7 +191,8 @@ local function project_root(messages, hash)
     return nil
   end
   for _, message in ipairs(messages) do
-    for _, block in ipairs(message.role == "assistant" and type(message.content) == "table" and message.content or {}) do
+    local blocks = message.role == "assistant" and type(message.content) == "table" and message.content or {}
+    for _, block in ipairs(blocks) do
       for _, value in pairs(block.type == "tool_call" and type(block.arguments) == "table" and block.arguments or {}) do
         local found = type(value) == "string" and value:sub(1, 1) == "/" and try(value:match("^[^\n]*"))
         if found then return found end
