@@ -98,6 +98,17 @@ one AcidicSoil+codex-session-view 23314e081365810b6c593aebd60a4ccb2149befb \
   final-csv-codex-chatbot-ui-lmstudio.jsonl
 one jnarowski+agentcmd HEAD "$fixtures/gemini/full/session-2025-10-27T19-55-981c87cb.json" \
   final-agentcmd-gemini-python-agent.json
+# The sealed set (bench/summary_facts_sealed.lua), as sealed-<source>-<name>:
+# sources no other list takes from, never summarized, to be measured once.
+vct=Mai0313+VibeCodingTracker
+vct_rev=7acc4bccbf50297043be2eae514676408f3bc9cd
+one $vct $vct_rev tests/fixtures/sessions/claude_code.jsonl sealed-vct-claude-go-version-pydantic.jsonl
+one $vct $vct_rev tests/fixtures/sessions/codex.jsonl sealed-vct-codex-go-version.jsonl
+one $vct $vct_rev tests/fixtures/sessions/gemini.jsonl sealed-vct-gemini-discordbot-init.jsonl
+drm=DRMacIver+claude-reliability
+drm_rev=4e49f16a86de76d9b0dc3ea2b8526677abe89f52
+one $drm $drm_rev snapshot-tests/tests/python-to-rust-port/transcript.jsonl sealed-drm-python-to-rust-port.jsonl
+one $drm $drm_rev snapshot-tests/tests/coverage-test-fix/transcript.jsonl sealed-drm-multiply-numbers.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
