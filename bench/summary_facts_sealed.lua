@@ -1,7 +1,7 @@
 -- bench/summary_facts_sealed.lua: the sealed set for bench/summary_quality.lua,
 -- to be measured once (issue #22).
 --
--- Real public sessions from two repositories that no other fact list takes
+-- Real public sessions from three repositories that no other fact list takes
 -- anything from, and that no summarizer was ever run on: each list was
 -- written on 2026-12-02 by reading only the raw transcript (the imported
 -- messages printed as text: user messages, assistant text, tool calls with
@@ -45,6 +45,25 @@
 --   snapshot-tests/tests/coverage-test-fix/transcript.jsonl ->
 --   sealed-drm-multiply-numbers.jsonl: Claude Code adding multiply_numbers
 --   and its test, pytest, a commit, then .gitignore entries.
+-- * Mai0313/claude-code @ 42fff354f157e65197b90d2e1a9b189fa7532971 (still at
+--   HEAD 4858ce3d), examples/original/<project>/<id>.jsonl: main transcripts
+--   copied from ~/.claude/projects, as sealed-mcc-<name>.jsonl:
+--   - -Users-mtk19651-project-azure-gateway/993f96a3-a436-4457-9a26-e2afbc6525a2.jsonl
+--     -> sealed-mcc-azure-gateway-gcp-rates.jsonl: 13 requests on a Go AI
+--     gateway: GCP Gemini rates in internal units, the user's cost rule, DEBUG
+--     prints removed, a commit, failing test expectations fixed, a second
+--     commit, the push refused;
+--   - -Users-mtk19651-project-azure-gateway/78883d06-4dd6-4fe1-82bc-5774f06d4807.jsonl
+--     -> sealed-mcc-azure-gateway-gemini-spendfn.jsonl: a Gemini spend
+--     function, moved out of main.go into a gemini/ package with per-model
+--     prices, then a test suite, 118 tool calls, two tests still failing;
+--   - -Users-mtk19651-project-azure-gateway/f68ddc4a-96d9-41f5-a93d-5c1d0c47a837.jsonl
+--     -> sealed-mcc-azure-gateway-quota-test.jsonl: quota_test.go not
+--     compiling against rueidis, some 35 test runs, rewritten to a key
+--     normalization test, passing, committed;
+--   - -Users-mtk19651-project-gaia-data-visualization-mcp/156c03c2-0d70-422b-ba99-3ad72d29e6b1.jsonl
+--     -> sealed-mcc-data-viz-mcp-cacert.jsonl: cacert.pem into a Docker
+--     image's certifi path, moved to certs/, committed.
 --
 --   return value: function(SESSIONS) -> array of { agent, sealed = true, path, facts }
 
@@ -165,6 +184,103 @@ return function(SESSIONS)
           "already committed" },
         { "state: working tree clean, task complete", "working tree clean", "tree is clean",
           "task is complete" },
+      },
+    },
+    -- == Claude Code: GCP Gemini rates fixed, DEBUG logs removed, test expectations, two commits ==
+    {
+      agent = "claude-code", sealed = true, path = SESSIONS .. "/sealed-mcc-azure-gateway-gcp-rates.jsonl",
+      facts = {
+        { "request: the Gemini rates in gcp/models.go are wrong: gemini-2.5-pro input 125, output 1000, like AWS/Azure",
+          { "models%.go", "125" }, { "0%.000125", "125" } },
+        { "constraint: cost is tokens * rate directly, no division by 1000000 and no +0.5 rounding",
+          "1000000", "1,000,000", "0%.5", "四捨五入", "direct[^\n]*multipl" },
+        { "modified: gcp/spendfn.go (CalculateTieredCost, the estimates)", "gcp/spendfn%.go", "calculatetieredcost" },
+        { "modified: gcp/utils.go (LogModelUsage)", "gcp/utils%.go", "logmodelusage" },
+        { "decision: the large costs in the user's log are by design, no change", "不用改", "by design",
+          "系統設計", "designed" },
+        { "done: the [DEBUG] prints removed from gcp/", "debug[^\n]*remov", "remov[^\n]*debug", "移除[^\n]*debug",
+          "debug[^\n]*移除" },
+        { "constraint: commit messages in English", "英文", "english" },
+        { "commit: 701f34d feat: add comprehensive Google Gemini model support with spend tracking", "701f34d",
+          "add comprehensive google gemini model support" },
+        { "failed: go test -tags sqlite, expectations 62 vs 62500000 (the old divided rates)", "62500000" },
+        { "fixed: expectations in gcp/tiered_pricing_test.go and gcp/spendfn_test.go",
+          "tiered_pricing_test%.go", "spendfn_test%.go" },
+        { "test: go test ./gcp/... passes", "go test[^\n]*pass", "tests? pass", "通過", "all gcp tests" },
+        { "commit: 6beb939 fix: correct GCP Gemini test expectations (branch GAIA-461)", "6beb939",
+          "correct gcp gemini test expectations" },
+        { "open: git push not done (rejected by the user)", "push[^\n]*reject", "reject[^\n]*push",
+          "not pushed", "push[^\n]*interrupt", "push[^\n]*not",
+          { "git push", "rejected" } },
+      },
+    },
+    -- == Claude Code: Gemini spend function, moved into gemini/, then a test suite ==
+    {
+      agent = "claude-code", sealed = true, path = SESSIONS .. "/sealed-mcc-azure-gateway-gemini-spendfn.jsonl",
+      facts = {
+        { "request: a spend function for the Gemini endpoints (it was empty)", { "gemini", "spendfn" },
+          { "gemini", "spend fun" } },
+        { "done first: geminiSpend in cmd/mlop-azure-gateway/main.go, after aoaiSpend", "geminispend",
+          "aoaispend" },
+        { "request: move the Gemini spend function out of main.go into its own folder like awsclaude",
+          "awsclaude" },
+        { "request: more models than gemini-pro (Gemini 2.5 Pro/Flash, ...) with their prices",
+          "gemini 2%.5", "gemini%-2%.5", "2%.5 pro", "2%.5 flash" },
+        { "created: gemini/models.go, gemini/spendfn.go, gemini/utils.go", "gemini/spendfn%.go",
+          "gemini/models%.go", "gemini/utils%.go" },
+        { "decision: one smart SpendFn picking the model from the request (SpendFnGeminiSmart)",
+          "spendfngeminismart", "smart spendfn", "smart spend" },
+        { "done: main.go's gemini endpoints (geminiRegions) use the new SpendFn", "geminiregions",
+          { "main%.go", "gemini%." } },
+        { "created: gemini/README.md", "gemini/readme%.md" },
+        { "request: add tests (幫我補一下測試程式)", "補一下測試", "add tests", "test suite", "测试套件" },
+        { "created: gemini/models_test.go, spendfn_test.go, utils_test.go, integration_test.go",
+          "models_test%.go", "spendfn_test%.go", "utils_test%.go", "integration_test%.go" },
+        { "created: gemini/testhelpers.go (mocks), test_suite_test.go, run_tests.sh", "testhelpers%.go",
+          "test_suite_test%.go", "run_tests%.sh" },
+        { "fixed: compile errors, mock QuotaClient signatures (Alert, GetCap, GetLimit) and unused imports",
+          "getcap", "getlimit", { "alert", "signature" }, "unused import" },
+        { "state: go test ./gemini -short still fails TestModelSwitchingIntegration and TestUtilsEdgeCases",
+          "testmodelswitchingintegration", "testutilsedgecases" },
+      },
+    },
+    -- == Claude Code: quota_test.go would not build against rueidis; rewritten, passing, committed ==
+    {
+      agent = "claude-code", sealed = true, path = SESSIONS .. "/sealed-mcc-azure-gateway-quota-test.jsonl",
+      facts = {
+        { "request: quota/quota_test.go fails to run, check it", "quota/quota_test%.go", "quota_test%.go" },
+        { "error: the mocks do not match rueidis (undefined: rueidis.IncrbyBuilder, ...)", "incrbybuilder",
+          "multibuilder", { "rueidis", "undefined" } },
+        { "mishap: a Write overwrote quota_test.go with one function; restored with git checkout",
+          "git checkout", "expected 'package'", "overwr" },
+        { "decision: Redis client mocking dropped; the test checks only uppercase key normalization",
+          "testuppercasekeynormalization", "uppercase[^\n]*normaliz", "normaliz[^\n]*uppercase" },
+        { "test: go test quota/quota_test.go ok (run twice at the user's request)", "quota_test%.go[^\n]*pass",
+          "quota_test%.go[^\n]*ok", "tests? pass" },
+        { "commit: 19d5aa9 test(quota): Simplify username key normalization test", "19d5aa9",
+          "simplify username key normalization test" },
+        { "branch: GAIA-533", "gaia%-533" },
+        { "state: go.mod and go.sum changed too (go get rueidis)", "go%.sum", "go get" },
+      },
+    },
+    -- == Claude Code: cacert.pem into the Docker image's certifi path, moved to certs/, committed ==
+    {
+      agent = "claude-code", sealed = true, path = SESSIONS .. "/sealed-mcc-data-viz-mcp-cacert.jsonl",
+      facts = {
+        { "goal: the Dockerfile puts cacert.pem at ~appuser/.local/lib/python3.11/site-packages/certifi/",
+          "certifi/cacert%.pem", "site%-packages/certifi" },
+        { "constraint: consider whether that path exists (create it)", "mkdir %-p[^\n]*certifi",
+          "create[^\n]*director", "路徑是否存在", "doesn't exist", "not exist" },
+        { "modified: Dockerfile", "dockerfile" },
+        { "request: cacert.pem at the repository root is odd, give it a folder", { "root", "cacert" },
+          "根目錄" },
+        { "done: certs/ created, cacert.pem moved to certs/cacert.pem", "certs/cacert%.pem", "certs/" },
+        { "done: the Dockerfile copies certs/cacert.pem (COPY --chown)", "copy %-%-chown",
+          "copy[^\n]*certs/" },
+        { "commit: 1a0c5a4 feat: move cacert.pem to dedicated certs folder and update Dockerfile", "1a0c5a4",
+          "move cacert%.pem to dedicated certs folder" },
+        { "state: master one commit ahead of origin, not pushed", "ahead of", "領先", "not pushed",
+          "not yet pushed", "unpushed" },
       },
     },
   }
