@@ -119,7 +119,7 @@ describe("extractive summarizer on agent sessions", function()
         say("All green."),
       } })
       assert.is_nil(t:find("Still failing", 1, true))
-      assert.truthy(t:find("`mix test` failed, passed later", 1, true), t)
+      assert.truthy(t:find("`mix test` failed (11 failures), passed later", 1, true), t)
       assert.truthy(t:find("`mix test`: 297 tests, 0 failures", 1, true), t)
     end)
 

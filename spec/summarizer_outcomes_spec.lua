@@ -77,7 +77,7 @@ describe("extractive summarizer outcomes", function()
       say("Bundled."),
     }, cwd = "/w/app" })
     assert.is_nil(t:find("Still failing", 1, true), t)
-    assert.truthy(t:find("`node assets/build.js` failed, passed later", 1, true), t)
+    assert.truthy(t:find("`node assets/build.js` failed (error: Could not resolve \"js/app.js\"), passed later", 1, true), t)
   end)
 
   it("normalises leading cd steps and resolves file operands against a relative one", function()
@@ -143,5 +143,78 @@ describe("extractive summarizer outcomes", function()
       say("Both committed."),
     } })
     assert.truthy(t:find("- Done: committed d8f0b8b: docs: the README; committed: refactor: ESM\n", 1, true), t)
+  end)
+
+  -- Gemini CLI's run_shell_command result record
+  local function gemini_run(command, output, err, code)
+    return "Command: " .. command .. "\nDirectory: (root)\nOutput: " .. output .. "\nError: " .. err
+      .. "\nExit Code: " .. code .. "\nSignal: 0\nBackground PIDs: (none)\nProcess Group PGID: 1"
+  end
+
+  it("reads Gemini CLI's shell record by its exit code; its 'Error: (none)' is no error", function()
+    local t = summarize({ messages = {
+      user("install the sandbox library"),
+      call("a", "run_shell_command", { command = "pip install rp" }),
+      result("a", "run_shell_command", gemini_run("pip install rp", "bash: line 1: pip: command not found",
+        "(none)", 127)),
+      call("b", "run_shell_command", { command = "make check" }),
+      result("b", "run_shell_command", gemini_run("make check", "all 3 checks ok, 0 errors", "(none)", 0)),
+      say("pip is missing."),
+    } })
+    assert.truthy(t:find("`pip install rp` FAILED: bash: line 1: pip: command not found", 1, true), t)
+    assert.truthy(t:find("`make check` passed", 1, true), t)
+    assert.is_nil(t:find("(none)", 1, true), t)
+  end)
+
+  it("takes pip3 for pip and python3 for python: a later pass of either fixes the other's failure", function()
+    local t = summarize({ messages = {
+      user("install the sandbox library"),
+      call("a", "Bash", { command = "pip3 install rp" }),
+      result("a", "Bash", "error: externally-managed-environment", true),
+      call("b", "Bash", { command = "source venv/bin/activate && pip install rp" }),
+      result("b", "Bash", "Successfully installed rp-8.1"),
+      say("Installed in a venv."),
+    } })
+    assert.truthy(t:find("`pip3 install rp` failed (error: externally-managed-environment), passed later", 1, true), t)
+    assert.is_nil(t:find("Still failing", 1, true), t)
+  end)
+
+  it("says a call Gemini CLI cancelled was cancelled by the user, not that it failed", function()
+    local t = summarize({ messages = {
+      user("start it"),
+      call("a", "run_shell_command", { command = "python3" }),
+      result("a", "run_shell_command", "[Operation Cancelled] Reason: User cancelled the operation."),
+      say("Stopped."),
+    } })
+    assert.truthy(t:find("`python3` (cancelled by the user)", 1, true), t)
+    assert.is_nil(t:find("FAILED", 1, true), t)
+  end)
+
+  it("takes a tool that is no command and passed later in the turn (same file for file tools) as retried", function()
+    local t = summarize({ messages = {
+      user("audit the code"),
+      call("a", "list_directory", { path = "." }),
+      result("a", "list_directory", "Path must be absolute: .", true),
+      call("b", "list_directory", { path = "/w/src" }),
+      result("b", "list_directory", "main.py"),
+      call("c", "Edit", { file_path = "/w/a.ex", old_string = "x", new_string = "y" }),
+      result("c", "Edit", "File has been modified since read. Read it again.", true),
+      call("d", "Edit", { file_path = "/w/b.ex", old_string = "x", new_string = "y" }),
+      result("d", "Edit", "The file /w/b.ex has been updated."),
+      say("Audited."),
+    }, cwd = "/w" })
+    assert.truthy(t:find("list_directory `.` failed (Path must be absolute: .), passed later", 1, true), t)
+    -- another file's edit passing fixes nothing
+    assert.truthy(t:find("- Still failing: Edit `a.ex` FAILED: File has been modified since read.", 1, true), t)
+    t = summarize({ messages = {
+      user("audit the code"),
+      call("c", "Edit", { file_path = "/w/a.ex", old_string = "x", new_string = "y" }),
+      result("c", "Edit", "File has been modified since read. Read it again.", true),
+      call("d", "Edit", { file_path = "/w/a.ex", old_string = "x", new_string = "y" }),
+      result("d", "Edit", "The file /w/a.ex has been updated."),
+      say("Audited."),
+    }, cwd = "/w" })
+    assert.is_nil(t:find("Still failing", 1, true), t)
+    assert.truthy(t:find("Edit `a.ex` failed (File has been modified since read. Read it again.), passed later", 1, true), t)
   end)
 end)

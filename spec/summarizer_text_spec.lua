@@ -14,4 +14,26 @@ describe("extractive text helpers", function()
     assert.are.equal("STATUS_IN_PROGRESS is an enum value", text.past_status("STATUS_IN_PROGRESS is an enum value"))
     assert.are.equal("IN_PROGRESSIVE", text.past_status("IN_PROGRESSIVE"))
   end)
+
+  it("keeps a one-line fenced command as inline code and drops a longer block", function()
+    assert.are.same({ "Run it with:", "`python3 main.py`", "Type exit to quit." },
+      (text.sentences("Run it with:\n```bash\npython3 main.py\n```\nType exit to quit.")))
+    assert.are.same({ "Here:", "Done." }, (text.sentences("Here:\n```\na = 1\nb = 2\nc = 3\n```\nDone.")))
+  end)
+
+  it("ends no sentence at a list item's number", function()
+    assert.are.same({ "The fix: 1. Queue the message.", "2. Flush it at the end." },
+      (text.sentences("The fix: 1. Queue the message. 2. Flush it at the end.")))
+  end)
+
+  it("shortens a reply in three or more parts to the start of each part first", function()
+    local reply = table.concat({ "Report:", "## Dependencies", "Ash 3.0 is the core. It has many extensions.",
+      "## Routes", "Two live routes: / and /panes/:pane_id. Both are live views.",
+      "## Gaps", "No persistence of pane data. No authentication either." }, "\n")
+    assert.are.equal("Report: Dependencies Ash 3.0 is the core. Routes Two live routes: / and /panes/:pane_id. "
+      .. "Gaps No persistence of pane data.", text.shorten(reply, 140))
+    -- in fewer parts, the leading sentences
+    assert.are.equal("Ash 3.0 is the core. It has many extensions.",
+      text.shorten("Ash 3.0 is the core. It has many extensions. Two live routes.", 50))
+  end)
 end)

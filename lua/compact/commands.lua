@@ -272,6 +272,8 @@ function commands.stem(command)
     local program = words[i]
     if program and program ~= "cd" and program ~= "pushd" and program ~= "source" and program ~= "." then
       program = program:match("[^/]+$") or program
+      -- `pip3 install` and `pip install`, `python3.12 -m` and `python -m`: one program
+      program = program:match("^(pip)[%d%.]+$") or program:match("^(python)[%d%.]+$") or program
       if not SUBCOMMANDS[program] then return program end
       -- the first word after options (and the values of those that take one)
       local k = i + 1

@@ -31,6 +31,7 @@ local read = require("compact.summarizers.extractive_read")
 local said = require("compact.summarizers.extractive_said")
 local vocabulary = require("compact.tool_vocabulary")
 local commands = require("compact.commands")
+local changes = require("compact.summarizers.extractive_changes")
 
 local extractive = {}
 
@@ -74,15 +75,21 @@ local milestones_line
 local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
 -- "`cmd` passed", "`cmd` failed (x2): reason", "`cmd` failed, then passed".
-local function outcome(entry, no_reason)
+local function outcome(entry, no_reason, why_fixed)
   local o, n = entry.outcomes, #entry.outcomes
-  if n == 0 then return entry.label .. (entry.rejected and " (rejected by the user)" or " (no result)") end
+  if n == 0 then
+    return entry.label .. (entry.rejected and " (" .. entry.rejected .. " by the user)" or " (no result)")
+  end
   local failures = 0
   for i = 1, n do if not o[i] then failures = failures + 1 end end
   local times = n > 1 and (" (x" .. n .. ")") or ""
   local reason = entry.reason and not no_reason and (": " .. entry.reason) or ""
   if failures == 0 then return entry.label .. " passed" .. times end
-  if failures == n and entry.fixed then return entry.label .. " failed, passed later" end
+  -- what went wrong before the fix, in brief (in the latest exchange)
+  if failures == n and entry.fixed then
+    local why = entry.reason and why_fixed and (" (" .. T.cut_words(entry.reason, 60) .. ")") or ""
+    return entry.label .. " failed" .. why .. ", passed later"
+  end
   if failures == n then return entry.label .. " FAILED" .. times .. reason end
   if o[n] then return entry.label .. " failed" .. reason .. ", then passed" end
   return entry.label .. " passed, then FAILED" .. reason
@@ -181,7 +188,7 @@ local function ran_line(turn, limit, no_reason, name_missed)
   for k = 1, math.min(limit, #ranked) do
     local entry = ranked[k].entry
     -- `no_reason`: the reasons of what still fails are under open work
-    shown[k] = outcome(entry, no_reason and failed_last(entry))
+    shown[k] = outcome(entry, no_reason and failed_last(entry), no_reason)
   end
   local more = #ranked - #shown
   if more > 0 then shown[#shown + 1] = plural(more, "more command") end
@@ -262,6 +269,16 @@ local function open_work(facts, limit)
     local step = last.pending and T.shorten(last.pending, limit) or "(no reply yet)"
     out[#out + 1] = (last.interrupted and "- The user interrupted the last request; last step: "
       or "- The last request was still being worked on; last step: ") .. step
+  end
+  -- the latest task list's unfinished items, as the agent last set them
+  local plan = facts.plan
+  if plan then
+    for _, status in ipairs({ "in_progress", "pending" }) do
+      if #plan[status] > 0 then
+        out[#out + 1] = (status == "pending" and "- Pending in the plan: " or "- In progress in the plan: ")
+          .. T.cut_words(table.concat(plan[status], "; "), 2 * limit)
+      end
+    end
   end
   local seen_turns, reasons = 0, {}
   for i = #facts.turns, 1, -1 do
@@ -362,10 +379,11 @@ end
 local function candidates(facts, keywords, scale)
   local items = {}
   local turns = #facts.turns
-  local function add(section, order, priority, full, brief)
+  local function add(section, order, priority, full, brief, extra)
     if not full then return end
     if T.mentions(full, keywords) then priority = priority + 10 end
-    items[#items + 1] = { section = section, order = order, priority = priority, full = full, brief = brief }
+    items[#items + 1] = { section = section, order = order, priority = priority, full = full, brief = brief,
+                          extra = extra }
   end
   -- constraints rank by age (those of a previous summary are the oldest)
   local constraints = #facts.constraints
@@ -399,6 +417,13 @@ local function candidates(facts, keywords, scale)
     if turn.request and next_turn.request == turn.request and not turn.interrupted then full = nil end
     add("progress", i, 2 + i / turns, full, brief)
   end
+  -- what the edits wrote, after everything else (room to spare), newest
+  -- first, each after the entry of the turn that last changed the file
+  local files = facts.changes and facts.changes.list or {}
+  for _, file in ipairs(files) do
+    add("progress", file.order + 0.5, 0.5 + file.order / (turns + 1) / 2,
+      changes.line(file, 300 * math.min(scale, REQUEST_SCALE)), changes.line(file, 140), true)
+  end
   return items
 end
 
@@ -426,13 +451,22 @@ local function choose(items, budget)
     used, item.text = used + grow, text
   end
   for _, item in ipairs(items) do
-    if item.brief or item.section == "constraints" then try(item, item.brief or item.full, budget * BREADTH) end
+    if not item.extra and (item.brief or item.section == "constraints") then
+      try(item, item.brief or item.full, budget * BREADTH)
+    end
   end
   for _, item in ipairs(items) do
-    if item.text ~= item.full then try(item, item.full, budget) end
+    if not item.extra and item.text ~= item.full then try(item, item.full, budget) end
   end
   for _, item in ipairs(items) do
-    if not item.text then try(item, item.brief or item.full, budget) end
+    if not item.extra and not item.text then try(item, item.brief or item.full, budget) end
+  end
+  -- extras (what the edits wrote) only in the room the others left
+  for _, item in ipairs(items) do
+    if item.extra then try(item, item.full, budget) end
+  end
+  for _, item in ipairs(items) do
+    if item.extra and not item.text then try(item, item.brief or item.full, budget) end
   end
   local chosen, left_out = { constraints = {}, progress = {} }, { constraints = 0, progress = 0 }
   for _, item in ipairs(items) do
@@ -468,7 +502,7 @@ end
 -- The note at `scale` (1: the base limits of each part; larger scales
 -- give the goal, requests, conclusions and the last reply more room).
 -- Returns the text and the number of items left out.
-local function render(facts, budget, keywords, scale)
+local function render(facts, budget, keywords, scale, extras)
   local unit = math.floor(budget / 10)
   local one_request = #facts.turns == 1 and facts.turns[1].request == facts.goal
   local goal = facts.goal
@@ -490,7 +524,13 @@ local function render(facts, budget, keywords, scale)
   end
   local head_text, tail_text = table.concat(fixed, "\n"), table.concat(tail, "\n")
   local room = budget - #head_text - #tail_text - 2 * 40
-  local chosen, left_out = choose(candidates(facts, keywords, scale), room)
+  local items = candidates(facts, keywords, scale)
+  if not extras then
+    local kept = {}
+    for _, item in ipairs(items) do if not item.extra then kept[#kept + 1] = item end end
+    items = kept
+  end
+  local chosen, left_out = choose(items, room)
   local out = { head_text }
   for _, section in ipairs({ "constraints", "progress" }) do
     if #chosen[section] > 0 then
@@ -509,15 +549,17 @@ end
 -- The largest scale (up to 6) whose note still fits whole and leaves out
 -- no more items than the base one: short sessions use the budget they
 -- have on the goal, the conclusions and the last reply.
+-- The extras (what the edits wrote) fill what the chosen scale leaves.
 local function render_best(facts, budget, keywords)
   local text, left = render(facts, budget, keywords, 1)
+  local best = 1
   for scale = 2, 6 do
     if #text > budget * 0.8 then break end
     local bigger, bigger_left = render(facts, budget, keywords, scale)
     if bigger_left > left then break end
-    text = bigger
+    text, best = bigger, scale
   end
-  return text
+  return (render(facts, budget, keywords, best, true))
 end
 
 local zero_usage = require("compact.usage").zero

@@ -6,9 +6,10 @@
 local T = require "compact.summarizers.extractive_text"
 local vocabulary = require "compact.tool_vocabulary"
 local message_model = require "compact.message"
+local changes = require "compact.summarizers.extractive_changes"
 
 local read = {}
-local read_tasks
+local read_tasks, retried
 
 local COMMAND_KEYS = { "command", "cmd" }
 local DETAIL_KEYS = { "path", "file_path", "pattern", "query", "url" }
@@ -117,9 +118,16 @@ function read_tasks(facts, turn, kind, args)
   if kind.kind ~= "other" or type(args) ~= "table" then return end
   local list = rawget(args, "todos") or rawget(args, "plan")
   if type(list) ~= "table" then return end
+  -- the latest list says what is still to do (Open work)
+  local open = { in_progress = {}, pending = {} }
+  facts.plan = open
   for _, item in ipairs(list) do
+    local task = type(item) == "table" and (item.content or item.step or item.title or item.description)
+    if type(task) == "string" and open[item.status] then
+      local tasks = open[item.status]
+      tasks[#tasks + 1] = T.flatten(relative(facts, task))
+    end
     if type(item) == "table" and item.status == "completed" then
-      local task = item.content or item.step or item.title
       if type(task) == "string" and not facts.tasks_done[task] then
         facts.tasks_done[task] = true
         add_milestone(turn, "task " .. task, "task: " .. T.cut_words(T.flatten(relative(facts, task)), 140))
@@ -137,7 +145,11 @@ local function register_call(facts, turn, block)
   local label
   local command, stem
   if path then
-    if kind.kind ~= "read" then turn.edits = turn.edits + 1 end
+    if kind.kind ~= "read" then
+      turn.edits = turn.edits + 1
+      changes.add(facts, changes.of_call(kind, args, kind.command), turn.order,
+        function(p) return T.flatten(relative(facts, p)) end)
+    end
     label = block.name .. " `" .. T.cut_words(T.flatten(relative(facts, path)), 120) .. "`"
   else
     command = kind.command or first_string(args, COMMAND_KEYS)
@@ -166,7 +178,7 @@ local function register_call(facts, turn, block)
     add_milestone(turn, "plan", "planned: " .. T.shorten(relative(facts, plan), 400))
   end
   local call = { turn = turn, label = label, file = path ~= nil, read = path ~= nil and kind.kind == "read",
-                 command = command, stem = stem, task = kind.kind == "task",
+                 tool = block.name, path = path, command = command, stem = stem, task = kind.kind == "task",
                  probe = command ~= nil and (vocabulary.is_probe(command) or vocabulary.is_lookup(command)) }
   if type(block.id) == "string" then facts.calls[block.id] = call end
   if not call.file then
@@ -255,6 +267,25 @@ local function supersede(facts, stem, entry)
   facts.by_stem[stem] = nil
 end
 
+-- A tool that is no command (an edit, a directory listing) failed, then
+-- passed later in the same turn (on the same file, for file tools): the
+-- agent retried it with better arguments ("Path must be absolute", "File
+-- has been modified since read"), so the failure is fixed.
+function retried(turn, call, failed)
+  local key = call.tool .. "\0" .. (call.path or "")
+  turn.failed_tools = turn.failed_tools or {}
+  if failed then
+    local list = turn.failed_tools[key] or {}
+    list[#list + 1] = call
+    turn.failed_tools[key] = list
+    return
+  end
+  for _, earlier in ipairs(turn.failed_tools[key] or {}) do
+    if earlier.entry and earlier.entry ~= call.entry then earlier.entry.fixed = true end
+  end
+  turn.failed_tools[key] = nil
+end
+
 local function read_result(facts, msg)
   local call = type(msg.tool_call_id) == "string" and facts.calls[msg.tool_call_id]
   if call and call.ignore then return end
@@ -262,7 +293,8 @@ local function read_result(facts, msg)
   local exit_code
   output, exit_code = T.unwrap_output(output)
   if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome
-    if call and call.entry then call.entry.rejected = true end
+    -- in the harness's own word: "cancelled" (Gemini CLI) or "rejected"
+    if call and call.entry then call.entry.rejected = output:lower():find("cancel") and "cancelled" or "rejected" end
     return
   end
   -- the user's answers to the agent's questions are decisions
@@ -304,11 +336,13 @@ local function read_result(facts, msg)
   local turn = call.turn
   if images > 0 then turn.result_images = (turn.result_images or 0) + images end
   read_progress(call, output, failed)
+  if not call.command and call.tool then retried(turn, call, failed) end
   local entry = call.entry
   if not entry then
     if not failed then return end
     entry = { label = call.label, outcomes = {} }
     turn.commands[#turn.commands + 1] = entry
+    call.entry = entry
   end
   entry.outcomes[#entry.outcomes + 1] = not failed
   -- a search that found nothing tells what is not there
@@ -502,7 +536,8 @@ function read.previous(facts, text)
         facts.previous_open[#facts.previous_open + 1] = T.cut_words(table.concat(rest, " "), 400)
       end
     else
-      facts.earlier[#facts.earlier + 1] = item.text:match("^%s*[%-%*%+] ") and item.text or ("- " .. item.text)
+      local line = relative(facts, item.text)
+      facts.earlier[#facts.earlier + 1] = line:match("^%s*[%-%*%+] ") and line or ("- " .. line)
     end
   end
   if files.at then -- its brief form: the file names alone
