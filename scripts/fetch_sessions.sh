@@ -98,6 +98,25 @@ one AcidicSoil+codex-session-view 23314e081365810b6c593aebd60a4ccb2149befb \
   final-csv-codex-chatbot-ui-lmstudio.jsonl
 one jnarowski+agentcmd HEAD "$fixtures/gemini/full/session-2025-10-27T19-55-981c87cb.json" \
   final-agentcmd-gemini-python-agent.json
+# The sealed set (bench/summary_facts_sealed.lua), as sealed-<source>-<name>:
+# sources no other list takes from, never summarized, to be measured once.
+vct=Mai0313+VibeCodingTracker
+vct_rev=7acc4bccbf50297043be2eae514676408f3bc9cd
+one $vct $vct_rev tests/fixtures/sessions/claude_code.jsonl sealed-vct-claude-go-version-pydantic.jsonl
+one $vct $vct_rev tests/fixtures/sessions/codex.jsonl sealed-vct-codex-go-version.jsonl
+one $vct $vct_rev tests/fixtures/sessions/gemini.jsonl sealed-vct-gemini-discordbot-init.jsonl
+drm=DRMacIver+claude-reliability
+drm_rev=4e49f16a86de76d9b0dc3ea2b8526677abe89f52
+one $drm $drm_rev snapshot-tests/tests/python-to-rust-port/transcript.jsonl sealed-drm-python-to-rust-port.jsonl
+one $drm $drm_rev snapshot-tests/tests/coverage-test-fix/transcript.jsonl sealed-drm-multiply-numbers.jsonl
+mcc=Mai0313+claude-code
+mcc_rev=42fff354f157e65197b90d2e1a9b189fa7532971
+mcc_dir=examples/original/-Users-mtk19651-project-azure-gateway
+one $mcc $mcc_rev $mcc_dir/993f96a3-a436-4457-9a26-e2afbc6525a2.jsonl sealed-mcc-azure-gateway-gcp-rates.jsonl
+one $mcc $mcc_rev $mcc_dir/78883d06-4dd6-4fe1-82bc-5774f06d4807.jsonl sealed-mcc-azure-gateway-gemini-spendfn.jsonl
+one $mcc $mcc_rev $mcc_dir/f68ddc4a-96d9-41f5-a93d-5c1d0c47a837.jsonl sealed-mcc-azure-gateway-quota-test.jsonl
+mcc_dir=examples/original/-Users-mtk19651-project-gaia-data-visualization-mcp
+one $mcc $mcc_rev $mcc_dir/156c03c2-0d70-422b-ba99-3ad72d29e6b1.jsonl sealed-mcc-data-viz-mcp-cacert.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
