@@ -36,4 +36,12 @@ describe("extractive text helpers", function()
     assert.are.equal("Ash 3.0 is the core. It has many extensions.",
       text.shorten("Ash 3.0 is the core. It has many extensions. Two live routes.", 50))
   end)
+
+  it("quotes the message above a bare location, then the place; a time of day is no location", function()
+    assert.are.equal("[D] Nested modules could be aliased at the top. (waiting_summary.ex:110:10)",
+      text.failure_reason("[CREDO]\n┃ [D] Nested modules could be aliased at the top.\n"
+        .. "┃       lib/spotter/waiting_summary.ex:110:10 #(Spotter.call_llm)\n", 140))
+    assert.are.equal("src/a.ts:3:4 - error TS2322: bad", text.failure_reason("src/a.ts:3:4 - error TS2322: bad", 100))
+    assert.are.equal('19:51:48"}', text.failure_reason('{"msg":"started"\n19:51:48"}', 100))
+  end)
 end)

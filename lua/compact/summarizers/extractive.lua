@@ -29,8 +29,7 @@ local file_lists = require("compact.summary")
 local T = require("compact.summarizers.extractive_text")
 local read = require("compact.summarizers.extractive_read")
 local said = require("compact.summarizers.extractive_said")
-local vocabulary = require("compact.tool_vocabulary")
-local commands = require("compact.commands")
+local ran = require("compact.summarizers.extractive_ran")
 local changes = require("compact.summarizers.extractive_changes")
 
 local extractive = {}
@@ -72,135 +71,7 @@ end
 
 local milestones_line
 
-local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
-
--- "`cmd` passed", "`cmd` failed (x2): reason", "`cmd` failed, then passed".
-local function outcome(entry, no_reason, why_fixed)
-  local o, n = entry.outcomes, #entry.outcomes
-  if n == 0 then
-    return entry.label .. (entry.rejected and " (" .. entry.rejected .. " by the user)" or " (no result)")
-  end
-  local failures = 0
-  for i = 1, n do if not o[i] then failures = failures + 1 end end
-  local times = n > 1 and (" (x" .. n .. ")") or ""
-  local reason = entry.reason and not no_reason and (": " .. entry.reason) or ""
-  if failures == 0 then return entry.label .. " passed" .. times end
-  -- what went wrong before the fix, in brief (in the latest exchange)
-  if failures == n and entry.fixed then
-    local why = entry.reason and why_fixed and (" (" .. T.cut_words(entry.reason, 60) .. ")") or ""
-    return entry.label .. " failed" .. why .. ", passed later"
-  end
-  if failures == n then return entry.label .. " FAILED" .. times .. reason end
-  if o[n] then return entry.label .. " failed" .. reason .. ", then passed" end
-  return entry.label .. " passed, then FAILED" .. reason
-end
-
-local function failed_last(entry)
-  return #entry.outcomes > 0 and not entry.outcomes[#entry.outcomes] and not entry.fixed
-end
-
--- Calls that only look at things (and calls that are not commands: plans,
--- searches, fetches); when they pass they are counted, not listed.
-local function is_lookup(entry)
-  if #entry.outcomes == 0 or not entry.outcomes[#entry.outcomes] or entry.reason then return false end
-  if entry.delegated then return false end -- work given to a sub-agent
-  if entry.shell == false then return true end
-  if entry.command then return vocabulary.is_lookup(entry.command) end
-  return entry.label:match("^read ") ~= nil
-end
-
-local function any_failure(entry)
-  for _, ok in ipairs(entry.outcomes) do if not ok then return true end end
-  return false
-end
-
--- Passing commands worth naming before the others: dependency installs
--- and issue-tracker / sync steps (`npm install x`, `bd sync`, `gh issue create`).
-local NOTABLE_STEMS = { ["npm install"] = true, ["npm i"] = true, ["npm add"] = true, ["yarn add"] = true,
-  ["pnpm add"] = true, ["pnpm install"] = true, ["bun add"] = true, ["pip install"] = true,
-  ["pip3 install"] = true, ["uv add"] = true, ["poetry add"] = true, ["cargo add"] = true, ["go get"] = true,
-  ["mix deps.get"] = true, ["bundle add"] = true, ["gem install"] = true, ["gh issue"] = true, ["gh pr"] = true,
-  ["git push"] = true }
-local TRACKERS = { bd = true, jira = true, linear = true }
-
-local function is_notable(entry)
-  local stem = entry.command and vocabulary.command_stem(entry.command)
-  if not stem then return false end
-  if NOTABLE_STEMS[stem] then return true end
-  local program = stem:match("^%S+")
-  if not TRACKERS[program] then return false end
-  -- a tracker's subcommand: the word after the program
-  local sub = (" " .. commands.normalize(entry.command)):match("%s" .. program .. "%s+([%w_%-]+)")
-  -- looking, and marking a task started, say less than closing or creating one
-  return sub ~= nil and sub ~= "show" and sub ~= "list" and sub ~= "ready" and sub ~= "search" and sub ~= "update"
-end
-
--- Stems whose passing run is a verdict on the work: tests, builds, linters,
--- type checks, migrations, releases (`mix test`, `npm run build`, `cargo clippy`).
--- A word of the stem (split at spaces and `:._-/`) names it, or starts it
--- for "test" and "migrat" (`tests`, `db:migrate`); `git checkout` is no check.
-local VERDICT_WORDS = { test = true, build = true, lint = true, check = true, credo = true, dialyzer = true,
-  tsc = true, compile = true, format = true, fmt = true, vet = true, clippy = true, spec = true, busted = true,
-  pytest = true, jest = true, vitest = true, deploy = true, release = true, publish = true, codegen = true,
-  make = true, typecheck = true, types = true, eslint = true, prettier = true, mypy = true, ruff = true }
-
-local function is_verdict(entry)
-  local stem = entry.command and vocabulary.command_stem(entry.command)
-  if not stem then return false end
-  for word in stem:lower():gmatch("[^%s:%._%-/]+") do
-    if VERDICT_WORDS[word] or word:find("^test") or word:find("^migrat") then return true end
-  end
-  return false
-end
-
--- How much a command's line tells a continuing engineer: a failure (fixed
--- or not) most, then installs, tracker steps and pushes, then verdicts
--- (tests, builds, linters, migrations), then the rest; a commit the turn's
--- milestones already name says least.
-local function command_rank(turn, entry)
-  if any_failure(entry) then return 3 end
-  if is_notable(entry) then return 2 end
-  if is_verdict(entry) then return 1 end
-  if entry.command and (turn.commits or 0) > 0 and T.commit_subject(entry.command, "") ~= nil then return -1 end
-  return 0
-end
-
--- The "Ran:" part of a turn: at most `limit` commands, most informative
--- first (then in order), then the number of the others, of look-ups and of
--- files edited.
-local function ran_line(turn, limit, no_reason, name_missed)
-  local ranked, lookups, nothing = {}, 0, {}
-  for i, entry in ipairs(turn.commands) do
-    if is_lookup(entry) then
-      lookups = lookups + 1
-      local what = name_missed and entry.found_nothing and entry.label:match("`(.*)`$")
-      if what and #nothing < 6 then nothing[#nothing + 1] = what end
-    elseif #entry.outcomes == 0 and entry.shell == false and not entry.rejected then -- luacheck: ignore 542
-      -- a question or a plan whose answer is reported elsewhere
-    else
-      ranked[#ranked + 1] = { entry = entry, rank = command_rank(turn, entry), i = i }
-    end
-  end
-  table.sort(ranked, function(a, b)
-    if a.rank ~= b.rank then return a.rank > b.rank end
-    return a.i < b.i
-  end)
-  local shown = {}
-  for k = 1, math.min(limit, #ranked) do
-    local entry = ranked[k].entry
-    -- `no_reason`: the reasons of what still fails are under open work
-    shown[k] = outcome(entry, no_reason and failed_last(entry), no_reason)
-  end
-  local more = #ranked - #shown
-  if more > 0 then shown[#shown + 1] = plural(more, "more command") end
-  if lookups > 0 then
-    shown[#shown + 1] = plural(lookups, "look-up")
-      .. (#nothing > 0 and (" (nothing found for " .. table.concat(nothing, ", ") .. ")") or "")
-  end
-  if turn.edits > 0 then shown[#shown + 1] = "edited " .. plural(turn.edits, "file") end
-  if #shown == 0 then return nil end
-  return table.concat(shown, "; ")
-end
+local plural, outcome, failed_last, ran_line = ran.plural, ran.outcome, ran.failed_last, ran.line
 
 local function request_text(turn, limit, instead)
   local text = instead or turn.request and T.cut_words(turn.request, limit) or "(continued from earlier)"
@@ -230,8 +101,8 @@ local function turn_entry(turn, scale, goal)
   local asked = turn.request and turn.request == goal and request_text(turn, 0, "The request under Goal")
     or request_text(turn, 240 * math.min(scale, REQUEST_SCALE))
   local lines = { "- " .. asked .. (turn.interrupted and " (interrupted by the user)" or "") }
-  local ran = ran_line(turn, 4)
-  if ran then lines[#lines + 1] = "  - Ran: " .. ran end
+  local commands_run = ran_line(turn, 4)
+  if commands_run then lines[#lines + 1] = "  - Ran: " .. commands_run end
   local done = milestones_line(turn, 4 * scale, 300 * scale)
   if done then lines[#lines + 1] = "  - Done: " .. done end
   -- with room to spare (a larger scale), what it said between its calls, its
@@ -339,8 +210,8 @@ local function latest_exchange(facts, limit, reply_limit, scale)
   end
   -- the reasons of failures are under open work; with room to spare, the
   -- searches that found nothing are named
-  local ran = ran_line(last, 12, true, scale > 1)
-  if ran then out[#out + 1] = "- Ran: " .. T.cut_words(ran, 2 * limit) end
+  local commands_run = ran_line(last, 12, true, scale > 1)
+  if commands_run then out[#out + 1] = "- Ran: " .. T.cut_words(commands_run, 2 * limit) end
   local done = milestones_line(last, 10, 2 * limit)
   if done then out[#out + 1] = "- Done: " .. done end
   -- a long turn: what the assistant concluded along the way

@@ -1,0 +1,176 @@
+--- Sentences for the extractive summarizer: one-line flattening, cuts at
+-- word boundaries, the sentences of a reply (a short fenced command kept
+-- as inline code, list numbers ending none) and shortening to whole
+-- sentences, part by part for a reply parted by headings.
+-- @module compact.summarizers.extractive_sentences
+
+local cut_point = require("compact.message").cut_point
+
+local text = {}
+
+--- One line: white space runs become single spaces, trimmed.
+function text.flatten(s)
+  return (s:gsub("%s+", " "):match("^ ?(.-) ?$"))
+end
+
+--- Cut `s` to at most `limit` bytes at a word boundary (never inside a
+-- UTF-8 sequence), ending with "..." when something was cut.
+function text.cut_words(s, limit)
+  if #s <= limit then return s end
+  if limit <= 3 then return ("..."):sub(1, limit) end
+  local stop = cut_point(s, limit - 3)
+  local space = s:sub(1, stop):match("^.*()%s")
+  if space and space > stop / 2 then
+    stop = space - 1
+  elseif s:sub(stop + 1, stop + 1):find("%S") then
+    -- never end inside a path: drop the whole word when it is one
+    local word_start = (space or 0) + 1
+    local word = s:sub(word_start, stop + (s:sub(stop + 1):find("%s") or (#s - stop + 1)) - 1)
+    if word:find("[/\\]") and word_start > 1 then stop = word_start - 2 end
+  end
+  return (s:sub(1, stop):gsub("[%s,;:]+$", "")) .. "..."
+end
+
+-- The level of a line that heads a part of a structured reply (nil: no
+-- heading): a Markdown heading by its marks, a numbered upper-case or
+-- bold title ("2. CONFIG FILES", "1. **Code Flow:**") under those, a bold
+-- line last.
+local function heading_level(line)
+  local marks = line:match("^%s*(#+)%s+%S")
+  if marks then return #marks end
+  if line:match("^%s*%d+%.%s+%u[%u%d%s&/%-%.]+:?%s*$") or line:match("^%s*%d+%.%s+%*%*[^%*]+%*%*:?%s*$") then
+    return 3.5
+  end
+  if line:match("^%s*%*%*[^%*]+%*%*:?%s*$") then return 5 end
+  return nil
+end
+
+-- The level whose headings (with those above it) part a reply: the
+-- highest one with three or more such headings (nil: none).
+local function parting_level(s)
+  local counts, levels = {}, {}
+  for line in (s .. "\n"):gmatch("(.-)\r?\n") do
+    local level = heading_level(line)
+    if level then
+      if not counts[level] then levels[#levels + 1] = level end
+      counts[level] = (counts[level] or 0) + 1
+    end
+  end
+  table.sort(levels)
+  local total = 0
+  for _, level in ipairs(levels) do
+    total = total + counts[level]
+    if total >= 3 then return level end
+  end
+  return nil
+end
+
+--- The sentences of `s`, in order: every non-blank line is split after
+-- ".", "!" or "?" followed by white space. Markdown heading marks are
+-- dropped; a fenced block of one or two short lines (a command to run)
+-- is one sentence of inline code, longer blocks are dropped. The second
+-- result gives each sentence's part: the number of headings before it
+-- (at the levels that part the text in three or more, `parting_level`).
+function text.sentences(s)
+  local out, parts, part = {}, {}, 0
+  local fence
+  local parting = parting_level(s)
+  for line in (s .. "\n"):gmatch("(.-)\r?\n") do
+    if line:match("^%s*```") then
+      if fence and #fence > 0 and #fence <= 2 and #table.concat(fence, "; ") <= 100 then
+        out[#out + 1], parts[#out + 1] = "`" .. table.concat(fence, "; "):gsub("`", "'") .. "`", part
+      end
+      fence = not fence and {} or nil
+    elseif fence then
+      if line:find("%S") then fence[#fence + 1] = text.flatten(line) end
+    elseif line:find("%S") then
+      local level = heading_level(line)
+      local heading = level ~= nil and parting ~= nil and level <= parting
+      if heading then part = part + 1 end
+      line = text.flatten(line:gsub("^%s*#+%s*", ""))
+      local start = 1
+      for stop in line:gmatch("[%.!?][\"')%]]*()%s") do
+        -- "1. User runs it": a list item's number ends no sentence
+        local sentence = line:sub(start, stop - 1)
+        if not (sentence:match("^%d%d?%.$") or sentence:match("[:%s]%d%d?%.$")) then
+          out[#out + 1], parts[#out + 1] = sentence, part
+          start = stop + 1
+        end
+      end
+      if start <= #line then out[#out + 1], parts[#out + 1] = line:sub(start), part end
+      -- a heading leads its part's first sentence: alone it says little
+      if heading then parts.heads = parts.heads or {}; parts.heads[#out] = true end
+    end
+  end
+  return out, parts
+end
+
+-- A long reply in parts (three headings or more): the start of every part
+-- before the rest of any, part by part, so a report's later sections are
+-- not all lost to its first one. Returns the kept sentences in order.
+local function outline(sentences, parts, limit)
+  -- a heading and the sentence after it are one unit
+  local units, unit_parts, heads = {}, {}, parts.heads or {}
+  for i, sentence in ipairs(sentences) do
+    local n = #units
+    if n > 0 and heads[i - 1] and unit_parts[n] == parts[i] then
+      units[n] = units[n] .. " " .. sentence
+    else
+      units[n + 1], unit_parts[n + 1] = sentence, parts[i]
+    end
+  end
+  parts = unit_parts
+  local by_part, order = {}, {}
+  for i in ipairs(units) do
+    local list = by_part[parts[i]]
+    if not list then
+      list = {}
+      by_part[parts[i]] = list
+      order[#order + 1] = parts[i]
+    end
+    list[#list + 1] = i
+  end
+  local kept, used, deepest, closed = {}, -1, 0, {}
+  for _, part in ipairs(order) do deepest = math.max(deepest, #by_part[part]) end
+  for depth = 1, deepest do
+    for _, part in ipairs(order) do
+      local i = by_part[part][depth]
+      -- a part stops at its first sentence that does not fit: what is kept of it reads on
+      if i and not closed[part] then
+        if used + 1 + #units[i] <= limit then
+          kept[#kept + 1], used = i, used + 1 + #units[i]
+        else
+          closed[part] = true
+        end
+      end
+    end
+  end
+  table.sort(kept)
+  local out = {}
+  for k, i in ipairs(kept) do out[k] = units[i] end
+  return out
+end
+
+--- The leading whole sentences of `s` that fit in `limit` bytes, joined by
+-- spaces. Never ends inside a sentence, except when the first sentence
+-- alone is longer than `limit`: then it is cut at a word boundary with "...".
+-- A reply in three or more parts (headings) keeps the start of each part
+-- first.
+function text.shorten(s, limit)
+  local units, parts = text.sentences(s)
+  if #units == 0 then return "" end
+  local used = #units[1]
+  if used > limit then return text.cut_words(units[1], limit) end
+  if #units > 1 and parts[#units] - parts[1] >= 3 and #table.concat(units, " ") > limit then
+    return table.concat(outline(units, parts, limit), " ")
+  end
+  local kept = { units[1] }
+  for i = 2, #units do
+    if used + 1 + #units[i] > limit then break end
+    kept[#kept + 1] = units[i]
+    used = used + 1 + #units[i]
+  end
+  return table.concat(kept, " ")
+end
+
+return text
