@@ -117,6 +117,24 @@ one $mcc $mcc_rev $mcc_dir/78883d06-4dd6-4fe1-82bc-5774f06d4807.jsonl sealed-mcc
 one $mcc $mcc_rev $mcc_dir/f68ddc4a-96d9-41f5-a93d-5c1d0c47a837.jsonl sealed-mcc-azure-gateway-quota-test.jsonl
 mcc_dir=examples/original/-Users-mtk19651-project-gaia-data-visualization-mcp
 one $mcc $mcc_rev $mcc_dir/156c03c2-0d70-422b-ba99-3ad72d29e6b1.jsonl sealed-mcc-data-viz-mcp-cacert.jsonl
+# The second sealed set (bench/summary_facts_sealed2.lua), as sealed2-<source>-<name>:
+# Claude Code main transcripts nobody tuned on, facts written from the raw input only.
+mcc2_dir=examples/original
+one Mai0313+claude-code 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21 \
+  "$mcc2_dir/-Users-mtk19651-project-mke-kosko-components-unified-mcp/d35c5275-ac9f-4010-9425-9d838fa2e695.jsonl" \
+  sealed2-mcc-unified-mcp-mcpenv.jsonl
+one Mai0313+claude-code 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21 \
+  "$mcc2_dir/-Users-mtk19651-project-mke-kosko/811c40e5-882f-41b5-ab59-6d1773b046a7.jsonl" \
+  sealed2-mcc-kosko-templates.jsonl
+one Mai0313+claude-code 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21 \
+  "$mcc2_dir/-Users-mtk19651-project-azure-gateway-quota/b97005b7-a18e-43b0-baea-bc3a94ea7120.jsonl" \
+  sealed2-mcc-quota-uppercase.jsonl
+one Mai0313+claude-code 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21 \
+  "$mcc2_dir/-Users-mtk19651-project-gaia-YAML-GitOps/0136ac2a-7212-40aa-b73d-5e0844027675.jsonl" \
+  sealed2-mcc-gitops-k8s-inventory.jsonl
+one Mai0313+claude-code 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21 \
+  "$mcc2_dir/-Users-mtk19651-test-llm-gateway/2f1eed99-8536-469d-8489-5bb3e03a773b.jsonl" \
+  sealed2-mcc-llm-gateway-scaffold.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
