@@ -53,6 +53,14 @@ describe("extractive summarizer on agent sessions", function()
       assert.truthy(section(text, "## Latest exchange"):find("- User: Also keep the old entry point working.", 1, true))
     end)
 
+    it("never takes a bare path the user pointed at for the goal", function()
+      local t = summarize({ messages = {
+        user("cmd/gateway/main.go"), say("That is the gateway's entry point. What should I do with it?"),
+        user("add a spend function to the gemini endpoints"), say("Added."),
+      } })
+      assert.are.equal("add a spend function to the gemini endpoints", section(t, "## Goal"))
+    end)
+
     it("takes Claude Code's # memory input as a standing rule and its '(no content)' as nothing", function()
       local t = summarize({ messages = {
         user("update the README"), say("Updated the README."),

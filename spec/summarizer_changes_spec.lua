@@ -78,6 +78,19 @@ describe("extractive summarizer changes and plans", function()
     assert.truthy(#t <= 1000, #t)
   end)
 
+  it("says what the code changed before what its tests changed, when only one fits", function()
+    local t = summarize({ messages = {
+      user("price the new models"),
+      call("a", "Write", { file_path = "/w/gcp/spend_test.go", content = 'expected := "62500000 for the pro model"' }),
+      result("a", "Write", "File created successfully"),
+      call("b", "Write", { file_path = "/w/gcp/spend.go", content = "// Prices are per million tokens, as Azure's" }),
+      result("b", "Write", "File created successfully"),
+      say("Priced."),
+    }, cwd = "/w" }, { max_chars = 420 })
+    assert.truthy(t:find("- Changed `gcp/spend.go`", 1, true), t)
+    assert.is_nil(t:find("spend_test.go`:", 1, true), t)
+  end)
+
   it("gives the changes only the room the rest leaves", function()
     local lines = {}
     for i = 1, 200 do lines[i] = "  // step " .. i .. " of the migration, documented at length here" end

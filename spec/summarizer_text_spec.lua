@@ -64,4 +64,17 @@ describe("extractive text helpers", function()
     local constraints = t:match("## Constraints and decisions\n(.-)\n\n")
     assert.are.equal("- Pre-commit hooks run credo", constraints)
   end)
+
+  it("names the failing tests a runner reports (go subtests under their test), with the first located error", function()
+    local go = table.concat({ "=== RUN   TestSwitch", "    switch_test.go:20: Skipping in short mode",
+      "    switch_test.go:304: Expected spend call for gemini-2.5-pro", "--- FAIL: TestSwitch (0.01s)",
+      "    --- FAIL: TestSwitch/model_pro (0.00s)", "--- FAIL: TestEdges (0.00s)", "FAIL", "exit status 1" }, "\n")
+    assert.are.equal("FAIL: TestSwitch, TestEdges (switch_test.go:304: Expected spend call for gemini-2.5-pro)",
+      text.failure_reason(go, 200))
+    assert.are.equal("FAIL: tests/test_a.py::test_b (assert 1 == 2)",
+      text.failure_reason("===== 1 failed =====\nFAILED tests/test_a.py::test_b - assert 1 == 2", 200))
+    assert.are.equal("FAILED (failures=2)", text.failure_reason("Ran 3 tests\nFAILED (failures=2)", 200))
+    assert.are.equal("String to replace not found in file.",
+      text.failure_reason("<tool_use_error>String to replace not found in file.</tool_use_error>", 200))
+  end)
 end)

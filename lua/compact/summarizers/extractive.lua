@@ -303,7 +303,9 @@ local function candidates(facts, keywords, scale)
   -- first, each after the entry of the turn that last changed the file
   local files = facts.changes and facts.changes.list or {}
   for _, file in ipairs(files) do
-    local item = add("progress", file.order + 0.5, 0.5 + file.order / (turns + 1) / 2,
+    -- what the code says before what its tests say
+    local tests = changes.is_test(file.path) and 0.25 or 0
+    local item = add("progress", file.order + 0.5, 0.5 - tests + file.order / (turns + 1) / 2,
       changes.line(file, 600 * math.min(scale, REQUEST_SCALE)), changes.line(file, 140), true)
     if item then item.middle = changes.line(file, 400) end
   end

@@ -134,6 +134,15 @@ local function is_list_file(path)
     or base:find("^%.env") ~= nil or base == "go.mod" or base == "gemfile" or base == "procfile"
 end
 
+--- Is `path` a test file (`a_test.go`, `test_a.py`, `a.test.ts`, `a_spec.lua`, under `tests/`)?
+function changes.is_test(path)
+  local lower = path:lower()
+  local base = lower:match("[^/]+$") or lower
+  return base:find("_test%.") ~= nil or base:find("^test_") ~= nil or base:find("%.test%.") ~= nil
+    or base:find("_spec%.") ~= nil or base:find("%.spec%.") ~= nil or ("/" .. lower):find("/tests?/") ~= nil
+    or ("/" .. lower):find("/__tests__/") ~= nil
+end
+
 --- Remember what a call added, in `facts.changes` (`{ by_path = {}, order = {} }`),
 -- under the path shown (`shown(path)`, relative to the working directory)
 -- at turn order `order`.

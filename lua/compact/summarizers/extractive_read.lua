@@ -112,7 +112,11 @@ local function read_user(facts, msg)
   local turn = new_turn(facts, request, images + mentioned)
   -- the goal: the first substantive request, unless a previous summary
   -- stated it; a slash command's arguments never are
-  if not facts.goal and kind ~= "command" and select(2, request:gsub("%a+", "")) >= 3 then facts.goal = request end
+  -- nor a bare path the user pointed at ("cmd/gateway/main.go")
+  local bare_path = request:find("^%S+$") and request:find("[/%.]")
+  if not facts.goal and kind ~= "command" and not bare_path and select(2, request:gsub("%a+", "")) >= 3 then
+    facts.goal = request
+  end
   for _, sentence in ipairs(T.constraints(request)) do
     add_constraint(facts, sentence, turn.order)
     turn.decided = true

@@ -361,14 +361,47 @@ local function is_noise(line)
     or line:find("^Process exited with code %-?%d+%s*$") ~= nil
 end
 
+-- The failing tests a runner names ("--- FAIL: TestX" of go test, pytest's
+-- "FAILED tests/a.py::test_b"), at most three, or nil.
+local function failing_tests(lines)
+  local names, seen, message = {}, {}, nil
+  for _, line in ipairs(lines) do
+    message = message or line:match("^FAILED %S+ %- (.+)$") -- pytest's reason after the test
+    local name = line:match("^%s*%-%-%- FAIL: (%S+)") or line:match("^FAILED ([^%s%(]%S*)")
+    -- go's subtests under their test ("TestA/case_1" is TestA's)
+    if name and line:find("%-%-%- FAIL:") then name = name:match("^[^/]+") end
+    if name and not seen[name] then
+      seen[name] = true
+      names[#names + 1] = name
+    end
+  end
+  if #names == 0 then return nil end
+  local shown = {}
+  for i = 1, math.min(3, #names) do shown[i] = names[i] end
+  return "FAIL: " .. table.concat(shown, ", ") .. (#names > 3 and (" and " .. (#names - 3) .. " more") or ""), message
+end
+
 --- The line of failed output that explains the failure, shortened: an
 -- `error:` / `fatal:` line, a located error, ..., else the last line that
 -- is not a hint or an exit-code header.
 function text.failure_reason(s, limit)
+  -- Claude Code wraps a tool's error in a tag
+  s = s:gsub("</?tool_use_error>", "")
   local lines = {}
   for line in s:gmatch("[^\n]+") do
     -- long lines are cut first: the patterns below must stay linear
     if line:find("%S") and not is_noise(line) then lines[#lines + 1] = line:sub(1, 400) end
+  end
+  local tests, message = failing_tests(lines)
+  if tests then
+    -- with the first located line that says what went wrong (not a skip)
+    for _, line in ipairs(lines) do
+      local located = line:match("[%w_%./%-]+:%d+:.*")
+      if located and located:find("%a%a%a") and not located:lower():find("skip") then
+        return text.cut_words(text.flatten(tests .. " (" .. located .. ")"), limit)
+      end
+    end
+    return text.cut_words(text.flatten(tests .. (message and (" (" .. message .. ")") or "")), limit)
   end
   for _, reason in ipairs(REASONS) do
     for i, line in ipairs(lines) do
@@ -379,8 +412,8 @@ function text.failure_reason(s, limit)
         local where, rest = found:match("^([%w_%./%-]+:%d+[:%d]*)%s*(.*)$")
         -- (a file's location, not a time of day: "19:51:48")
         if where and where:match("^[^:]*%a") and i > 1 and not rest:gsub("#%b()", ""):find("%a%a%a") then
-          local message = lines[i - 1]:gsub("^[^%w%[]+", "")
-          if message:find("%a%a%a") then found = message .. " (" .. (where:match("[^/]+$") or where) .. ")" end
+          local above = lines[i - 1]:gsub("^[^%w%[]+", "")
+          if above:find("%a%a%a") then found = above .. " (" .. (where:match("[^/]+$") or where) .. ")" end
         end
         return text.cut_words(text.flatten(found), limit)
       end
