@@ -247,4 +247,22 @@ describe("extractive summarizer outcomes", function()
     assert.truthy(t:find("replace `b.js` failed (Failed to edit, could not find the string to replace.), passed later",
       1, true), t)
   end)
+
+  it("reads a sub-agent's provider error as its failure, and a script by its steps, not its banners", function()
+    local t = summarize({ messages = {
+      user("sort the k8s files by kind"),
+      call("a", "Task", { description = "Count the kinds", prompt = "count", subagent_type = "general-purpose" }),
+      result("a", "Task", "API Error: 429 Too many tokens per day, please wait before trying again."),
+      call("b", "Bash", { command = '#!/bin/bash\n# Count the kinds\necho "===== Kinds ====="\ngrep -rc "kind:" .' }),
+      result("b", "Bash", "===== Kinds =====\n197"),
+      call("c", "Bash", { command = 'git commit -m "$(cat <<\'EOF\'\nfeat: sort\n\n- by kind\nEOF\n)"' }),
+      result("c", "Bash", "[main 1a2b3c4] feat: sort"),
+      say("Sorted."),
+    } })
+    assert.truthy(t:find("sub-agent `Count the kinds` (general-purpose) FAILED: Error: 429 Too many tokens per day", 1,
+      true), t)
+    assert.truthy(t:find('`grep -rc "kind:" .` passed', 1, true), t)
+    assert.is_nil(t:find("#!/bin/bash", 1, true), t)
+    assert.truthy(t:find("committed 1a2b3c4: feat: sort", 1, true), t)
+  end)
 end)

@@ -146,6 +146,25 @@ function read_tasks(facts, turn, kind, args)
   end
 end
 
+-- A script of several lines as its steps: without the shebang, comments
+-- and `echo "====="` banners, which say nothing of what it runs.
+local function script_steps(command)
+  -- only a script that opens with them: a commit message's lines are its own
+  local first = command:match("^%s*([^\n]*)")
+  if not command:find("\n") or not (first:find("^#") or first:find("^echo%s+[\"']?[=%-#%*]")) then
+    return command
+  end
+  local steps = {}
+  for line in command:gmatch("[^\n]+") do
+    local plain = line:match("^%s*(.-)%s*$")
+    local banner = plain:match("^echo%s+[\"']?([^\"']*)")
+    if plain ~= "" and not plain:find("^#") and not (banner and (banner == "" or banner:find("^[=%-#%*]"))) then
+      steps[#steps + 1] = plain
+    end
+  end
+  return #steps > 0 and table.concat(steps, "; ") or command
+end
+
 -- A delegation to a sub-agent (Claude Code's Task): what it was given and
 -- to which agent and model ("sub-agent `Draft the beads` (Plan, haiku)").
 local function delegation_label(facts, name, args)
@@ -176,7 +195,7 @@ local function register_call(facts, turn, block)
     command = kind.command or first_string(args, COMMAND_KEYS)
     if command then
       -- "bash -lc 'cd /the/project && make'" is "make": the wrapper and absolute cd are noise
-      local shown, wrapped = T.flatten(command):gsub("^%S*sh %-l?c ", "")
+      local shown, wrapped = T.flatten(script_steps(command)):gsub("^%S*sh %-l?c ", "")
       if wrapped > 0 then shown = shown:gsub("^[\"']", ""):gsub("[\"']$", "") end
       shown = shown:gsub("^cd [/~]%S* *&& *", "")
       label = "`" .. T.cut_words(T.short_command(relative(facts, shown)), 80) .. "`"

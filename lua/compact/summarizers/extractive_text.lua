@@ -301,6 +301,8 @@ local FAILED = {
   "command not found", "\nError: ", "Segmentation fault",
   -- a line that opens with a tool's own refusal ("apply_patch verification failed: ...")
   "\n%s*[%w_%-]+ verification failed",
+  -- a sub-agent whose own model call failed reports the provider's error
+  "\nAPI Error: %d%d%d ",
 }
 
 -- Output that exits non-zero without anything having gone wrong.
