@@ -14,9 +14,22 @@ local BOX = "[\226][\148\149][\128-\191]" -- U+2500..U+257F box drawing
 
 -- Does this line of a user message look like pasted terminal output
 -- rather than prose?
+-- Programs whose command line, long and with options, is one the user
+-- ran and pasted with its output ("go test -tags 'sqlite' -ldflags ...").
+local PASTED_PROGRAMS = { go = true, cargo = true, npm = true, pnpm = true, yarn = true, npx = true, pytest = true,
+  python = true, python3 = true, node = true, make = true, mix = true, gradle = true, mvn = true, dotnet = true,
+  docker = true, kubectl = true, uv = true, bun = true, deno = true, rspec = true, bundle = true }
+
 local function is_pasted(line)
   if line:match("^%s*$") then return false end
+  local program = line:match("^%s*([%w%.]+) ")
+  -- (two options at least: "go through the tests with -race ..." is prose)
+  if program and PASTED_PROGRAMS[program] and #line > 80 and select(2, line:gsub(" %-%-?%a", "")) >= 2 then
+    return true
+  end
   if line:match("^\t") or line:match("^    ") or line:match("%S%s%s%s+$") then return true end
+  -- columns ("ok      app/quota    1.04s"): prose never pads words apart
+  if line:find("%S   +%S") or line:find("%S\t+%S") then return true end
   -- log lines: a timestamp or a level first
   if line:match("^%s*%[?%d%d%d%d%-%d%d%-%d%d") or line:match("^%s*%[?%d%d:%d%d:%d%d")
     or line:match("^%s*%[?%u%u%u%u%u?%]?%s") and (line:match("^%s*%[?INFO") or line:match("^%s*%[?WARN")
@@ -32,7 +45,7 @@ local function is_pasted(line)
   if line:match("^%s*at .+%(.*:%d+:%d+%)") or line:match("^%s*at [%w%.<>]+ %(") then return true end
   if line:find(BOX) then return true end
   if line:match("^%s*[%+%-] ?%d+ ") or line:match("^%s*npm ") or line:match("^%s*Node%.js v") then return true end
-  if line:match("^%s*[%w_%.%-/]+:%d+") or line:match("^%s*%[[%w_ ]+%]") then return true end
+  if line:match("^%s*[%w_%.%-/@]+:%d+") or line:match("^%s*%[[%w_ ]+%]") then return true end
   if line:match("^%s*Error:") or line:match("^%s*Waiting for the debugger") or line:match("^%s*Debugger attached") then
     return true
   end
