@@ -91,6 +91,35 @@ describe("extractive summarizer changes and plans", function()
     assert.is_nil(t:find("spend_test.go`:", 1, true), t)
   end)
 
+  it("names every changed file briefly before it gives any file more room", function()
+    local msgs = { user("port the library to Rust") }
+    for i = 1, 6 do
+      local lines = {}
+      for k = 1, 30 do lines[k] = "/// Step " .. k .. " of module " .. i .. " explains what it does in prose" end
+      msgs[#msgs + 1] = call("w" .. i, "Write", { file_path = "/w/src/m" .. i .. ".rs", content = table.concat(lines, "\n") })
+      msgs[#msgs + 1] = result("w" .. i, "Write", "File created successfully")
+    end
+    msgs[#msgs + 1] = say("Ported.")
+    local t = summarize({ messages = msgs, cwd = "/w" }, { max_chars = 1600 })
+    for i = 1, 6 do assert.truthy(t:find("- Changed `src/m" .. i .. ".rs`: ", 1, true), t) end
+    assert.truthy(#t <= 1600, #t)
+  end)
+
+  it("takes a Justfile's recipes, and code in a doc comment for code, not prose", function()
+    local t = summarize({ messages = {
+      user("run the Rust checks from the Justfile"),
+      call("a", "Write", { file_path = "/w/Justfile", content = "lint:\n    cargo clippy -- -D warnings" }),
+      result("a", "Write", "File created successfully"),
+      call("b", "Write", { file_path = "/w/src/lib.rs", content = "/// let map = HashMap::new();\n"
+        .. "/// Inverts a map by swapping its keys and values, keeping the last key\npub fn invert() {}" }),
+      result("b", "Write", "File created successfully"),
+      say("Done."),
+    }, cwd = "/w" })
+    assert.truthy(t:find("- Changed `Justfile`: `lint:`; `cargo clippy -- -D warnings`", 1, true), t)
+    assert.truthy(t:find("- Changed `src/lib.rs`: `/// Inverts a map by swapping its keys and values, keeping the last key`; "
+      .. "`pub fn invert() {}`\n", 1, true), t)
+  end)
+
   it("gives the changes only the room the rest leaves", function()
     local lines = {}
     for i = 1, 200 do lines[i] = "  // step " .. i .. " of the migration, documented at length here" end

@@ -346,13 +346,16 @@ local function choose(items, budget)
   for _, item in ipairs(items) do
     if not item.extra and not item.text then try(item, item.brief or item.full, budget) end
   end
-  -- extras (what the edits wrote) only in the room the others left
+  -- extras (what the edits wrote) only in the room the others left: each
+  -- file's brief line first, then longer ones, newest first
   for _, item in ipairs(items) do
-    if item.extra then try(item, item.full, budget) end
+    if item.extra then try(item, item.brief or item.full, budget) end
   end
-  for _, item in ipairs(items) do
-    if item.extra and not item.text and item.middle then try(item, item.middle, budget) end
-    if item.extra and not item.text then try(item, item.brief or item.full, budget) end
+  for _, form in ipairs({ "middle", "full" }) do
+    for _, item in ipairs(items) do
+      local text = item.extra and item[form]
+      if text and (not item.text or #text > #item.text) then try(item, text, budget) end
+    end
   end
   local chosen, left_out = { constraints = {}, progress = {} }, { constraints = 0, progress = 0 }
   for _, item in ipairs(items) do

@@ -45,7 +45,11 @@ local function score(line)
   end
   local s = 0
   if is_comment(line) then
-    s = s + (#line >= 24 and 3 or 0) -- a comment that says why (not a section label: "// Constants")
+    -- a comment that says why, not a section label ("// Constants") nor
+    -- code in a doc comment ("/// let map = HashMap::new();")
+    local body = line:gsub("^[/#%-%*!<]+%s*", "")
+    local code = body:find("[;{}=]") or body:find("^use ") or body:find("^let ") or body:find("^assert")
+    s = s + ((#line >= 24 and not code) and 3 or 0)
   end
   if line:find("[\"'`][^\"'`]*%a%a[^\"'`]*[\"'`]") then s = s + 2 end -- a message or a value
   if line:find("^export%s") or line:find("^pub%s") or line:find("^def%s") or line:find("^defp?%s")
@@ -132,6 +136,7 @@ local function is_list_file(path)
   local base = (path:match("[^/]+$") or path):lower()
   return base:find("^%.%a*ignore$") ~= nil or base == ".gitattributes" or base:find("^requirements.*%.txt$") ~= nil
     or base:find("^%.env") ~= nil or base == "go.mod" or base == "gemfile" or base == "procfile"
+    or base == "makefile" or base == "justfile" or base == "dockerfile"
 end
 
 --- Is `path` a test file (`a_test.go`, `test_a.py`, `a.test.ts`, `a_spec.lua`, under `tests/`)?
