@@ -120,6 +120,22 @@ describe("extractive summarizer changes and plans", function()
       .. "`pub fn invert() {}`\n", 1, true), t)
   end)
 
+  it("never copies a secret into the note: a key's value, or a value shaped like a provider's key", function()
+    local key = "sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12"
+    local t = summarize({ messages = {
+      user("wire the client; my key is " .. key),
+      call("a", "Write", { file_path = "/w/.env", content = "OPENAI_API_KEY=" .. key .. "\nDB_PASSWORD: hunter2\nPORT=8080" }),
+      result("a", "Write", "File created successfully"),
+      call("b", "Bash", { command = "export GH=ghp_0123456789abcdefghij0123456789abcdef && gh auth status" }),
+      result("b", "Bash", "Logged in"),
+      say("Wired; sk-learn-compatible-models stays a name."),
+    }, cwd = "/w" })
+    assert.truthy(t:find("- Changed `.env`: `OPENAI_API_KEY=[redacted]`; `DB_PASSWORD: [redacted]`; `PORT=8080`", 1, true), t)
+    for _, secret in ipairs({ key, "hunter2", "ghp_0123456789" }) do assert.is_nil(t:find(secret, 1, true), secret) end
+    assert.truthy(t:find("my key is [redacted]", 1, true), t)
+    assert.truthy(t:find("sk-learn-compatible-models", 1, true), t)
+  end)
+
   it("gives the changes only the room the rest leaves", function()
     local lines = {}
     for i = 1, 200 do lines[i] = "  // step " .. i .. " of the migration, documented at length here" end

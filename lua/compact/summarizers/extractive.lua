@@ -514,7 +514,8 @@ function Summarizer:summarize(req, cancel)
   if #facts.turns == 0 and body and body ~= "" and #body <= budget then
     return body, zero_usage() -- nothing new: the previous summary stands
   end
-  return render_best(facts, budget, T.keywords(req.instructions)), zero_usage()
+  -- a key pasted or run anywhere in the session is never copied into the note
+  return changes.redact_keys(render_best(facts, budget, T.keywords(req.instructions))), zero_usage()
 end
 
 return extractive

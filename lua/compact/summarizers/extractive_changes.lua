@@ -139,6 +139,38 @@ local function is_list_file(path)
     or base == "makefile" or base == "justfile" or base == "dockerfile"
 end
 
+-- Secret-looking values are never copied into the note: an assignment to
+-- a name that says key, token, secret or password keeps its name only, and
+-- a value shaped like a provider's key (sk-..., ghp_..., AKIA..., xoxb-...) goes.
+local SECRET_NAMES = { "key", "token", "secret", "passw", "credential", "auth" }
+local SECRET_SHAPES = { "%f[%w]sk%-[%w_%-]+", "%f[%w]gh[pousr]_%w+", "%f[%w]AKIA[%u%d]+", "%f[%w]xox[abpr]%-[%w%-]+",
+  "%f[%w]AIza[%w_%-]+", "%-%-%-%-%-BEGIN [%u ]+%-%-%-%-%-" }
+
+--- `text` with every value shaped like a provider's key replaced by "[redacted]".
+function changes.redact_keys(text)
+  for _, shape in ipairs(SECRET_SHAPES) do
+    -- (a key has a long run of letters and digits: "sk-learn-compatible-models" is none)
+    text = text:gsub(shape, function(found)
+      local keyed = found:find("BEGIN", 1, true) or found:find("%d") and found:find("%w%w%w%w%w%w%w%w%w%w%w%w%w%w%w%w")
+      return keyed and "[redacted]" or found
+    end)
+  end
+  return text
+end
+
+local function redact(line)
+  local name, sep = line:match("^[\"']?([%w_%.%-]+)[\"']?%s*([:=])")
+  if name then
+    local lower = name:lower()
+    for _, word in ipairs(SECRET_NAMES) do
+      if lower:find(word, 1, true) and line:find("[:=]%s*[\"']?[^%s\"']") then
+        return line:match("^(.-" .. sep .. ")") .. (sep == ":" and " " or "") .. "[redacted]"
+      end
+    end
+  end
+  return changes.redact_keys(line)
+end
+
 --- Is `path` a test file (`a_test.go`, `test_a.py`, `a.test.ts`, `a_spec.lua`, under `tests/`)?
 function changes.is_test(path)
   local lower = path:lower()
@@ -170,7 +202,8 @@ function changes.add(facts, by_path, order, shown)
     local markup = MARKUP[(name:match("%.(%w+)$") or ""):lower()]
     local list = is_list_file(name)
     local taken = 0
-    for _, line in ipairs(lines) do
+    for _, raw in ipairs(lines) do
+      local line = redact(raw)
       local s = score(line)
       if markup and not (is_comment(line) or line:find("^#+%s")) then s = nil end
       -- every entry of a list file counts (`__pycache__/`, `requests==2.31`)
