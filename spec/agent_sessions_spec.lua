@@ -558,6 +558,33 @@ describe("detection and --from", function()
     assert.truthy(err and err.message:find("unknown format", 1, true), err and err.message)
   end)
 
+  it("takes a Codex rollout's requests from its user_message events when it keeps none as items", function()
+    local core = require "compact.core"
+    local function rec(kind, payload) return core.json_encode { timestamp = "2026-05-11T13:28:45.000Z", type = kind,
+      payload = payload } end
+    local rollout = table.concat({
+      rec("session_meta", { id = "s", cwd = "/w" }),
+      rec("event_msg", { type = "user_message", message = "summarize the action items" }),
+      rec("response_item", { type = "message", role = "assistant",
+        content = { { type = "output_text", text = "Three items." } } }),
+      rec("event_msg", { type = "user_message", message = "and the owners?" }),
+      rec("response_item", { type = "message", role = "assistant",
+        content = { { type = "output_text", text = "Nikita and Sam." } } }),
+    }, "\n")
+    local r = assert(importers.parse(rollout, { name = "d.jsonl" }))
+    assert.same({ "user", "assistant", "user", "assistant" }, roles(r.messages))
+    assert.equals("and the owners?", text_of(r.messages[3]))
+    -- a rollout with request items reads those only (its events repeat them)
+    r = load(CODEX)
+    local users = 0
+    for _, m in ipairs(r.messages) do if m.role == "user" then users = users + 1 end end
+    local items = 0
+    for line in read(CODEX):gmatch("[^\n]+") do
+      if line:find('"role":"user"', 1, true) and line:find('"response_item"', 1, true) then items = items + 1 end
+    end
+    assert.equals(items, users)
+  end)
+
   it("skips a Codex call or output that names no call, with a warning, and keeps the session", function()
     local cx = read(CODEX):gsub("\n", '\n{"timestamp":"t","type":"response_item","payload":'
       .. '{"type":"function_call","name":"shell","arguments":"{}"}}\n', 1)

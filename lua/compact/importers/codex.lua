@@ -273,6 +273,14 @@ add_record = function(state, record, where)
     end
   elseif kind == "event_msg" then
     if payload.type == "token_count" then token_count(state, payload) end
+    -- a rollout that keeps the user's requests only as events (Codex Desktop)
+    if payload.type == "user_message" and state.requests_from_events and type(payload.message) == "string"
+        and payload.message:find("%S") then
+      local ok, err = responses.add_item(state.ctx, state, { type = "message", role = "user",
+        content = { { type = "input_text", text = payload.message } } }, where)
+      if not ok then return nil, err end
+      state.messages[#state.messages].timestamp = common.iso_millis(record.timestamp)
+    end
   elseif kind == "session_meta" then
     state.cwd = str(payload.cwd) or state.cwd
     local base = type(payload.base_instructions) == "table" and str(payload.base_instructions.text)
@@ -301,6 +309,16 @@ function codex.from_records(ctx, records, wheres)
   if known == 0 then
     return common.fail(ctx, wheres[1],
       "not a Codex rollout (no `session_meta`, `response_item` or other rollout record)")
+  end
+  -- the user's requests are response items; a rollout with none keeps them
+  -- only as `user_message` events
+  state.requests_from_events = true
+  for _, record in ipairs(records) do
+    local payload = type(record) == "table" and record.type == "response_item" and record.payload
+    if type(payload) == "table" and payload.type == "message" and payload.role == "user" then
+      state.requests_from_events = false
+      break
+    end
   end
   for i, record in ipairs(records) do
     if not common.skip_untyped(ctx, wheres[i], record, "a record") then
