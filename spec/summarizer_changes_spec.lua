@@ -145,4 +145,33 @@ describe("extractive summarizer changes and plans", function()
       "- spotter-0zw: Bulk close must send one broadcast, not one per row.",
       "- spotter-0zw: Avoid N+1 queries." }, "\n"), section)
   end)
+
+  it("says when the last git status showed commits not pushed, counting later commits, until a push", function()
+    local status = "On branch main\nYour branch is ahead of 'origin/main' by 2 commits.\n"
+      .. '  (use "git push" to publish your local commits)\n\nnothing to commit, working tree clean'
+    local msgs = {
+      user("commit the fix"),
+      call("a", "Bash", { command = "git status" }), result("a", "Bash", status),
+      call("b", "Bash", { command = 'git commit -m "fix: rounding"' }),
+      result("b", "Bash", "[main 1a2b3c4] fix: rounding\n 1 file changed"),
+      say("Committed."),
+    }
+    local t = summarize({ messages = msgs })
+    assert.truthy(t:find("\n- Not pushed: the branch is 3 commits ahead of origin/main (the last `git status`)\n",
+      1, true), t)
+    msgs[#msgs + 1] = user("push it")
+    msgs[#msgs + 1] = call("c", "Bash", { command = "git push" })
+    msgs[#msgs + 1] = result("c", "Bash", "To github.com:me/app.git\n   1a2b3c4..5d6e7f8  main -> main")
+    msgs[#msgs + 1] = say("Pushed.")
+    assert.is_nil(summarize({ messages = msgs }):find("Not pushed", 1, true))
+    -- in the user's language too: the line naming the upstream, with git's hint
+    t = summarize({ messages = { user("commit"), call("a", "Bash", { command = "git status" }),
+      result("a", "Bash", "位於分支 master\n您的分支領先 'origin/master' 共 1 個提交。\n  （使用 \"git push\" 來發布您的本機提交）"),
+      say("Done.") } })
+    assert.truthy(t:find("- Not pushed: the branch is 1 commit ahead of origin/master", 1, true), t)
+    -- up to date: nothing to say
+    t = summarize({ messages = { user("check"), call("a", "Bash", { command = "git status" }),
+      result("a", "Bash", "On branch main\nYour branch is up to date with 'origin/main'."), say("Clean.") } })
+    assert.is_nil(t:find("Not pushed", 1, true), t)
+  end)
 end)

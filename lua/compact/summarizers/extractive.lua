@@ -30,6 +30,7 @@ local T = require("compact.summarizers.extractive_text")
 local read = require("compact.summarizers.extractive_read")
 local said = require("compact.summarizers.extractive_said")
 local ran = require("compact.summarizers.extractive_ran")
+local git = require("compact.summarizers.extractive_git")
 local changes = require("compact.summarizers.extractive_changes")
 
 local extractive = {}
@@ -156,6 +157,7 @@ local function open_work(facts, limit)
       end
     end
   end
+  out[#out + 1] = git.open_line(facts)
   local seen_turns, reasons = 0, {}
   for i = #facts.turns, 1, -1 do
     local turn = facts.turns[i]

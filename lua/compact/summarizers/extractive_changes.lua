@@ -28,7 +28,8 @@ local function first_string(args, keys)
 end
 
 local function is_comment(line)
-  return line:find("^//") or line:find("^#%s") or line:find("^%-%-") or line:find("^/?%*") or line:find("^<!%-%-")
+  return line:find("^//") or line:find("^#%s") or line:find("^%-%-") or line:find("^/%*") or line:find("^%*%s")
+    or line:find("^%*/") or line:find("^<!%-%-")
 end
 
 -- How much an added line tells (nil: nothing): what a reader of the
@@ -125,6 +126,14 @@ end
 local MARKUP = { css = true, scss = true, sass = true, less = true, html = true, htm = true, svg = true, xml = true,
   heex = true }
 
+-- Files that are lists, one entry per line: ignore lists, requirements,
+-- environment files.
+local function is_list_file(path)
+  local base = (path:match("[^/]+$") or path):lower()
+  return base:find("^%.%a*ignore$") ~= nil or base == ".gitattributes" or base:find("^requirements.*%.txt$") ~= nil
+    or base:find("^%.env") ~= nil or base == "go.mod" or base == "gemfile" or base == "procfile"
+end
+
 --- Remember what a call added, in `facts.changes` (`{ by_path = {}, order = {} }`),
 -- under the path shown (`shown(path)`, relative to the working directory)
 -- at turn order `order`.
@@ -145,9 +154,12 @@ function changes.add(facts, by_path, order, shown)
     file.order = order
     file.count = file.count + 1
     local markup = MARKUP[(name:match("%.(%w+)$") or ""):lower()]
+    local list = is_list_file(name)
     for _, line in ipairs(lines) do
       local s = score(line)
       if markup and not (is_comment(line) or line:find("^#+%s")) then s = nil end
+      -- every entry of a list file counts (`__pycache__/`, `requests==2.31`)
+      if list and not s and line:find("%w") and not is_comment(line) then s = 1 end
       if s and not file.seen[line] and #file.lines < MAX_LINES then
         file.seen[line] = true
         file.lines[#file.lines + 1] = { text = T.cut_words(line, MAX_LINE), score = s, at = #file.lines + 1 }

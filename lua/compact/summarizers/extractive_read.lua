@@ -8,6 +8,7 @@ local vocabulary = require "compact.tool_vocabulary"
 local message_model = require "compact.message"
 local changes = require "compact.summarizers.extractive_changes"
 local specs = require "compact.summarizers.extractive_specs"
+local git = require "compact.summarizers.extractive_git"
 
 local read = {}
 local read_tasks, retried
@@ -372,6 +373,7 @@ local function read_result(facts, msg)
   local turn = call.turn
   if images > 0 then turn.result_images = (turn.result_images or 0) + images end
   read_progress(call, output, failed)
+  if call.command and not failed then git.follow(facts, call.command, output) end
   if not call.command and call.tool then retried(turn, call, failed) end
   local entry = call.entry
   if not entry then

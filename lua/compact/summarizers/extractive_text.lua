@@ -270,7 +270,9 @@ function text.test_summary(output)
       if clean:find(pattern) then found = clean break end
     end
   end
-  return found and text.cut_words(text.flatten(found), 120) or nil
+  -- pytest's "===== 2 passed in 0.01s =====": the count without its rules
+  if found then found = found:gsub("^[=%-%s]+", ""):gsub("[=%-%s]+$", "") end
+  return found and found ~= "" and text.cut_words(text.flatten(found), 120) or nil
 end
 
 --- The subject and hash of a commit a command made: from git's "[branch abc1234]
@@ -280,8 +282,9 @@ function text.commit_subject(command, output)
   local hash, subject
   if output then hash, subject = output:match("\n?%[[^%]\n]+ (%x%x%x%x%x%x%x+)%] ([^\n]+)") end
   if not subject then
-    subject = command:match('%-m%s+"([^"]+)"') or command:match("%-m%s+'([^']+)'")
-      or command:match('%-m%s+%$%(cat <<[\'"]?EOF[\'"]?%s*\n([^\n]+)')
+    -- a heredoc first (`-m "$(cat <<'EOF'` ...): its first line is the subject
+    subject = command:match('%-m%s+"?%$%(cat <<%-?[\'"]?EOF[\'"]?%s*\n%s*([^\n]+)')
+      or command:match('%-m%s+"([^"]+)"') or command:match("%-m%s+'([^']+)'")
   end
   return subject and text.cut_words(text.flatten(subject), 120) or nil, subject and hash or nil
 end
