@@ -135,6 +135,17 @@ one Mai0313+claude-code 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21 \
 one Mai0313+claude-code 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21 \
   "$mcc2_dir/-Users-mtk19651-test-llm-gateway/2f1eed99-8536-469d-8489-5bb3e03a773b.jsonl" \
   sealed2-mcc-llm-gateway-scaffold.jsonl
+# The third sealed set (bench/summary_facts_sealed3.lua), as sealed3-<source>-<name>:
+# other Claude Code main transcripts of the same repository, facts written from the raw input only.
+s3_repo=Mai0313+claude-code
+s3_rev=4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21
+s3_dir=examples/original/-Users-mtk19651-project-azure-gateway
+one $s3_repo $s3_rev $s3_dir/30c5e7c0-5d96-45bd-825f-ce12a563c47f.jsonl sealed3-mcc-reviewdog-golangci-lint.jsonl
+one $s3_repo $s3_rev $s3_dir/69d4c9ba-b9dc-49b2-a691-573ff6a7b04f.jsonl sealed3-mcc-dispatcher-test-fix.jsonl
+one $s3_repo $s3_rev $s3_dir/dca85867-1f7e-48eb-bdc9-204ff2fe3877.jsonl sealed3-mcc-uid-uppercase.jsonl
+one $s3_repo $s3_rev $s3_dir/142727d6-9ba8-4712-954c-5acba44f7235.jsonl sealed3-mcc-azure-refactor.jsonl
+one $s3_repo $s3_rev $s3_dir/f26d0c06-d890-4323-b56c-7baa4e02b014.jsonl sealed3-mcc-gemini-to-gcp.jsonl
+one $s3_repo $s3_rev $s3_dir/112fcd86-85ce-4799-a6ac-d8f68c7d3210.jsonl sealed3-mcc-gemini-cost-units.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
