@@ -522,11 +522,13 @@ local sessions = {
 -- 80 % again); tuned on since (the round after): CHECK=1 shows its losses.
 -- The final set (bench/summary_facts_final.lua) was written from yet other
 -- sessions while that round ran, and is never tuned on: FINAL=1 shows its losses.
--- The sealed sets (bench/summary_facts_sealed.lua, bench/summary_facts_sealed2.lua)
--- come from sources none of these use, written without any summary of them,
--- to be measured once: SEALED=1 and SEALED2=1 show their losses.
+-- The sealed sets (bench/summary_facts_sealed.lua, bench/summary_facts_sealed2.lua,
+-- bench/summary_facts_sealed4.lua) come from sessions none of these use, written
+-- without any summary of them, to be measured once: SEALED=1, SEALED2=1 and
+-- SEALED4=1 show their losses.
 for _, file in ipairs { "bench/summary_facts_holdout.lua", "bench/summary_facts_check.lua",
-  "bench/summary_facts_final.lua", "bench/summary_facts_sealed.lua", "bench/summary_facts_sealed2.lua" } do
+  "bench/summary_facts_final.lua", "bench/summary_facts_sealed.lua", "bench/summary_facts_sealed2.lua",
+  "bench/summary_facts_sealed4.lua" } do
   for _, session in ipairs(assert(loadfile(file))()(SESSIONS)) do sessions[#sessions + 1] = session end
 end
 
@@ -595,16 +597,17 @@ local failed = false
 -- any summary of them was seen (all tuned on since); "holdout": other public
 -- repositories' sessions (bench/summary_facts_holdout.lua), first measured
 -- at 71 %, tuned on since; "check": their other half, tuned on since too;
--- "final": sessions of yet other sources, never tuned on; "sealed" and
--- "sealed2": newer sources still, measured once.
-local GROUPS = { "tuned", "aside", "unseen", "fresh", "holdout", "check", "final", "sealed", "sealed2" }
+-- "final": sessions of yet other sources, never tuned on; "sealed",
+-- "sealed2" and "sealed4": newer sessions still, measured once.
+local GROUPS = { "tuned", "aside", "unseen", "fresh", "holdout", "check", "final", "sealed", "sealed2", "sealed4" }
 local LABELS = { tuned = "tuned on", aside = "aside (tuned on since)", unseen = "unseen (tuned on since)",
   fresh = "fresh (tuned on since; facts written before any summary was seen)",
   holdout = "held out (other repositories; first measured at 71 %, tuned on since)",
   check = "check (other repositories; 80 % for two rounds untuned, tuned on since)",
   final = "final (written last, never tuned on)",
   sealed = "sealed (written this session from new sources, measured once)",
-  sealed2 = "sealed2 (written this session from other new sources, measured once)" }
+  sealed2 = "sealed2 (written this session from other new sources, measured once)",
+  sealed4 = "sealed4 (written this session, measured once)" }
 local totals = {}
 for _, which in ipairs(GROUPS) do totals[which] = { 0, 0, 0 } end
 local agents = {}
@@ -616,7 +619,7 @@ for _, session in ipairs(sessions) do
   -- what a kept-aside session lost stays hidden while tuning (ASIDE=1 shows it)
   -- and the check half's only with CHECK=1 (ASIDE=1 does not show it)
   local shown
-  if group == "check" or group == "final" or group == "sealed" or group == "sealed2" then
+  if group == "check" or group == "final" or group == "sealed" or group == "sealed2" or group == "sealed4" then
     shown = os.getenv(group:upper()) ~= nil
   else
     shown = group == "tuned" or os.getenv("ASIDE")

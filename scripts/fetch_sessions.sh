@@ -135,6 +135,17 @@ one Mai0313+claude-code 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21 \
 one Mai0313+claude-code 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21 \
   "$mcc2_dir/-Users-mtk19651-test-llm-gateway/2f1eed99-8536-469d-8489-5bb3e03a773b.jsonl" \
   sealed2-mcc-llm-gateway-scaffold.jsonl
+# The fourth sealed set (bench/summary_facts_sealed4.lua), as sealed4-<source>-<name>:
+# Claude Code main transcripts of other tasks, facts written from the raw input only.
+s4_repo=Mai0313+claude-code
+s4_rev=4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21
+s4_dir=examples/original/-Users-mtk19651-project-azure-gateway
+one $s4_repo $s4_rev $s4_dir/2615a21a-79c8-4b2e-b842-5ae40f02ad86.jsonl sealed4-mcc-azure-models-commit.jsonl
+one $s4_repo $s4_rev $s4_dir/b8219ab9-2c6c-474e-9d07-e94711138f4f.jsonl sealed4-mcc-aoai-spendfn-move.jsonl
+one $s4_repo $s4_rev $s4_dir/e3ea5457-98b1-4deb-b6be-9dea5dd3e107.jsonl sealed4-mcc-gemini-url-apiversion.jsonl
+one $s4_repo $s4_rev $s4_dir/dfd86a34-4424-480d-8cb4-fc29da9e531f.jsonl sealed4-mcc-gcp-usage-parse.jsonl
+one $s4_repo $s4_rev $s4_dir/e2a6da26-f1b2-4c7b-baf9-7c4fa478678a.jsonl sealed4-mcc-gcp-audio-removal.jsonl
+one $s4_repo $s4_rev $s4_dir/5ea0512a-8a4e-419a-b3c3-d8352b78fe60.jsonl sealed4-mcc-main-commented-code.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
