@@ -13,22 +13,18 @@
 -- list of patterns that must all match, `wrong` alternatives marking a fact
 -- lost), with the distinctive tokens (file names, commands, commit hashes,
 -- identifiers) rather than one wording. Paths are relative to the session's
--- working directory (/Users/mtk19651/project/azure-gateway). Every (right)
--- alternative was then checked, by a throwaway script that calls no
--- summarizer, to match the imported input itself (all its message text,
--- call names and arguments, and results, lowercased, Lua pattern match).
---
--- All six are Claude Code main transcripts of one Go LLM API gateway, the
--- only project folder of the source with sessions of real work left in
--- 50 KB - 1 MB (the others hold sessions of a few lines, or one of 1.6 MB);
--- they were picked to differ in task (a commit of staged work, a move of
--- code between packages with a test fix, a URL rewrite with its tests, a
--- response parser, a field removal, a question about commented-out code).
--- No Codex, Gemini CLI or pi session was added: see the report of the
--- session that wrote this file.
+-- working directory. Every (right) alternative was then checked, by a
+-- throwaway script that calls no summarizer, to match the imported input
+-- itself (all its message text, call names and arguments, and results,
+-- lowercased, Lua pattern match).
 --
 -- scripts/fetch_sessions.sh copies them into $COMPACT_SESSIONS from the
--- mirror (nothing of theirs is committed here), as sealed4-mcc-<name>.jsonl:
+-- mirrors (nothing of theirs is committed here), as sealed4-<source>-<name>.
+--
+-- Six Claude Code main transcripts of one Go LLM API gateway
+-- (/Users/mtk19651/project/azure-gateway), the only project folder of the
+-- source with sessions of real work left in 50 KB - 1 MB (the others hold
+-- sessions of a few lines, or one of 1.6 MB), picked to differ in task:
 -- Mai0313/claude-code @ 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21,
 -- examples/original/-Users-mtk19651-project-azure-gateway/<id>.jsonl, copied
 -- from ~/.claude/projects:
@@ -54,6 +50,23 @@
 -- * 5ea0512a-8a4e-419a-b3c3-d8352b78fe60.jsonl -> sealed4-mcc-main-commented-code.jsonl
 --   (43 messages): why main.go has so much commented out, then removing
 --   it, cut short by an API timeout.
+--
+-- And a Codex rollout and a Gemini CLI session from a source no other list
+-- uses, codemie-ai/codemie-code @ 8e8d4ce5ad2dfae14cb26caf5d3cddebee929990
+-- (its test fixtures: real sessions of its developers, some user names replaced):
+--
+-- * src/agents/plugins/codex/__tests__/fixtures/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl
+--   -> sealed4-codemie-codex-opencode-compaction.jsonl (171 messages, Codex
+--   Desktop with exec_command/write_stdin/apply_patch): OpenCode's default
+--   context compaction threshold set to 0.9 in the generated config, a
+--   failing test first, then the test file and the build pass, not committed;
+-- * tests/integration/metrics/fixtures/gemini/session-2026-01-16T11-01-file-ops-37b7abef.json
+--   -> sealed4-codemie-gemini-review-hello.json (28 messages, 5 requests):
+--   a review of the repository for adaptability and security (a sub-agent,
+--   SECURITY.md, the pre-commit hook), then hello.md created and edited.
+--   Its sibling rollout-2026-05-11T13-28-45-...jsonl was left out: it
+--   imports without its user messages (they are event_msg user_message
+--   records only).
 --
 --   return value: function(SESSIONS) -> array of { agent, sealed4 = true, path, facts }
 
@@ -201,6 +214,57 @@ return function(SESSIONS)
           "移除 main%.go 中已被取代的註解代碼", "確認程式運行正常" },
         { "context: the azure/ package files (azure.go, config.go, models.go, spendfn.go, utils.go)",
           { "azure/spendfn%.go", "azure/utils%.go" }, { "spendfn%.go", "utils%.go" } },
+      },
+    },
+    -- == Codex: OpenCode's default context compaction threshold 0.9, test first ==
+    {
+      agent = "codex", sealed4 = true, path = SESSIONS .. "/sealed4-codemie-codex-opencode-compaction.jsonl",
+      facts = {
+        { "request: update the default context compact(ion) to 90 in env var", "context compart to 90",
+          { "compaction", "90%%" }, { "compaction", "threshold" } },
+        { "decision: set it in the OpenCode config passed through OPENCODE_CONFIG_CONTENT",
+          "opencode_config_content" },
+        { "change: compaction { auto: true, prune: true, threshold: 0.9 }", "threshold: 0%.9",
+          { "compaction", "prune" } },
+        { "edited: src/agents/plugins/codemie-code.plugin.ts (buildOpenCodeConfig)", "codemie%-code%.plugin%.ts",
+          "buildopencodeconfig" },
+        { "edited: src/agents/plugins/opencode/opencode.plugin.ts (standalone OpenCode adapter)",
+          "opencode/opencode%.plugin%.ts", { "opencode%.plugin%.ts", "standalone" } },
+        { "test added: 'Compaction Config' in src/agents/plugins/__tests__/codemie-code-reasoning.test.ts",
+          "codemie%-code%-reasoning%.test%.ts", "compaction config" },
+        { "red first: the test failed, expected undefined to deeply equal the compaction object",
+          "expected undefined to deeply equal", { "fail", "compaction config" } },
+        { "verdict: the test file passes, 16 tests", "16 passed", { "codemie%-code%-reasoning", "pass" } },
+        { "verdict: npm run build succeeds", "npm run build" },
+        { "AGENTS.md's graph MCP tools (codebase-memory-mcp) not exposed, rg used instead",
+          "codebase%-memory%-mcp", { "graph mcp", "not exposed" } },
+        { "state: 3 files changed, 24 insertions, not committed", "24 insertions",
+          { "3 files changed", "git status" } },
+      },
+    },
+    -- == Gemini CLI: adaptability and security review, then hello.md ==
+    {
+      agent = "gemini-cli", sealed4 = true, path = SESSIONS .. "/sealed4-codemie-gemini-review-hello.json",
+      facts = {
+        { "request: explore the repository and find issues, focus on adaptability and security",
+          "adaptability and security", { "adaptability", "security" } },
+        { "a codebase_investigator sub-agent delegated first", "codebase_investigator", "delegate_to_agent" },
+        { "issue: hard-coded agent/framework registries (src/agents/registry.ts, src/frameworks/plugins/index.ts)",
+          "src/agents/registry%.ts", "frameworks/plugins/index%.ts", { "registr", "hardcoded" } },
+        { "issue: workflow templates hard-coded in src/workflows/registry.ts", "src/workflows/registry%.ts",
+          { "workflow", "hardcoded" } },
+        { "issue: EnvManager (src/env/manager.ts) keeps API keys in plain text ~/.codemie/codemie-cli.config.json",
+          "codemie%-cli%.config%.json", { "envmanager", "plain text" }, { "manager%.ts", "plain text" } },
+        { "issue: .husky/pre-commit skips gitleaks when Docker is not running (fail-open)", "fail%-open",
+          { "pre%-commit", "docker" }, { "gitleaks", "docker" } },
+        { "issue: weak fallback encryption of CredentialStore, key derived from the machine",
+          { "fallback", "encrypt" }, { "machine", "key" } },
+        { "recommendation: all secrets through CredentialStore (keytar)", { "credentialstore", "envmanager" },
+          { "credentialstore", "keytar" } },
+        { "request: create hello.md", "create hello%.md", { "hello%.md", "created" } },
+        { "request: add 5 lines of random text", "5 lines of random text", { "hello%.md", "random text" } },
+        { "request: remove lines 2 and 3 (done: hello.md has 4 lines left)", "remove 2 and 3 line",
+          "2nd and 3rd lines", { "hello%.md", "sphinx of black quartz" } },
       },
     },
   }

@@ -146,6 +146,14 @@ one $s4_repo $s4_rev $s4_dir/e3ea5457-98b1-4deb-b6be-9dea5dd3e107.jsonl sealed4-
 one $s4_repo $s4_rev $s4_dir/dfd86a34-4424-480d-8cb4-fc29da9e531f.jsonl sealed4-mcc-gcp-usage-parse.jsonl
 one $s4_repo $s4_rev $s4_dir/e2a6da26-f1b2-4c7b-baf9-7c4fa478678a.jsonl sealed4-mcc-gcp-audio-removal.jsonl
 one $s4_repo $s4_rev $s4_dir/5ea0512a-8a4e-419a-b3c3-d8352b78fe60.jsonl sealed4-mcc-main-commented-code.jsonl
+# and a Codex rollout and a Gemini CLI session (codemie-ai/codemie-code's test fixtures)
+s4_repo=codemie-ai+codemie-code
+s4_rev=8e8d4ce5ad2dfae14cb26caf5d3cddebee929990
+s4_dir=src/agents/plugins/codex/__tests__/fixtures
+one $s4_repo $s4_rev $s4_dir/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl \
+  sealed4-codemie-codex-opencode-compaction.jsonl
+s4_dir=tests/integration/metrics/fixtures/gemini
+one $s4_repo $s4_rev $s4_dir/session-2026-01-16T11-01-file-ops-37b7abef.json sealed4-codemie-gemini-review-hello.json
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
