@@ -426,6 +426,12 @@ describe("gemini-cli importer", function()
           response = { output = "print(1)" } } } } } } }
     local r = assert(importers.parse(core.json_encode(session), { name = "g.json" }))
     assert.equals("/home/me/app", r.cwd)
+    -- calls given relative paths: the absolute one a result names
+    session.messages[#session.messages].toolCalls[1].args = { file_path = "src/main.py" }
+    session.messages[#session.messages].toolCalls[1].result[1].functionResponse.response.output =
+      "Successfully modified file: /home/me/app/src/main.py."
+    r = assert(importers.parse(core.json_encode(session), { name = "g.json" }))
+    assert.equals("/home/me/app", r.cwd)
     -- no path whose hash matches: no cwd
     session.projectHash = string.rep("0", 64)
     r = assert(importers.parse(core.json_encode(session), { name = "g.json" }))

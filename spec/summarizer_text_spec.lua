@@ -77,4 +77,17 @@ describe("extractive text helpers", function()
     assert.are.equal("String to replace not found in file.",
       text.failure_reason("<tool_use_error>String to replace not found in file.</tool_use_error>", 200))
   end)
+
+  it("takes a long build or test command the user pasted, with its column output, for pasted output", function()
+    local pasted = table.concat({
+      "go test -tags 'sqlite' -ldflags '-s -w -X app/version.Version=v1.6' -race -covermode=atomic ./...",
+      "FAIL    app/quota [setup failed]", "# app/quota",
+      "/go/pkg/mod/github.com/x/testify@v1.10.0/mock/mock.go:16:2: missing go.sum entry",
+      "ok      app/awsclaude    1.037s    coverage: 5.2% of statements" }, "\n")
+    assert.are.equal('[pasted output, 5 lines: "FAIL app/quota [setup failed]"] why does it fail?',
+      (text.clean_request(pasted .. "\nwhy does it fail?")))
+    -- prose with an option in it is no paste
+    local prose = "go through the quota tests with -race on and tell me which of them fail and why they do so"
+    assert.are.equal(prose, (text.clean_request(prose)))
+  end)
 end)

@@ -199,6 +199,16 @@ local function project_root(messages, hash)
       end
     end
   end
+  -- calls given relative paths: the absolute ones their results name
+  -- ("Successfully modified file: /home/me/app/a.md")
+  for _, message in ipairs(messages) do
+    if message.role == "tool_result" and type(message.content) == "string" then
+      for path in message.content:sub(1, 2000):gmatch("%f[%S](/[%w_%.%-/]+)") do
+        local found = try(path)
+        if found or count >= MAX_ROOTS_TRIED then return found end
+      end
+    end
+  end
   return nil
 end
 

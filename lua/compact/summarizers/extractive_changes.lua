@@ -15,8 +15,8 @@ local NEW_KEYS = { "new_string", "new_str", "newText", "new_text", "content", "f
 local OLD_KEYS = { "old_string", "old_str", "oldText", "old_text" }
 local PATCH_KEYS = { "input", "patch", "patchText", "patch_text" }
 
--- Lines kept per file, and the longest line shown.
-local MAX_LINES = 80
+-- Lines kept of one write or edit, and the longest line shown.
+local MAX_LINES = 40
 local MAX_LINE = 110
 
 local function first_string(args, keys)
@@ -164,14 +164,17 @@ function changes.add(facts, by_path, order, shown)
     file.count = file.count + 1
     local markup = MARKUP[(name:match("%.(%w+)$") or ""):lower()]
     local list = is_list_file(name)
+    local taken = 0
     for _, line in ipairs(lines) do
       local s = score(line)
       if markup and not (is_comment(line) or line:find("^#+%s")) then s = nil end
       -- every entry of a list file counts (`__pycache__/`, `requests==2.31`)
       if list and not s and line:find("%w") and not is_comment(line) then s = 1 end
-      if s and not file.seen[line] and #file.lines < MAX_LINES then
+      if s and not file.seen[line] and taken < MAX_LINES then
         file.seen[line] = true
-        file.lines[#file.lines + 1] = { text = T.cut_words(line, MAX_LINE), score = s, at = #file.lines + 1 }
+        taken = taken + 1
+        file.lines[#file.lines + 1] = { text = T.cut_words(line, MAX_LINE), score = s, at = #file.lines + 1,
+                                        edit = file.count }
       end
     end
   end
@@ -182,8 +185,10 @@ end
 function changes.line(file, limit)
   local ranked = {}
   for i, line in ipairs(file.lines) do ranked[i] = line end
+  -- the last edit's lines first among equals: it says what the file is now
+  local function rank(line) return line.score + (line.edit == file.count and 1 or 0) end
   table.sort(ranked, function(a, b)
-    if a.score ~= b.score then return a.score > b.score end
+    if rank(a) ~= rank(b) then return rank(a) > rank(b) end
     return a.at < b.at
   end)
   local head = "- Changed `" .. file.path .. "`: "
