@@ -146,6 +146,25 @@ one $s3_repo $s3_rev $s3_dir/dca85867-1f7e-48eb-bdc9-204ff2fe3877.jsonl sealed3-
 one $s3_repo $s3_rev $s3_dir/142727d6-9ba8-4712-954c-5acba44f7235.jsonl sealed3-mcc-azure-refactor.jsonl
 one $s3_repo $s3_rev $s3_dir/f26d0c06-d890-4323-b56c-7baa4e02b014.jsonl sealed3-mcc-gemini-to-gcp.jsonl
 one $s3_repo $s3_rev $s3_dir/112fcd86-85ce-4799-a6ac-d8f68c7d3210.jsonl sealed3-mcc-gemini-cost-units.jsonl
+# The fourth sealed set (bench/summary_facts_sealed4.lua), as sealed4-<source>-<name>:
+# Claude Code main transcripts of other tasks, facts written from the raw input only.
+s4_repo=Mai0313+claude-code
+s4_rev=4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21
+s4_dir=examples/original/-Users-mtk19651-project-azure-gateway
+one $s4_repo $s4_rev $s4_dir/2615a21a-79c8-4b2e-b842-5ae40f02ad86.jsonl sealed4-mcc-azure-models-commit.jsonl
+one $s4_repo $s4_rev $s4_dir/b8219ab9-2c6c-474e-9d07-e94711138f4f.jsonl sealed4-mcc-aoai-spendfn-move.jsonl
+one $s4_repo $s4_rev $s4_dir/e3ea5457-98b1-4deb-b6be-9dea5dd3e107.jsonl sealed4-mcc-gemini-url-apiversion.jsonl
+one $s4_repo $s4_rev $s4_dir/dfd86a34-4424-480d-8cb4-fc29da9e531f.jsonl sealed4-mcc-gcp-usage-parse.jsonl
+one $s4_repo $s4_rev $s4_dir/e2a6da26-f1b2-4c7b-baf9-7c4fa478678a.jsonl sealed4-mcc-gcp-audio-removal.jsonl
+one $s4_repo $s4_rev $s4_dir/5ea0512a-8a4e-419a-b3c3-d8352b78fe60.jsonl sealed4-mcc-main-commented-code.jsonl
+# and a Codex rollout and a Gemini CLI session (codemie-ai/codemie-code's test fixtures)
+s4_repo=codemie-ai+codemie-code
+s4_rev=8e8d4ce5ad2dfae14cb26caf5d3cddebee929990
+s4_dir=src/agents/plugins/codex/__tests__/fixtures
+one $s4_repo $s4_rev $s4_dir/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl \
+  sealed4-codemie-codex-opencode-compaction.jsonl
+s4_dir=tests/integration/metrics/fixtures/gemini
+one $s4_repo $s4_rev $s4_dir/session-2026-01-16T11-01-file-ops-37b7abef.json sealed4-codemie-gemini-review-hello.json
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
