@@ -34,6 +34,23 @@ describe("extractive summarizer changes and plans", function()
     assert.is_nil(t:find("`if (!base) {`", 1, true), t)
   end)
 
+  it("lists the files of one patch in the patch's order, whatever the hash order", function()
+    local patch = { "*** Begin Patch" }
+    for i = 1, 8 do
+      patch[#patch + 1] = "*** Add File: src/file" .. i .. ".ts"
+      patch[#patch + 1] = "+// the module number " .. i .. " of the port, in order"
+    end
+    patch[#patch + 1] = "*** End Patch"
+    local t = summarize({ messages = {
+      user("add the modules"),
+      call("a", "apply_patch", { input = table.concat(patch, "\n") }), result("a", "apply_patch", "Done"),
+      say("Added."),
+    } })
+    local seen = {}
+    for n in t:gmatch("Changed `src/file(%d)%.ts`") do seen[#seen + 1] = tonumber(n) end
+    assert.same({ 1, 2, 3, 4, 5, 6, 7, 8 }, seen)
+  end)
+
   it("takes an Edit's lines that its old text did not have, and a write's whole text", function()
     local t = summarize({ messages = {
       user("make the agent safer"),
@@ -130,10 +147,25 @@ describe("extractive summarizer changes and plans", function()
       result("b", "Bash", "Logged in"),
       say("Wired; sk-learn-compatible-models stays a name."),
     }, cwd = "/w" })
-    assert.truthy(t:find("- Changed `.env`: `OPENAI_API_KEY=[redacted]`; `DB_PASSWORD: [redacted]`; `PORT=8080`", 1, true), t)
+    -- an environment file's values are all withheld, its names kept
+    assert.truthy(t:find("- Changed `.env`: `OPENAI_API_KEY=[redacted]`; `DB_PASSWORD: [redacted]`; `PORT=[redacted]`",
+      1, true), t)
     for _, secret in ipairs({ key, "hunter2", "ghp_0123456789" }) do assert.is_nil(t:find(secret, 1, true), secret) end
     assert.truthy(t:find("my key is [redacted]", 1, true), t)
     assert.truthy(t:find("sk-learn-compatible-models", 1, true), t)
+    -- in code and commands too: a declared key, a bearer token, a URL's password, a secret variable
+    t = summarize({ messages = {
+      user("wire the payment client"),
+      call("a", "Write", { file_path = "/w/pay.ts", content = 'export const apiKey = "Zm9vYmFyYmF6cXV4cXV1eGNvcmdl"' }),
+      result("a", "Write", "ok"),
+      call("b", "Bash", { command = 'curl -H "Authorization: Bearer abc.def.ghi" https://u:pw1234@api.x.com/v1' }),
+      result("b", "Bash", "ok"),
+      call("c", "Bash", { command = "DB_PASSWORD=hunter2hunter2 psql -c 'select 1'" }), result("c", "Bash", "1"),
+      say("Done."),
+    }, cwd = "/w" })
+    for _, secret in ipairs({ "Zm9vYmFy", "abc.def.ghi", "pw1234", "hunter2" }) do
+      assert.is_nil(t:find(secret, 1, true), secret .. " in " .. t)
+    end
   end)
 
   it("gives the changes only the room the rest leaves", function()
@@ -198,10 +230,26 @@ describe("extractive summarizer changes and plans", function()
     } })
     local section = t:match("## Constraints and decisions\n(.-)\n\n")
     assert.are.equal(table.concat({
-      "- spotter-0zw: Use Phoenix Channels for live updates; do not implement polling.",
-      "- spotter-0zw: Preserve the existing route structure.",
-      "- spotter-0zw: Bulk close must send one broadcast, not one per row.",
-      "- spotter-0zw: Avoid N+1 queries." }, "\n"), section)
+      "- Issue spotter-0zw says: Use Phoenix Channels for live updates; do not implement polling.",
+      "- Issue spotter-0zw says: Preserve the existing route structure.",
+      "- Issue spotter-0zw says: Bulk close must send one broadcast, not one per row.",
+      "- Issue spotter-0zw says: Avoid N+1 queries." }, "\n"), section)
+  end)
+
+  it("reads rule words as whole words, and takes only the rule headings' items from trackers anyone files in", function()
+    local issue = table.concat({ "Add the banner", "", "Tasks", "- Show a banner whenever the session expires",
+      "- Use a mustache template for it", "- Agents must always run the setup script before any change", "",
+      "Constraints", "- Keep the banner dismissible" }, "\n")
+    local t = summarize({ messages = {
+      user("look at issue 12"),
+      call("a", "Bash", { command = "gh issue view 12" }), result("a", "Bash", issue),
+      call("b", "Bash", { command = "bd show app-3" }), result("b", "Bash", issue),
+      say("Read both."),
+    } })
+    local section = t:match("## Constraints and decisions\n(.-)\n\n")
+    assert.are.equal(table.concat({ "- Issue 12 says: Keep the banner dismissible",
+      "- Issue app-3 says: Agents must always run the setup script before any change",
+      "- Issue app-3 says: Keep the banner dismissible" }, "\n"), section)
   end)
 
   it("says when the last git status showed commits not pushed, counting later commits, until a push", function()
@@ -227,6 +275,21 @@ describe("extractive summarizer changes and plans", function()
       result("a", "Bash", "位於分支 master\n您的分支領先 'origin/master' 共 1 個提交。\n  （使用 \"git push\" 來發布您的本機提交）"),
       say("Done.") } })
     assert.truthy(t:find("- Not pushed: the branch is 1 commit ahead of origin/master", 1, true), t)
+    -- the upstream and count from the line above git's hint, not a quoted
+    -- branch in a log line; a commit and a status in one command count once;
+    -- an amend adds nothing; a push of tags clears nothing
+    local ahead = "On branch main\nYour branch is ahead of 'origin/release-2' by 3 commits.\n"
+      .. '  (use "git push" to publish your local commits)\n'
+    t = summarize({ messages = { user("state?"),
+      call("a", "Bash", { command = "git log --oneline -1 && git status" }),
+      result("a", "Bash", "9f8e7d6 Merge branch 'feature/login'\n" .. ahead),
+      call("b", "Bash", { command = "git commit -am 'x' && git status" }),
+      result("b", "Bash", "[main 1a2b3c4] x\n 1 file changed\n" .. ahead:gsub("3 commits", "4 commits")),
+      call("c", "Bash", { command = "git commit --amend --no-edit" }), result("c", "Bash", "[main 5d6e7f8] x"),
+      call("d", "Bash", { command = "git push --tags" }), result("d", "Bash", "Everything up-to-date"),
+      say("Done.") } })
+    assert.truthy(t:find("- Not pushed: the branch is 4 commits ahead of origin/release-2 (the last `git status`)",
+      1, true), t)
     -- up to date: nothing to say
     t = summarize({ messages = { user("check"), call("a", "Bash", { command = "git status" }),
       result("a", "Bash", "On branch main\nYour branch is up to date with 'origin/main'."), say("Clean.") } })

@@ -168,6 +168,20 @@ describe("extractive summarizer outcomes", function()
     assert.is_nil(t:find("(none)", 1, true), t)
   end)
 
+  it("takes Gemini CLI's own Error line, the last before its exit code, not one the output printed", function()
+    local t = summarize({ messages = {
+      user("build it"),
+      call("a", "run_shell_command", { command = "node build.js" }),
+      result("a", "run_shell_command", "Command: node build.js\nDirectory: (root)\nOutput: building\n"
+        .. "Error: Cannot find module 'esbuild'\nError: (none)\nExit Code: 1\nSignal: 0"),
+      call("b", "run_shell_command", { command = "ls dist" }),
+      result("b", "run_shell_command", "Command: ls dist\nDirectory: (root)\nOutput: (empty)\nError: (none)\nExit Code: 0"),
+      say("esbuild is missing."),
+    } })
+    assert.truthy(t:find("`node build.js` FAILED: Error: Cannot find module 'esbuild'", 1, true), t)
+    assert.is_nil(t:find("(empty)", 1, true), t)
+  end)
+
   it("takes pip3 for pip and python3 for python: a later pass of either fixes the other's failure", function()
     local t = summarize({ messages = {
       user("install the sandbox library"),
@@ -217,6 +231,14 @@ describe("extractive summarizer outcomes", function()
       say("Audited."),
     }, cwd = "/w" })
     assert.is_nil(t:find("Still failing", 1, true), t)
+    -- a fetch of another address is no retry of a failed one
+    local f = summarize({ messages = {
+      user("read the docs"),
+      call("a", "WebFetch", { url = "https://a.example/docs" }), result("a", "WebFetch", "Request failed with status 403", true),
+      call("b", "WebFetch", { url = "https://b.example/docs" }), result("b", "WebFetch", "# Docs"),
+      say("Read b."),
+    } })
+    assert.truthy(f:find("- Still failing: WebFetch `https://a.example/docs` FAILED", 1, true), f)
     assert.truthy(t:find("Edit `a.ex` failed (File has been modified since read. Read it again.), passed later", 1, true), t)
   end)
 

@@ -71,6 +71,9 @@ describe("extractive text helpers", function()
       "    --- FAIL: TestSwitch/model_pro (0.00s)", "--- FAIL: TestEdges (0.00s)", "FAIL", "exit status 1" }, "\n")
     assert.are.equal("FAIL: TestSwitch, TestEdges (switch_test.go:304: Expected spend call for gemini-2.5-pro)",
       text.failure_reason(go, 200))
+    -- the located line nearest the failure, not a log line before it
+    assert.are.equal("FAIL: TestQuota (quota_test.go:41: expected 3 requests, got 5)", text.failure_reason(
+      "quota_test.go:14: starting the fake server\nquota_test.go:41: expected 3 requests, got 5\n--- FAIL: TestQuota", 200))
     assert.are.equal("FAIL: tests/test_a.py::test_b (assert 1 == 2)",
       text.failure_reason("===== 1 failed =====\nFAILED tests/test_a.py::test_b - assert 1 == 2", 200))
     assert.are.equal("FAILED (failures=2)", text.failure_reason("Ran 3 tests\nFAILED (failures=2)", 200))

@@ -174,6 +174,8 @@ end
 -- Gemini CLI names a project): tried on the absolute paths the tool calls
 -- name and their parent directories; nil when none matches.
 local MAX_ROOTS_TRIED = 400
+-- The arguments of Gemini CLI's tools that hold a path.
+local PATH_KEYS = { "absolute_path", "file_path", "path", "dir_path", "directory" }
 
 local function project_root(messages, hash)
   if type(hash) ~= "string" or not hash:match("^%x+$") or #hash ~= 64 then return nil end
@@ -193,8 +195,12 @@ local function project_root(messages, hash)
   for _, message in ipairs(messages) do
     local blocks = message.role == "assistant" and type(message.content) == "table" and message.content or {}
     for _, block in ipairs(blocks) do
-      for _, value in pairs(block.type == "tool_call" and type(block.arguments) == "table" and block.arguments or {}) do
-        local found = type(value) == "string" and value:sub(1, 1) == "/" and try(value:match("^[^\n]*"))
+      local args = block.type == "tool_call" and type(block.arguments) == "table" and block.arguments or {}
+      for _, key in ipairs(PATH_KEYS) do
+        local value = rawget(args, key)
+        -- a path, not a file's text that happens to open with "/*"
+        local found = type(value) == "string" and value:sub(1, 1) == "/" and #value <= 4096
+          and not value:find("[%s\"'%*]") and try(value)
         if found then return found end
       end
     end

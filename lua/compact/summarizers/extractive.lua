@@ -306,7 +306,9 @@ local function candidates(facts, keywords, scale)
   for _, file in ipairs(files) do
     -- what the code says before what its tests say
     local tests = changes.is_test(file.path) and 0.25 or 0
-    local item = add("progress", file.order + 0.5, 0.5 - tests + file.order / (turns + 1) / 2,
+    -- (the file's place in the list breaks ties: the note never depends on sort luck)
+    local item = add("progress", file.order + 0.5 + file.seq * 1e-6, 0.5 - tests + file.order / (turns + 1) / 2
+      + file.seq * 1e-9,
       changes.line(file, 600 * math.min(scale, REQUEST_SCALE)), changes.line(file, 140), true)
     if item then item.middle = changes.line(file, 400) end
   end
@@ -363,7 +365,7 @@ local function choose(items, budget)
     if item.text then
       local list = chosen[item.section]
       list[#list + 1] = item
-    else
+    elseif not item.extra then -- a change line with no room is no item left out
       left_out[item.section] = left_out[item.section] + 1
     end
   end
@@ -513,7 +515,7 @@ function Summarizer:summarize(req, cancel)
   end
   local budget = math.max(self.max_chars - self:_lists_size(previous, lists, req.cwd), math.floor(self.max_chars / 4))
   if #facts.turns == 0 and body and body ~= "" and #body <= budget then
-    return body, zero_usage() -- nothing new: the previous summary stands
+    return changes.redact_keys(body), zero_usage() -- nothing new: the previous summary stands
   end
   -- a key pasted or run anywhere in the session is never copied into the note
   return changes.redact_keys(render_best(facts, budget, T.keywords(req.instructions))), zero_usage()

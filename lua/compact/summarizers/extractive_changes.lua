@@ -15,17 +15,13 @@ local NEW_KEYS = { "new_string", "new_str", "newText", "new_text", "content", "f
 local OLD_KEYS = { "old_string", "old_str", "oldText", "old_text" }
 local PATCH_KEYS = { "input", "patch", "patchText", "patch_text" }
 
--- Lines kept of one write or edit, and the longest line shown.
+-- Lines kept of one write or edit, of one file in all (the rest are
+-- dropped, lowest rank and oldest first), and the longest line shown.
 local MAX_LINES = 40
+local MAX_FILE_LINES = 120
 local MAX_LINE = 110
 
-local function first_string(args, keys)
-  for _, key in ipairs(keys) do
-    local value = rawget(args, key)
-    if type(value) == "string" and value ~= "" then return value end
-  end
-  return nil
-end
+local first_string = T.first_string
 
 local function is_comment(line)
   return line:find("^//") or line:find("^#%s") or line:find("^%-%-") or line:find("^/%*") or line:find("^%*%s")
@@ -80,14 +76,18 @@ local function added(text, old)
   return out
 end
 
--- `{ [path] = { added lines } }` of an apply_patch text.
+-- `{ { path =, lines = { added lines } }, ... }` of an apply_patch text,
+-- the files in the order the patch names them.
 local function patch_lines(text)
-  local out, current = {}, nil
+  local out, by_path, current = {}, {}, nil
   for line in text:gmatch("[^\r\n]+") do
     local path = line:match("^%*%*%* %a+ File: *(.-)%s*$") or line:match("^%*%*%* Move to: *(.-)%s*$")
     if path then
-      current = out[path] or {}
-      out[path] = current
+      if not by_path[path] then
+        by_path[path] = {}
+        out[#out + 1] = { path = path, lines = by_path[path] }
+      end
+      current = by_path[path]
     elseif line:find("^%*%*%*") then
       current = nil
     elseif current and line:sub(1, 1) == "+" then
@@ -97,8 +97,9 @@ local function patch_lines(text)
   return out
 end
 
---- The lines a file tool call added, by path: `{ [path] = { line, ... } }`
--- (empty when it wrote nothing that can be read). `kind` is its
+--- The lines a file tool call added: `{ { path =, lines = { line, ... } }, ... }`,
+-- in the order the call names the files (empty when it wrote nothing that
+-- can be read). `kind` is its
 -- `compact.tool_vocabulary` classification; `command` the shell command
 -- that ran `apply_patch`, when it was one.
 function changes.of_call(kind, args, command)
@@ -122,13 +123,19 @@ function changes.of_call(kind, args, command)
       end
     end
   end
-  return { [path] = lines }
+  return { { path = path, lines = lines } }
 end
 
 -- Style sheets and markup: their comments and headings say what changed,
 -- their declarations (`margin: 0;`, `<div class="x">`) hardly.
 local MARKUP = { css = true, scss = true, sass = true, less = true, html = true, htm = true, svg = true, xml = true,
   heex = true }
+
+-- Environment files: every value withheld.
+local function is_env_file(path)
+  local base = (path:match("[^/]+$") or path):lower()
+  return base:find("^%.env") ~= nil or base:find("%.env$") ~= nil
+end
 
 -- Files that are lists, one entry per line: ignore lists, requirements,
 -- environment files.
@@ -144,26 +151,55 @@ end
 -- a value shaped like a provider's key (sk-..., ghp_..., AKIA..., xoxb-...) goes.
 local SECRET_NAMES = { "key", "token", "secret", "passw", "credential", "auth" }
 local SECRET_SHAPES = { "%f[%w]sk%-[%w_%-]+", "%f[%w]gh[pousr]_%w+", "%f[%w]AKIA[%u%d]+", "%f[%w]xox[abpr]%-[%w%-]+",
-  "%f[%w]AIza[%w_%-]+", "%-%-%-%-%-BEGIN [%u ]+%-%-%-%-%-" }
+  "%f[%w]AIza[%w_%-]+", "%f[%w][rp]k_live_[%w_]+", "%f[%w]eyJ[%w_%-]+%.[%w_%-]+%.[%w_%-]+",
+  "%-%-%-%-%-BEGIN [%u ]+%-%-%-%-%-[^\n]*" }
+
+-- Credentials that need no shape: a bearer token, a URL's password, an
+-- environment variable named for a secret (`DB_PASSWORD=...` in a command).
+local SECRET_VARIABLES = { "KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL" }
+
+local function redact_credentials(text)
+  text = text:gsub("([Bb]earer%s+)[%w%-%._~%+/=]+", "%1[redacted]")
+  text = text:gsub("(://[^/%s:@]+:)[^@%s/]+@", "%1[redacted]@")
+  for _, word in ipairs(SECRET_VARIABLES) do
+    text = text:gsub("(%f[%w_][%u%d_]*" .. word .. "[%u%d_]*=)[^%s&;|\"'`]+", "%1[redacted]")
+  end
+  return text
+end
 
 --- `text` with every value shaped like a provider's key replaced by "[redacted]".
 function changes.redact_keys(text)
+  text = redact_credentials(text)
   for _, shape in ipairs(SECRET_SHAPES) do
     -- (a key has a long run of letters and digits: "sk-learn-compatible-models" is none)
     text = text:gsub(shape, function(found)
-      local keyed = found:find("BEGIN", 1, true) or found:find("%d") and found:find("%w%w%w%w%w%w%w%w%w%w%w%w%w%w%w%w")
+      local keyed = found:find("BEGIN", 1, true) or found:find("^eyJ") or found:find("_live_", 1, true)
+        or found:find("%d") and found:find("%w%w%w%w%w%w%w%w%w%w%w%w%w%w%w%w")
       return keyed and "[redacted]" or found
     end)
   end
   return text
 end
 
-local function redact(line)
-  local name, sep = line:match("^[\"']?([%w_%.%-]+)[\"']?%s*([:=])")
+local DECLARATIONS = { export = true, const = true, let = true, var = true, set = true, ["local"] = true }
+
+local function redact(line, list_file)
+  -- after a declaration word: `export KEY=...`, `const apiKey = "..."`
+  local declared = line
+  for _ = 1, 2 do -- `export const apiKey = ...`
+    declared = declared:gsub("^(%a+)%s+", function(word)
+      if DECLARATIONS[word:lower()] then return "" end
+    end)
+  end
+  local name, sep = declared:match("^[\"']?([%w_%.%-]+)[\"']?%s*([:=])")
+  if name and list_file and sep == "=" then
+    -- an environment file's values are all withheld: its names say what is set
+    return line:match("^(.-=)") .. "[redacted]"
+  end
   if name then
     local lower = name:lower()
     for _, word in ipairs(SECRET_NAMES) do
-      if lower:find(word, 1, true) and line:find("[:=]%s*[\"']?[^%s\"']") then
+      if lower:find(word, 1, true) and declared:find("[:=]%s*[\"']?[^%s\"']") then
         return line:match("^(.-" .. sep .. ")") .. (sep == ":" and " " or "") .. "[redacted]"
       end
     end
@@ -180,30 +216,34 @@ function changes.is_test(path)
     or ("/" .. lower):find("/__tests__/") ~= nil
 end
 
---- Remember what a call added, in `facts.changes` (`{ by_path = {}, order = {} }`),
--- under the path shown (`shown(path)`, relative to the working directory)
--- at turn order `order`.
-function changes.add(facts, by_path, order, shown)
+--- Remember what a call added (`changes.of_call`'s list), in
+-- `facts.changes` (`{ by_path = {}, list = {} }`, files in the order first
+-- changed), under the path shown (`shown(path)`, relative to the working
+-- directory) at turn order `order`.
+function changes.add(facts, written_files, order, shown)
   local all = facts.changes
   if not all then
     all = { by_path = {}, list = {} }
     facts.changes = all
   end
-  for path, lines in pairs(by_path) do
-    local name = shown(path)
+  for _, written in ipairs(written_files) do
+    local lines = written.lines
+    local name = shown(written.path)
     local file = all.by_path[name]
     if not file then
-      file = { path = name, lines = {}, seen = {}, count = 0 }
+      file = { path = name, lines = {}, seen = {}, count = 0, seq = #all.list + 1 }
       all.by_path[name] = file
       all.list[#all.list + 1] = file
     end
+    file.ranked = nil -- ranked again on the next line(): it changes now
     file.order = order
     file.count = file.count + 1
     local markup = MARKUP[(name:match("%.(%w+)$") or ""):lower()]
     local list = is_list_file(name)
     local taken = 0
+    local env_file = is_env_file(name)
     for _, raw in ipairs(lines) do
-      local line = redact(raw)
+      local line = redact(raw, env_file)
       local s = score(line)
       if markup and not (is_comment(line) or line:find("^#+%s")) then s = nil end
       -- every entry of a list file counts (`__pycache__/`, `requests==2.31`)
@@ -211,9 +251,21 @@ function changes.add(facts, by_path, order, shown)
       if s and not file.seen[line] and taken < MAX_LINES then
         file.seen[line] = true
         taken = taken + 1
-        file.lines[#file.lines + 1] = { text = T.cut_words(line, MAX_LINE), score = s, at = #file.lines + 1,
+        file.written = (file.written or 0) + 1
+        file.lines[#file.lines + 1] = { text = T.cut_words(line, MAX_LINE), score = s, at = file.written,
                                         edit = file.count }
       end
+    end
+    if #file.lines > 2 * MAX_FILE_LINES then -- (trimmed in batches: the sorts stay rare)
+      -- keep the best: an older edit's plain lines go first
+      local function keep(a, b)
+        local ra, rb = a.score + (a.edit == file.count and 1 or 0), b.score + (b.edit == file.count and 1 or 0)
+        if ra ~= rb then return ra > rb end
+        return a.at > b.at
+      end
+      table.sort(file.lines, keep)
+      for i = #file.lines, MAX_FILE_LINES + 1, -1 do file.lines[i] = nil end
+      table.sort(file.lines, function(a, b) return a.at < b.at end)
     end
   end
 end
@@ -221,20 +273,30 @@ end
 --- The note's line for a file: its best lines (by score, then as written)
 -- within `limit` bytes, in the order written; nil when it has none.
 function changes.line(file, limit)
-  local ranked = {}
-  for i, line in ipairs(file.lines) do ranked[i] = line end
-  -- the last edit's lines first among equals: it says what the file is now
-  local function rank(line) return line.score + (line.edit == file.count and 1 or 0) end
-  table.sort(ranked, function(a, b)
-    if rank(a) ~= rank(b) then return rank(a) > rank(b) end
-    return a.at < b.at
-  end)
+  local ranked = file.ranked
+  if not ranked then -- once per change of the file, not per form asked
+    ranked = {}
+    for i, line in ipairs(file.lines) do ranked[i] = line end
+    -- the last edit's lines first among equals: it says what the file is now
+    local function rank(line) return line.score + (line.edit == file.count and 1 or 0) end
+    table.sort(ranked, function(a, b)
+      if rank(a) ~= rank(b) then return rank(a) > rank(b) end
+      return a.at < b.at
+    end)
+    file.ranked = ranked
+  end
   local head = "- Changed `" .. file.path .. "`: "
   local chosen, used = {}, #head
   for _, line in ipairs(ranked) do
     local cost = #line.text + 4
     -- by rank only: a short label never fills the gap a better line left
-    if used + cost > limit then break end
+    if used + cost > limit then
+      -- (but the best line, cut to fit, rather than nothing at all)
+      if #chosen == 0 and limit - used > 24 then
+        chosen[1] = { text = T.cut_words(line.text, limit - used - 4), at = line.at }
+      end
+      break
+    end
     chosen[#chosen + 1] = line
     used = used + cost
   end

@@ -7,33 +7,48 @@ local commands = require "compact.commands"
 
 local git = {}
 
--- The stem of each step of a passing command.
-local function ran(command, stem)
-  for _, each in ipairs(commands.stems(command)) do
-    if each == stem then return true end
+-- What a `git status` says of the upstream: `{ upstream =, count = }` when
+-- the branch is ahead (the line right above git's `"git push"` hint names
+-- the upstream in quotes, in any language; `-sb`'s `## b...origin/b [ahead 2]`),
+-- false when it says nothing is to push, nil when it does not say.
+local function ahead_of(output)
+  local previous
+  for line in output:gmatch("[^\n]+") do
+    if previous and line:find('"git push"', 1, true) then
+      local upstream = previous:match("'([^'\n]+/[^'\n]+)'")
+      if upstream then
+        return { upstream = upstream, count = tonumber(previous:gsub("'[^']*'", ""):match("(%d+)")) }
+      end
+    end
+    local branch, upstream, rest = line:match("^## ([^%s%.]+)%.%.%.(%S+)(.*)$")
+    if branch then
+      local count = rest:match("%[ahead (%d+)")
+      return count and { upstream = upstream, count = tonumber(count) } or false
+    end
+    previous = line
   end
-  return false
+  -- a branch with an upstream and no hint: up to date (or behind)
+  if output:find("'[^'\n]+/[^'\n]+'") then return false end
+  return nil
 end
 
 --- Follow a passing command's effect on `facts.unpushed` (`{ upstream =,
--- count = }` or nil): `git status` sets it from its "ahead of 'origin/x'
--- by N commits" line (in any language: the line is the one that names the
--- upstream, with git's `"git push"` hint after it) or clears it; a later
--- commit adds one; a push clears it.
+-- count = }` or nil), step by step: `git status` sets it (or clears it when
+-- nothing is to push); a later commit adds one (not an `--amend`); a plain
+-- push clears it (not `--tags` or `--delete`).
 function git.follow(facts, command, output)
-  if ran(command, "git status") then
-    local upstream = output:match("'([%w_%.%-]+/[^'\n]+)'")
-    if upstream and output:find('"git push"', 1, true) then
-      local line = output:match("[^\n]*'" .. upstream:gsub("%p", "%%%0") .. "'[^\n]*") or ""
-      facts.unpushed = { upstream = upstream, count = tonumber(line:match("(%d+)")) }
-    else
+  local amend = command:find("%-%-amend") ~= nil
+  local tags_only = command:find("git%s+push[^\n&;|]*%-%-tags") or command:find("git%s+push[^\n&;|]*%-%-delete")
+  for _, stem in ipairs(commands.stems(command)) do
+    if stem == "git status" then
+      local state = ahead_of(output)
+      if state ~= nil then facts.unpushed = state or nil end
+    elseif stem == "git commit" and facts.unpushed and facts.unpushed.count and not amend then
+      facts.unpushed.count = facts.unpushed.count + 1
+    elseif stem == "git push" and not tags_only then
       facts.unpushed = nil
     end
   end
-  if facts.unpushed and ran(command, "git commit") and facts.unpushed.count then
-    facts.unpushed.count = facts.unpushed.count + 1
-  end
-  if ran(command, "git push") then facts.unpushed = nil end
 end
 
 --- The open-work line for commits not pushed, or nil.

@@ -9,6 +9,7 @@ local vocabulary = require("compact.tool_vocabulary")
 local commands = require("compact.commands")
 
 local ran = {}
+local first_string = T.first_string
 local plural, outcome, failed_last
 
 function ran.plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
@@ -142,6 +143,36 @@ function ran.line(turn, limit, no_reason, name_missed)
   if turn.edits > 0 then shown[#shown + 1] = "edited " .. plural(turn.edits, "file") end
   if #shown == 0 then return nil end
   return table.concat(shown, "; ")
+end
+
+--- A script of several lines as its steps: without the shebang, comments
+-- and `echo "====="` banners, which say nothing of what it runs.
+function ran.script_steps(command)
+  -- only a script that opens with them: a commit message's lines are its own
+  local first = command:match("^%s*([^\n]*)")
+  if not command:find("\n") or not (first:find("^#") or first:find("^echo%s+[\"']?[=%-#%*]")) then
+    return command
+  end
+  local steps = {}
+  for line in command:gmatch("[^\n]+") do
+    local plain = line:match("^%s*(.-)%s*$")
+    local banner = plain:match("^echo%s+[\"']?([^\"']*)")
+    if plain ~= "" and not plain:find("^#") and not (banner and (banner == "" or banner:find("^[=%-#%*]"))) then
+      steps[#steps + 1] = plain
+    end
+  end
+  return #steps > 0 and table.concat(steps, "; ") or command
+end
+
+--- The label of a delegation to a sub-agent (Claude Code's Task): what it was given and
+-- to which agent and model ("sub-agent `Draft the beads` (Plan, haiku)").
+function ran.delegation_label(name, args, relative)
+  local what = args and (first_string(args, { "description" }) or first_string(args, { "prompt" }))
+  local agent = args and first_string(args, { "subagent_type", "agent" })
+  local model = args and first_string(args, { "model" })
+  local who = agent and model and (agent .. ", " .. model) or agent or model
+  return (what and ("sub-agent `" .. T.cut_words(T.flatten(relative(what)), 80) .. "`") or name)
+    .. (who and (" (" .. who .. ")") or "")
 end
 
 return ran

@@ -9,6 +9,7 @@ local message_model = require "compact.message"
 local changes = require "compact.summarizers.extractive_changes"
 local specs = require "compact.summarizers.extractive_specs"
 local git = require "compact.summarizers.extractive_git"
+local ran = require "compact.summarizers.extractive_ran"
 
 local read = {}
 local read_tasks, retried
@@ -16,14 +17,7 @@ local read_tasks, retried
 local COMMAND_KEYS = { "command", "cmd" }
 local DETAIL_KEYS = { "path", "file_path", "pattern", "query", "url" }
 
-local function first_string(args, keys)
-  if type(args) ~= "table" then return nil end
-  for _, key in ipairs(keys) do
-    local value = rawget(args, key)
-    if type(value) == "string" and value:find("%S") then return value end
-  end
-  return nil
-end
+local first_string = T.first_string
 
 -- Text and image count of a content value.
 local function content_of(content)
@@ -99,10 +93,10 @@ local function read_user(facts, msg)
   elseif kind == "shell" or kind == "injected" and images == 0 then
     -- a command the user ran in the agent's shell mode (Claude Code's and
     -- pi's "!"): what the user did to the work, in the turn it followed
-    local ran = kind == "shell" and raw or original:match("<bash%-input>%s*(.-)%s*</bash%-input>")
-    if ran and ran ~= "" then
-      ran = T.cut_words(T.flatten(relative(facts, ran)), 120)
-      add_milestone(current_turn(facts), "user ran " .. ran, "the user ran `" .. ran .. "`")
+    local user_ran = kind == "shell" and raw or original:match("<bash%-input>%s*(.-)%s*</bash%-input>")
+    if user_ran and user_ran ~= "" then
+      user_ran = T.cut_words(T.flatten(relative(facts, user_ran)), 120)
+      add_milestone(current_turn(facts), "user ran " .. user_ran, "the user ran `" .. user_ran .. "`")
     end
     return
   end
@@ -146,36 +140,6 @@ function read_tasks(facts, turn, kind, args)
   end
 end
 
--- A script of several lines as its steps: without the shebang, comments
--- and `echo "====="` banners, which say nothing of what it runs.
-local function script_steps(command)
-  -- only a script that opens with them: a commit message's lines are its own
-  local first = command:match("^%s*([^\n]*)")
-  if not command:find("\n") or not (first:find("^#") or first:find("^echo%s+[\"']?[=%-#%*]")) then
-    return command
-  end
-  local steps = {}
-  for line in command:gmatch("[^\n]+") do
-    local plain = line:match("^%s*(.-)%s*$")
-    local banner = plain:match("^echo%s+[\"']?([^\"']*)")
-    if plain ~= "" and not plain:find("^#") and not (banner and (banner == "" or banner:find("^[=%-#%*]"))) then
-      steps[#steps + 1] = plain
-    end
-  end
-  return #steps > 0 and table.concat(steps, "; ") or command
-end
-
--- A delegation to a sub-agent (Claude Code's Task): what it was given and
--- to which agent and model ("sub-agent `Draft the beads` (Plan, haiku)").
-local function delegation_label(facts, name, args)
-  local what = args and (first_string(args, { "description" }) or first_string(args, { "prompt" }))
-  local agent = args and first_string(args, { "subagent_type", "agent" })
-  local model = args and first_string(args, { "model" })
-  local who = agent and model and (agent .. ", " .. model) or agent or model
-  return (what and ("sub-agent `" .. T.cut_words(T.flatten(relative(facts, what)), 80) .. "`") or name)
-    .. (who and (" (" .. who .. ")") or "")
-end
-
 -- Remember a tool call so its result can report the outcome.
 local function register_call(facts, turn, block)
   local args = type(block.arguments) == "table" and block.arguments or nil
@@ -195,7 +159,7 @@ local function register_call(facts, turn, block)
     command = kind.command or first_string(args, COMMAND_KEYS)
     if command then
       -- "bash -lc 'cd /the/project && make'" is "make": the wrapper and absolute cd are noise
-      local shown, wrapped = T.flatten(script_steps(command)):gsub("^%S*sh %-l?c ", "")
+      local shown, wrapped = T.flatten(ran.script_steps(command)):gsub("^%S*sh %-l?c ", "")
       if wrapped > 0 then shown = shown:gsub("^[\"']", ""):gsub("[\"']$", "") end
       shown = shown:gsub("^cd [/~]%S* *&& *", "")
       label = "`" .. T.cut_words(T.short_command(relative(facts, shown)), 80) .. "`"
@@ -203,7 +167,7 @@ local function register_call(facts, turn, block)
       -- && node build.js` and `node assets/build.js` are one command
       stem = vocabulary.command_stem(relative(facts, command))
     elseif kind.kind == "task" then
-      label = delegation_label(facts, block.name, args)
+      label = ran.delegation_label(block.name, args, function(text) return relative(facts, text) end)
     else
       local detail = first_string(args, DETAIL_KEYS)
       label = block.name .. (detail and (" `" .. T.cut_words(T.flatten(relative(facts, detail)), 80) .. "`") or "")
@@ -220,7 +184,8 @@ local function register_call(facts, turn, block)
     add_milestone(turn, "plan", "planned: " .. T.shorten(relative(facts, plan), 400))
   end
   local call = { turn = turn, label = label, file = path ~= nil, read = path ~= nil and kind.kind == "read",
-                 tool = block.name, path = path, command = command, stem = stem, task = kind.kind == "task",
+                 tool = block.name, kind = kind.kind, path = path, command = command, stem = stem,
+                 task = kind.kind == "task",
                  probe = command ~= nil and (vocabulary.is_probe(command) or vocabulary.is_lookup(command)) }
   if type(block.id) == "string" then facts.calls[block.id] = call end
   if not call.file then
@@ -333,7 +298,9 @@ end
 -- same file): the agent retried it with better arguments ("Path must be
 -- absolute", "File has been modified since read"), so the failure is fixed.
 function retried(turn, call, failed)
-  local key = call.path and not call.read and ("file\0" .. call.path) or (call.tool .. "\0" .. (call.path or ""))
+  -- (a fetch of another address is no retry: its label says which)
+  local what = call.kind == "fetch" and call.label or call.path or ""
+  local key = call.path and not call.read and ("file\0" .. call.path) or (call.tool .. "\0" .. what)
   turn.failed_tools = turn.failed_tools or {}
   if failed then
     local list = turn.failed_tools[key] or {}
@@ -387,9 +354,11 @@ local function read_result(facts, msg)
   if call and call.read then return end
   -- an issue the agent fetched states the work's rules, as a request does
   if call and call.command and not failed and specs.shows_issue(call.command) then
+    -- always named as the issue's words, never as the user's
     local id = specs.issue_id(call.command)
-    for _, rule in ipairs(specs.rules(output)) do
-      add_constraint(facts, (id and (id .. ": ") or "") .. relative(facts, rule), call.turn.order, true)
+    for _, rule in ipairs(specs.rules(output, specs.open_tracker(call.command))) do
+      add_constraint(facts, (id and ("Issue " .. id) or "The fetched issue") .. " says: " .. relative(facts, rule),
+        call.turn.order, true)
     end
   end
   -- a subagent's report says what the delegated work did, as the assistant would

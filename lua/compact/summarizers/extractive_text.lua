@@ -8,6 +8,17 @@ local text = {}
 -- flatten, cut_words, sentences, shorten: compact.summarizers.extractive_sentences
 for name, fn in pairs(require("compact.summarizers.extractive_sentences")) do text[name] = fn end
 
+--- The first of `keys` whose value in `args` is a string with something
+-- in it, or nil.
+function text.first_string(args, keys)
+  if type(args) ~= "table" then return nil end
+  for _, key in ipairs(keys) do
+    local value = rawget(args, key)
+    if type(value) == "string" and value:find("%S") then return value end
+  end
+  return nil
+end
+
 -- == Pasted output in user requests ==
 
 local BOX = "[\226][\148\149][\128-\191]" -- U+2500..U+257F box drawing
@@ -28,8 +39,12 @@ local function is_pasted(line)
     return true
   end
   if line:match("^\t") or line:match("^    ") or line:match("%S%s%s%s+$") then return true end
-  -- columns ("ok      app/quota    1.04s"): prose never pads words apart
-  if line:find("%S   +%S") or line:find("%S\t+%S") then return true end
+  -- columns of a tool's report ("ok      app/quota    1.04s"): padded apart
+  -- and with a number or a verdict in them (a typed table of words is prose)
+  if (line:find("%S   +%S") or line:find("%S\t+%S")) and (line:find("%d") or line:find("%f[%a]ok%f[%A]")
+      or line:find("FAIL") or line:find("PASS")) then
+    return true
+  end
   -- log lines: a timestamp or a level first
   if line:match("^%s*%[?%d%d%d%d%-%d%d%-%d%d") or line:match("^%s*%[?%d%d:%d%d:%d%d")
     or line:match("^%s*%[?%u%u%u%u%u?%]?%s") and (line:match("^%s*%[?INFO") or line:match("^%s*%[?WARN")
@@ -233,8 +248,11 @@ function text.unwrap_output(s)
     if code then return body, tonumber(code) end
   end
   if s:find("^Command: ") then
-    local output, err, code = s:match("\nOutput: (.-)\nError: (.-)\nExit Code: (%-?%d+)\n")
+    -- greedy: the record's own Error line is the last one before Exit Code
+    -- (the output may print "Error: ..." lines of its own)
+    local output, err, code = s:match("\nOutput: (.*)\nError: ([^\n]*)\nExit Code: (%-?%d+)")
     if output then
+      if output == "(empty)" then output = "" end
       if err ~= "(none)" then output = output .. "\n" .. err end
       return (output:gsub("[ \t]+\n", "\n"):gsub("%s+$", "")), tonumber(code)
     end
@@ -371,7 +389,7 @@ end
 -- Lines that say what went wrong, best first: a pattern to find on the
 -- line (plain when `plain`), and the pattern of the part to quote.
 local REASONS = {
-  { "^fatal: " }, { "^error: " }, { " verification failed" }, { ":%d+:", "[%w_%./%-]+:%d+:.*" },
+  { "^fatal: " }, { "^error: " }, { " verification failed" }, { ":%d+:", "%f[%w_%./%-][%w_%./%-]+:%d+:.*" },
   { "error TS%d", "error TS%d+.*" },
   { "Error: ", "[%w%.]*Error: .*" }, { "[Ee]rror", "[Ee]rror.*" }, { "%d+ fail", "%d+ fail.*" }, { "FAIL", "FAIL.*" },
   { "[Ff]ailure", "[Ff]ailure.*" }, { "[Dd]enied" }, { "No such file" }, { "not found" }, { "[Ee]xception" },
@@ -417,13 +435,15 @@ function text.failure_reason(s, limit)
   end
   local tests, message = failing_tests(lines)
   if tests then
-    -- with the first located line that says what went wrong (not a skip)
+    -- with the located line that says what went wrong: the last one before
+    -- the first failing test's line (a t.Log before it is no assertion), not a skip
+    local found
     for _, line in ipairs(lines) do
-      local located = line:match("[%w_%./%-]+:%d+:.*")
-      if located and located:find("%a%a%a") and not located:lower():find("skip") then
-        return text.cut_words(text.flatten(tests .. " (" .. located .. ")"), limit)
-      end
+      if line:find("^%s*%-%-%- FAIL:") or line:find("^FAILED ") then break end
+      local located = line:find(":%d+:") and line:match("%f[%w_%./%-][%w_%./%-]+:%d+:.*")
+      if located and located:find("%a%a%a") and not located:lower():find("skip") then found = located end
     end
+    if found then return text.cut_words(text.flatten(tests .. " (" .. found .. ")"), limit) end
     return text.cut_words(text.flatten(tests .. (message and (" (" .. message .. ")") or "")), limit)
   end
   for _, reason in ipairs(REASONS) do
