@@ -34,7 +34,7 @@
 --   were src/agents/plugins/claude/__tests__/fixtures/history-*.jsonl
 --   (prompt histories of a few lines, no conversation).
 --
--- Three Claude Code main transcripts from Mai0313/claude-code @
+-- Four Claude Code main transcripts from Mai0313/claude-code @
 -- 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21, examples/original/<project>/<id>.jsonl
 -- (copied from ~/.claude/projects):
 --
@@ -54,7 +54,16 @@
 --   overview, then main.go's Azure OpenAI configuration moved into a new
 --   azure/ package (models.go, config.go, utils.go, models_test.go,
 --   README.md) with the old code commented out, build and tests passing, and
---   a last question (why the commented code is not removed) unanswered.
+--   a last question (why the commented code is not removed) unanswered;
+-- * -Users-mtk19651-project-azure-gateway/4fece200-0f75-4940-ac7e-b052e1a29676.jsonl
+--   -> sealed5-mcc-azure-package-integrate.jsonl (152 messages, one of the
+--   source's three sessions of about 1.6 MB; facts about its overall work):
+--   a later azure/ package (dispatcher.go, spendfn.go, compat.go) reviewed,
+--   then integrated into main.go with the old AOAI structs and spend code
+--   removed, type aliases and temporary wrappers, the build passing, and a
+--   last request (is the AWS part affected?) cut by a context-limit error.
+-- Left out: 9f55e299 (1.6 MB, 250 messages) and e27506d7 (1.6 MB, the same
+-- kosko template request sent four times, each interrupted).
 --
 --   return value: function(SESSIONS) -> array of { agent, sealed5 = true, path, facts }
 
@@ -155,6 +164,39 @@ return function(SESSIONS)
           { "go test %./azure", "pass" } },
         { "last request, unanswered: why not remove the commented-out (marked) parts of main.go",
           "mark的部分移除", "mark的部分", { "main%.go", "為什麼不把" } },
+      },
+    },
+    -- == the azure/ package integrated into main.go, old AOAI code removed ==
+    {
+      agent = "claude-code", sealed5 = true, path = SESSIONS .. "/sealed5-mcc-azure-package-integrate.jsonl",
+      facts = {
+        { "context: the new azure/ package read (azure.go, models.go, dispatcher.go, spendfn.go, compat.go)",
+          { "azure/dispatcher%.go", "azure/spendfn%.go" }, { "dispatcher%.go", "spendfn%.go", "compat%.go" } },
+        { "finding: main.go does not call azure.InitializeDispatchers yet (integration incomplete)",
+          "initializedispatchers" },
+        { "request: integrate it and remove main.go's azure spendfn/dispatcher parts", "請幫我整合進去",
+          { "main%.go", "spendfun" } },
+        { "removed from main.go: the AoaiResp, DalleReq and Message structs and aoaiSpend's body",
+          { "aoairesp", "dallereq" }, { "aoaispend", "remov" } },
+        { "main.go now uses type aliases (type AoaiResp = azure.AoaiResp, DalleReq)",
+          "aoairesp = azure%.aoairesp", "type alias" },
+        { "main.go's error variables now from azure (ErrTokenLimit, DomainNotAllowed, VisionNotAllowed)",
+          "errtokenlimit%s*= azure%.errtokenlimit", { "errtokenlimit", "domainnotallowed" } },
+        { "temporary wrapper functions aoai / aoaiSpend / aoaiNoReqLog over the azure package",
+          "temporary wrapper", "getspendfnformodel", "createendpointconfig" },
+        { "main_azure_integration.go written then removed: azure's Dispatcher/Endpoint types are incompatible",
+          "main_azure_integration%.go", { "incompatible", "dispatcher" } },
+        { "azure package compile errors fixed (unused azureDispatcher in compat.go, net/http in models.go, user)",
+          "declared and not used", { "compat%.go", "azuredispatcher" } },
+        { "verdict: go build ./azure passes", "azure package builds successfully", { "go build %./azure", "build" } },
+        { "verdict: go build ./cmd/mlop-azure-gateway passes", "build successful %- azure package integrated",
+          { "go build %./cmd/mlop%-azure%-gateway", "compiles now" } },
+        { "next steps: use azure.InitializeDispatchers(), drop the wrappers, unify dispatcher/endpoint types",
+          { "next steps", "initializedispatchers" }, { "remove wrapper", "unify" } },
+        { "last request: check whether main.go's AWS part (which uses dispatch) is affected; change only azure",
+          "aws部分會用到dispatch", "所有改動只能是azure的部分", { "aws", "dispatch", "影響" } },
+        { "that request failed: API Error 400, input length exceeds the context limit (unanswered)",
+          "exceed context limit", "api error: 400" },
       },
     },
   }

@@ -179,6 +179,7 @@ one $s5_repo $s5_rev $s5_dir/-Users-ds906659-Desktop-claude-code/f5f83166-d47c-4
 s5_dir=examples/original/-Users-mtk19651-project-azure-gateway
 one $s5_repo $s5_rev $s5_dir/eaa918b2-349a-4583-a99a-0ca03c494bf0.jsonl sealed5-mcc-quota-test-rueidis.jsonl
 one $s5_repo $s5_rev $s5_dir/2e874a43-ef6d-4c47-9895-dfbe98418e1a.jsonl sealed5-mcc-azure-aoai-package.jsonl
+one $s5_repo $s5_rev $s5_dir/4fece200-0f75-4940-ac7e-b052e1a29676.jsonl sealed5-mcc-azure-package-integrate.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
