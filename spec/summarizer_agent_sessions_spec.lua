@@ -53,6 +53,15 @@ describe("extractive summarizer on agent sessions", function()
       assert.truthy(section(text, "## Latest exchange"):find("- User: Also keep the old entry point working.", 1, true))
     end)
 
+    it("says when the last reply was the provider's error, until a later reply", function()
+      local failed = { role = "assistant", stop_reason = "error",
+        content = { { type = "text", text = "API Error: Request timed out." } } }
+      local t = summarize({ messages = { user("remove the old comments in main.go"), failed } })
+      assert.truthy(t:find("\n- The last reply failed: API Error: Request timed out.\n", 1, true), t)
+      t = summarize({ messages = { user("remove the old comments in main.go"), failed, say("Removed them.") } })
+      assert.is_nil(t:find("last reply failed", 1, true), t)
+    end)
+
     it("never takes a bare path the user pointed at for the goal", function()
       local t = summarize({ messages = {
         user("cmd/gateway/main.go"), say("That is the gateway's entry point. What should I do with it?"),

@@ -142,7 +142,9 @@ describe("extractive summarizer outcomes", function()
       result("b", "Bash", "1 file changed"),
       say("Both committed."),
     } })
-    assert.truthy(t:find("- Done: committed d8f0b8b: docs: the README; committed: refactor: ESM\n", 1, true), t)
+    -- with git's own count of what the commit changed
+    assert.truthy(t:find("- Done: committed d8f0b8b: docs: the README (2 files changed); committed: refactor: ESM "
+      .. "(1 file changed)\n", 1, true), t)
   end)
 
   -- Gemini CLI's run_shell_command result record

@@ -157,6 +157,7 @@ local function open_work(facts, limit)
       end
     end
   end
+  if facts.failed_reply then out[#out + 1] = "- The last reply failed: " .. facts.failed_reply end
   out[#out + 1] = git.open_line(facts)
   local seen_turns, reasons = 0, {}
   for i = #facts.turns, 1, -1 do

@@ -64,7 +64,7 @@ local function new_turn(facts, request, images)
                  edits = 0, conclusion = nil, pending = nil, milestones = {}, said = {} }
   facts.turns[#facts.turns + 1] = turn
   -- the last reply is the new request's, not the previous one's
-  facts.last_text, facts.last_has_calls = nil, false
+  facts.last_text, facts.last_has_calls, facts.failed_reply = nil, false, nil
   return turn
 end
 
@@ -243,8 +243,13 @@ local function read_assistant(facts, msg)
         facts.calls[block.id] = { ignore = true }
       end
     end
+    -- the provider's error the harness wrote as the reply ("API Error:
+    -- Request timed out"): open work while nothing came after it
+    local said_error = content_of(msg.content)
+    facts.failed_reply = said_error:find("%a") and T.cut_words(T.flatten(said_error), 160) or nil
     return
   end
+  facts.failed_reply = nil
   local content = msg.content
   if type(content) == "string" then content = { { type = "text", text = content } } end
   if type(content) ~= "table" then return end
@@ -300,7 +305,10 @@ local function read_progress(call, output, failed)
   if not failed then subject, hash = T.commit_subject(call.command, output) end
   if subject and not turn.milestones["commit " .. subject] then
     -- the hash names the commit for a later revert, diff or cherry-pick
-    add_milestone(turn, "commit " .. subject, "committed" .. (hash and " " .. hash or "") .. ": " .. subject)
+    -- with git's count, in its words: "6 files changed, 1253 insertions(+), 470 deletions(-)"
+    local stats = T.commit_stats(output)
+    stats = stats and (" (" .. stats .. ")") or ""
+    add_milestone(turn, "commit " .. subject, "committed" .. (hash and " " .. hash or "") .. ": " .. subject .. stats)
     turn.commits = (turn.commits or 0) + 1
   end
   local tests = T.test_summary(output)

@@ -289,6 +289,13 @@ function text.test_summary(output)
   return found and found ~= "" and text.cut_words(text.flatten(found), 120) or nil
 end
 
+--- git's summary line of a commit ("6 files changed, 1253 insertions(+),
+-- 470 deletions(-)"), or nil.
+function text.commit_stats(output)
+  local line = output and output:match("(%d+ files? changed[^\n]*)")
+  return line and text.cut_words(text.flatten(line), 80) or nil
+end
+
 --- The subject and hash of a commit a command made: from git's "[branch abc1234]
 -- subject" output line, else the subject from the command's `-m "..."` (no hash).
 function text.commit_subject(command, output)
