@@ -523,12 +523,13 @@ local sessions = {
 -- The final set (bench/summary_facts_final.lua) was written from yet other
 -- sessions while that round ran, and is never tuned on: FINAL=1 shows its losses.
 -- The sealed sets (bench/summary_facts_sealed.lua, bench/summary_facts_sealed2.lua,
--- bench/summary_facts_sealed3.lua, bench/summary_facts_sealed4.lua) come from
+-- bench/summary_facts_sealed3.lua, bench/summary_facts_sealed4.lua,
+-- bench/summary_facts_sealed5.lua) come from
 -- sessions none of these use, written without any summary of them, to be
--- measured once: SEALED=1 ... SEALED4=1 show their losses.
+-- measured once: SEALED=1 ... SEALED5=1 show their losses.
 for _, file in ipairs { "bench/summary_facts_holdout.lua", "bench/summary_facts_check.lua",
   "bench/summary_facts_final.lua", "bench/summary_facts_sealed.lua", "bench/summary_facts_sealed2.lua",
-  "bench/summary_facts_sealed3.lua", "bench/summary_facts_sealed4.lua" } do
+  "bench/summary_facts_sealed3.lua", "bench/summary_facts_sealed4.lua", "bench/summary_facts_sealed5.lua" } do
   for _, session in ipairs(assert(loadfile(file))()(SESSIONS)) do sessions[#sessions + 1] = session end
 end
 
@@ -598,9 +599,9 @@ local failed = false
 -- repositories' sessions (bench/summary_facts_holdout.lua), first measured
 -- at 71 %, tuned on since; "check": their other half, tuned on since too;
 -- "final": sessions of yet other sources, never tuned on; "sealed",
--- "sealed", "sealed2", "sealed3" and "sealed4": newer sessions still, measured once.
+-- "sealed", "sealed2" ... "sealed5": newer sessions still, measured once.
 local GROUPS = { "tuned", "aside", "unseen", "fresh", "holdout", "check", "final", "sealed", "sealed2", "sealed3",
-  "sealed4" }
+  "sealed4", "sealed5" }
 local LABELS = { tuned = "tuned on", aside = "aside (tuned on since)", unseen = "unseen (tuned on since)",
   fresh = "fresh (tuned on since; facts written before any summary was seen)",
   holdout = "held out (other repositories; first measured at 71 %, tuned on since)",
@@ -609,7 +610,8 @@ local LABELS = { tuned = "tuned on", aside = "aside (tuned on since)", unseen = 
   sealed = "sealed (new sources; 88.8 % when measured once, tuned on since)",
   sealed2 = "sealed2 (other new sources; 81.4 % when measured once, tuned on since)",
   sealed3 = "sealed3 (written this session, measured once)",
-  sealed4 = "sealed4 (written this session, measured once)" }
+  sealed4 = "sealed4 (written this session, measured once)",
+  sealed5 = "sealed5 (written this session, measured once)" }
 local totals = {}
 for _, which in ipairs(GROUPS) do totals[which] = { 0, 0, 0 } end
 local agents = {}

@@ -165,6 +165,21 @@ one $s4_repo $s4_rev $s4_dir/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab
   sealed4-codemie-codex-opencode-compaction.jsonl
 s4_dir=tests/integration/metrics/fixtures/gemini
 one $s4_repo $s4_rev $s4_dir/session-2026-01-16T11-01-file-ops-37b7abef.json sealed4-codemie-gemini-review-hello.json
+# The fifth sealed set (bench/summary_facts_sealed5.lua), as sealed5-<source>-<name>:
+# sessions of other tasks and users, facts written from the raw input only.
+s5_repo=codemie-ai+codemie-code
+s5_rev=8e8d4ce5ad2dfae14cb26caf5d3cddebee929990
+s5_dir=tests/integration/session/fixtures/claude/-tmp-private
+one $s5_repo $s5_rev $s5_dir/4c2ddfdc-b619-4525-8d03-1950fb1b0257.jsonl sealed5-codemie-claude-hello-files.jsonl
+s5_repo=Mai0313+claude-code
+s5_rev=4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21
+s5_dir=examples/original
+one $s5_repo $s5_rev $s5_dir/-Users-ds906659-Desktop-claude-code/f5f83166-d47c-45a7-8160-af5fb2491de4.jsonl \
+  sealed5-mcc-go-version-doc.jsonl
+s5_dir=examples/original/-Users-mtk19651-project-azure-gateway
+one $s5_repo $s5_rev $s5_dir/eaa918b2-349a-4583-a99a-0ca03c494bf0.jsonl sealed5-mcc-quota-test-rueidis.jsonl
+one $s5_repo $s5_rev $s5_dir/2e874a43-ef6d-4c47-9895-dfbe98418e1a.jsonl sealed5-mcc-azure-aoai-package.jsonl
+one $s5_repo $s5_rev $s5_dir/4fece200-0f75-4940-ac7e-b052e1a29676.jsonl sealed5-mcc-azure-package-integrate.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
