@@ -3,6 +3,7 @@
 -- the room the other parts leave, the latest task list's unfinished items
 -- are open work, and the rules of an issue a tracker showed are constraints.
 local extractive = require "compact.summarizers.extractive"
+local changes = require "compact.summarizers.extractive_changes"
 
 local built = require "spec.support.messages"
 local user, call, result, say = built.user, built.call, built.result, built.say
@@ -153,17 +154,18 @@ describe("extractive summarizer changes and plans", function()
     for _, secret in ipairs({ key, "hunter2", "ghp_0123456789" }) do assert.is_nil(t:find(secret, 1, true), secret) end
     assert.truthy(t:find("my key is [redacted]", 1, true), t)
     assert.truthy(t:find("sk-learn-compatible-models", 1, true), t)
+    assert.equals("send the Bearer token header", changes.redact_keys("send the Bearer token header"))
     -- in code and commands too: a declared key, a bearer token, a URL's password, a secret variable
     t = summarize({ messages = {
       user("wire the payment client"),
       call("a", "Write", { file_path = "/w/pay.ts", content = 'export const apiKey = "Zm9vYmFyYmF6cXV4cXV1eGNvcmdl"' }),
       result("a", "Write", "ok"),
-      call("b", "Bash", { command = 'curl -H "Authorization: Bearer abc.def.ghi" https://u:pw1234@api.x.com/v1' }),
+      call("b", "Bash", { command = 'curl -H "Authorization: Bearer abc123.def456" https://u:pw1234@api.x.com/v1' }),
       result("b", "Bash", "ok"),
       call("c", "Bash", { command = "DB_PASSWORD=hunter2hunter2 psql -c 'select 1'" }), result("c", "Bash", "1"),
       say("Done."),
     }, cwd = "/w" })
-    for _, secret in ipairs({ "Zm9vYmFy", "abc.def.ghi", "pw1234", "hunter2" }) do
+    for _, secret in ipairs({ "Zm9vYmFy", "abc123.def456", "pw1234", "hunter2" }) do
       assert.is_nil(t:find(secret, 1, true), secret .. " in " .. t)
     end
   end)

@@ -159,7 +159,10 @@ local SECRET_SHAPES = { "%f[%w]sk%-[%w_%-]+", "%f[%w]gh[pousr]_%w+", "%f[%w]AKIA
 local SECRET_VARIABLES = { "KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL" }
 
 local function redact_credentials(text)
-  text = text:gsub("([Bb]earer%s+)[%w%-%._~%+/=]+", "%1[redacted]")
+  -- (a token, not the word after "Bearer" in prose: "the Bearer token header")
+  text = text:gsub("([Bb]earer%s+)([%w%-%._~%+/=]+)", function(lead, token)
+    if #token >= 12 or token:find("%d") and #token >= 6 then return lead .. "[redacted]" end
+  end)
   text = text:gsub("(://[^/%s:@]+:)[^@%s/]+@", "%1[redacted]@")
   for _, word in ipairs(SECRET_VARIABLES) do
     text = text:gsub("(%f[%w_][%u%d_]*" .. word .. "[%u%d_]*=)[^%s&;|\"'`]+", "%1[redacted]")
