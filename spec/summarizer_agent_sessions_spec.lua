@@ -193,7 +193,8 @@ describe("extractive summarizer on agent sessions", function()
       } })
       assert.is_nil(t:find("FAILED", 1, true), t)
       assert.is_nil(t:find("failed", 1, true), t)
-      assert.truthy(t:find("Write `/w/Makefile`", 1, true) == nil) -- a file call: in the lists, not the text
+      -- a refused edit is said as refused, never as failed
+      assert.truthy(t:find("Write `/w/Makefile` (rejected by the user)", 1, true), t)
       assert.is_nil(t:find("rm -rf", 1, true))
       assert.is_nil(t:find("Deleting", 1, true))
     end)
@@ -291,6 +292,14 @@ describe("extractive summarizer on agent sessions", function()
     } })
     assert.truthy(t:find("`rm -rf node_modules` (rejected by the user)", 1, true), t)
     assert.is_nil(t:find("FAILED", 1, true))
+    -- an edit the user refused is said too
+    t = summarize({ messages = {
+      user("move the config"),
+      call("e", "MultiEdit", { file_path = "/w/main.go", edits = { { old_string = "a", new_string = "b" } } }),
+      result("e", "MultiEdit", "The user doesn't want to proceed with this tool use. The tool use was rejected.", true),
+      say("Understood."),
+    }, cwd = "/w" })
+    assert.truthy(t:find("MultiEdit `main.go` (rejected by the user)", 1, true), t)
   end)
 
   it("keeps the user's answers to the agent's questions as decisions", function()
