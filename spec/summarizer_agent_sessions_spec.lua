@@ -270,8 +270,10 @@ describe("extractive summarizer on agent sessions", function()
       assert.is_nil(latest:find("Ship it", 1, true)) -- not closed
     end)
 
-    it("shows paths relative to cwd, in the text and the file lists", function()
-      assert.is_nil(text:find("/w/app", 1, true))
+    it("shows paths relative to cwd, in the text and the file lists, and names the cwd once", function()
+      local _, named = text:gsub("/w/app", "")
+      assert.are.equal(1, named)
+      assert.truthy(text:find("\nWorking directory: `/w/app`", 1, true), text)
       local read_list, modified = files.collect(files.merge_tools(nil), nil, { messages }, "/w/app")
       assert.are.same({}, read_list)
       assert.are.same({ "src/cache1.ts", "src/cache2.ts", "src/cache3.ts", "src/cache4.ts", "src/cache5.ts",
