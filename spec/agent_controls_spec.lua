@@ -376,7 +376,7 @@ describe("maintenance controls", function()
     assert(agent:run("go"))
     assert.equal(0, summarizer.calls)
     assert.same({ "compaction_start:threshold", "compaction_end:threshold" }, kit.kinds(events))
-    assert.equal(seen.plan, events[1].plan)
+    assert.same(seen.plan, events[1].plan) -- (a copy: see below)
     assert.equal("from the hook", events[2].record.summary)
     assert.equal("from the hook", agent.state.summary)
 
@@ -389,6 +389,21 @@ describe("maintenance controls", function()
     assert.matches("boom", tostring(events[1].err.cause))
     assert.equal(0, summarizer.calls)
     assert.is_nil(agent.state.summary)
+  end)
+
+  it("on_before_compaction gets a copy of the plan: a hook that edits it changes nothing of the compaction", function()
+    local edited
+    local agent, _, _, events = setup { on_before_compaction = function(ctx)
+      edited = ctx.plan
+      ctx.plan.first_kept_index = 1
+      ctx.plan.messages_to_summarize = {}
+    end }
+    assert(agent:run("go"))
+    assert.same({ "compaction_start:threshold", "compaction_end:threshold" }, kit.kinds(events))
+    assert.is_false(rawequal(edited, events[1].plan))
+    assert.equal(7, events[1].plan.first_kept_index)
+    assert.truthy(#events[1].plan.messages_to_summarize > 0)
+    assert.truthy(agent.state.summary ~= nil)
   end)
 
   it("on_before_compaction gets a copy of the request: a hook that edits it leaves the history intact", function()

@@ -205,7 +205,10 @@ function Run:compact_with(reason, request, plan)
   local hook = self.agent.on_before_compaction
   if hook then
     local ok, answer = pcall(hook_view, request)
-    if ok then ok, answer = pcall(hook, { reason = reason, plan = plan, request = answer }) end
+    -- the plan a copy too: a hook that edits it changes nothing of the run
+    local plan_view
+    if ok then ok, plan_view = pcall(agent_tools.deep_copy, plan) end
+    if ok then ok, answer = pcall(hook, { reason = reason, plan = plan_view, request = answer }) end
     if not ok then
       local err = errors.new("callback", "on_before_compaction raised an error", { cause = answer })
       self:emit { type = "compaction_skipped", reason = reason, err = err }
