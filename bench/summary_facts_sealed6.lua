@@ -23,8 +23,13 @@
 -- mirrors (nothing of theirs is committed here), as sealed6-<source>-<name>.
 --
 -- No new source with real Codex, Gemini CLI or pi sessions was found in the
--- time given (the candidates looked at held synthetic fixtures, markdown
--- notes or no transcripts), so this set is the one session of the fallback:
+-- time given: the repositories looked at (session viewers, history tools,
+-- transcript converters) held hand-made fixtures of a few lines, markdown
+-- notes or no transcripts at all. Of Mai0313/claude-code's other sessions,
+-- 198af1d0 and ad512230 end in a continuation after a compaction (a second
+-- root, "This session is being continued ..."), so they import to that last
+-- chain only (1 and 4 messages) and were left out; d696cb61 is /help and
+-- /vim commands only. So this set is the one session of the fallback:
 --
 -- A Claude Code main transcript from Mai0313/claude-code @
 -- 4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21 (copied from ~/.claude/projects):
@@ -51,11 +56,10 @@ return function(SESSIONS)
       agent = "claude-code", sealed6 = true, path = SESSIONS .. "/sealed6-mcc-gcp-tiered-pricing.jsonl",
       facts = {
         { "goal: update the spendFn's GCP Gemini model prices from the new pricing table",
-          "update the spendfn for gcp gemini", { "gcp/models%.go", "pric" }, { "gemini", "new pricing" } },
-        { "GeminiUsageRate's fields changed from int to float64 (fractional prices such as 7.5)",
-          { "geminiusagerate", "float64" } },
-        { "cost computations cast to float64 in gcp/spendfn.go and gcp/utils.go",
-          { "spendfn%.go", "utils%.go", "float64" } },
+          "update the spendfn for gcp gemini", { "gcp/models%.go", "pric" }, { "gemini", "new pricing" },
+          { "gemini", "pricing table" } },
+        { "GeminiUsageRate (gcp/models.go) from int to float64, the costs in gcp/spendfn.go and gcp/utils.go cast",
+          { "geminiusagerate", "float64" }, { "spendfn%.go", "utils%.go", "float64" } },
         { "test fix: nil credentials in the test config, a MockTokenSource added to gcp/testhelpers.go",
           "mocktokensource", { "testhelpers%.go", "credentials" } },
         { "test fix: permission checks only on airgapped domains (not with MockCrowdAdapter), tests changed",
