@@ -193,7 +193,8 @@ describe("extractive summarizer on agent sessions", function()
       } })
       assert.is_nil(t:find("FAILED", 1, true), t)
       assert.is_nil(t:find("failed", 1, true), t)
-      assert.truthy(t:find("Write `/w/Makefile`", 1, true) == nil) -- a file call: in the lists, not the text
+      -- a refused edit is said as refused, never as failed
+      assert.truthy(t:find("Write `/w/Makefile` (rejected by the user)", 1, true), t)
       assert.is_nil(t:find("rm -rf", 1, true))
       assert.is_nil(t:find("Deleting", 1, true))
     end)
@@ -269,8 +270,10 @@ describe("extractive summarizer on agent sessions", function()
       assert.is_nil(latest:find("Ship it", 1, true)) -- not closed
     end)
 
-    it("shows paths relative to cwd, in the text and the file lists", function()
-      assert.is_nil(text:find("/w/app", 1, true))
+    it("shows paths relative to cwd, in the text and the file lists, and names the cwd once", function()
+      local _, named = text:gsub("/w/app", "")
+      assert.are.equal(1, named)
+      assert.truthy(text:find("\nWorking directory: `/w/app`", 1, true), text)
       local read_list, modified = files.collect(files.merge_tools(nil), nil, { messages }, "/w/app")
       assert.are.same({}, read_list)
       assert.are.same({ "src/cache1.ts", "src/cache2.ts", "src/cache3.ts", "src/cache4.ts", "src/cache5.ts",
@@ -291,6 +294,14 @@ describe("extractive summarizer on agent sessions", function()
     } })
     assert.truthy(t:find("`rm -rf node_modules` (rejected by the user)", 1, true), t)
     assert.is_nil(t:find("FAILED", 1, true))
+    -- an edit the user refused is said too
+    t = summarize({ messages = {
+      user("move the config"),
+      call("e", "MultiEdit", { file_path = "/w/main.go", edits = { { old_string = "a", new_string = "b" } } }),
+      result("e", "MultiEdit", "The user doesn't want to proceed with this tool use. The tool use was rejected.", true),
+      say("Understood."),
+    }, cwd = "/w" })
+    assert.truthy(t:find("MultiEdit `main.go` (rejected by the user)", 1, true), t)
   end)
 
   it("keeps the user's answers to the agent's questions as decisions", function()

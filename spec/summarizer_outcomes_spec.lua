@@ -289,4 +289,22 @@ describe("extractive summarizer outcomes", function()
     assert.is_nil(t:find("#!/bin/bash", 1, true), t)
     assert.truthy(t:find("committed 1a2b3c4: feat: sort", 1, true), t)
   end)
+
+  it("names the commands of a turn before the edits it retried until they applied", function()
+    local msgs = { user("move the azure code into its package") }
+    for i = 1, 5 do
+      msgs[#msgs + 1] = call("e" .. i, "Edit", { file_path = "/w/f" .. i .. ".go", old_string = "a", new_string = "b" })
+      msgs[#msgs + 1] = result("e" .. i, "Edit", "String to replace not found in file.", true)
+      msgs[#msgs + 1] = call("g" .. i, "Edit", { file_path = "/w/f" .. i .. ".go", old_string = "c", new_string = "d" })
+      msgs[#msgs + 1] = result("g" .. i, "Edit", "The file has been updated.")
+    end
+    msgs[#msgs + 1] = call("b", "Bash", { command = "go build ./azure" })
+    msgs[#msgs + 1] = result("b", "Bash", "")
+    msgs[#msgs + 1] = say("Moved.")
+    msgs[#msgs + 1] = user("thanks")
+    msgs[#msgs + 1] = say("You're welcome.")
+    local t = summarize({ messages = msgs, cwd = "/w" })
+    assert.truthy(t:find("- Ran: `go build ./azure` passed; Edit `f1.go` failed (String to replace not found in file.), "
+      .. "passed later", 1, true) or t:find("- Ran: `go build ./azure` passed; Edit `f1.go` failed, passed later", 1, true), t)
+  end)
 end)

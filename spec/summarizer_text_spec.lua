@@ -90,6 +90,11 @@ describe("extractive text helpers", function()
     assert.are.equal('[pasted output, 5 lines: "FAIL app/quota [setup failed]"] why does it fail?',
       (text.clean_request(pasted .. "\nwhy does it fail?")))
     -- prose with an option in it is no paste
+    -- the request and the command on one line: the command and what follows are the paste
+    assert.are.equal('fix @quota/quota_test.go [pasted output, 3 lines: "FAIL app/quota [setup failed]"]',
+      (text.clean_request("fix @quota/quota_test.go  go test -tags 'sqlite' -ldflags '-s -w' -race "
+        .. "-covermode=atomic -coverprofile=coverage.out ./...\nFAIL    app/quota [setup failed]\n"
+        .. "ok      app/azure    1.02s")))
     local prose = "go through the quota tests with -race on and tell me which of them fail and why they do so"
     assert.are.equal(prose, (text.clean_request(prose)))
   end)

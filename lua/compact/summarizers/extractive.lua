@@ -414,6 +414,10 @@ local function render(facts, budget, keywords, scale, extras)
     tail[#tail + 1] = H.latest
     for _, line in ipairs(latest) do tail[#tail + 1] = line end
   end
+  -- where the work happens: the paths above are relative to it
+  if type(facts.cwd) == "string" and facts.cwd:find("^/") and #facts.cwd > 1 then
+    tail[#tail + 1] = "\nWorking directory: `" .. T.cut_words(facts.cwd, 200) .. "`"
+  end
   local head_text, tail_text = table.concat(fixed, "\n"), table.concat(tail, "\n")
   local room = budget - #head_text - #tail_text - 2 * 40
   local items = candidates(facts, keywords, scale)

@@ -101,6 +101,9 @@ end
 -- (tests, builds, linters, migrations), then the rest; a commit the turn's
 -- milestones already name says least.
 local function command_rank(turn, entry)
+  -- an edit the agent retried until it applied says less than any command
+  local last = entry.outcomes[#entry.outcomes]
+  if not entry.command and any_failure(entry) and (entry.fixed or last == true) then return -0.5 end
   if any_failure(entry) then return 3 end
   if is_notable(entry) then return 2 end
   if is_verdict(entry) then return 1 end

@@ -321,7 +321,12 @@ local function read_result(facts, msg)
   local exit_code
   output, exit_code = T.unwrap_output(output)
   if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome
-    -- in the harness's own word: "cancelled" (Gemini CLI) or "rejected"
+    -- in the harness's own word: "cancelled" (Gemini CLI) or "rejected";
+    -- an edit the user refused is said too (an edit has no entry of its own)
+    if call and not call.entry and call.file and not call.read then
+      call.entry = { label = call.label, outcomes = {} }
+      call.turn.commands[#call.turn.commands + 1] = call.entry
+    end
     if call and call.entry then call.entry.rejected = output:lower():find("cancel") and "cancelled" or "rejected" end
     return
   end

@@ -107,6 +107,16 @@ function text.clean_request(s)
   s = s:gsub("[^\n]+", function(line)
     if #line > 300 and select(2, line:gsub("\\n", "")) >= 2 then return (line:gsub("\\n", "\n")) end
   end)
+  -- a request and the command it pasted on one line ("fix this  go test
+  -- -tags sqlite -race ./..."): the command on a line of its own
+  s = s:gsub("[^\n]+", function(line)
+    if #line <= 120 then return nil end
+    for at, program in line:gmatch("%s()([%w%.]+) ") do
+      if PASTED_PROGRAMS[program] and at > 1 and select(2, line:sub(at):gsub(" %-%-?%a", "")) >= 3 then
+        return line:sub(1, at - 1):gsub("%s+$", "") .. "\n" .. line:sub(at)
+      end
+    end
+  end)
   for line in (s .. "\n"):gmatch("(.-)\r?\n") do
     -- a quoted image path inside a line
     line = line:gsub("(['\"])([/~][^'\"]-%.(%a+))%1", function(_, path, ext)
