@@ -180,6 +180,12 @@ s5_dir=examples/original/-Users-mtk19651-project-azure-gateway
 one $s5_repo $s5_rev $s5_dir/eaa918b2-349a-4583-a99a-0ca03c494bf0.jsonl sealed5-mcc-quota-test-rueidis.jsonl
 one $s5_repo $s5_rev $s5_dir/2e874a43-ef6d-4c47-9895-dfbe98418e1a.jsonl sealed5-mcc-azure-aoai-package.jsonl
 one $s5_repo $s5_rev $s5_dir/4fece200-0f75-4940-ac7e-b052e1a29676.jsonl sealed5-mcc-azure-package-integrate.jsonl
+# The sixth sealed set (bench/summary_facts_sealed6.lua), as sealed6-<source>-<name>:
+# facts written from the raw input only.
+s6_repo=Mai0313+claude-code
+s6_rev=4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21
+s6_dir=examples/original/-Users-mtk19651-project-azure-gateway
+one $s6_repo $s6_rev $s6_dir/9f55e299-c447-411f-92f1-919f6d570a92.jsonl sealed6-mcc-gcp-tiered-pricing.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
