@@ -60,6 +60,10 @@ describe("extractive summarizer on agent sessions", function()
       assert.truthy(t:find("\n- The last reply failed: API Error: Request timed out.\n", 1, true), t)
       t = summarize({ messages = { user("remove the old comments in main.go"), failed, say("Removed them.") } })
       assert.is_nil(t:find("last reply failed", 1, true), t)
+      -- an aborted reply is interrupted work, not the provider's error
+      t = summarize({ messages = { user("remove the old comments in main.go"), { role = "assistant",
+        stop_reason = "aborted", content = { { type = "text", text = "I will now run the tests and then" } } } } })
+      assert.is_nil(t:find("last reply failed", 1, true), t)
     end)
 
     it("never takes a bare path the user pointed at for the goal", function()
@@ -271,6 +275,10 @@ describe("extractive summarizer on agent sessions", function()
     end)
 
     it("shows paths relative to cwd, in the text and the file lists, and names the cwd once", function()
+      -- (never cut: a long one is left out rather than named wrongly)
+      local long = "/" .. string.rep("d", 240)
+      assert.is_nil(summarize({ messages = { user("look around the tree"), say("Looked.") }, cwd = long })
+        :find("Working directory", 1, true))
       local _, named = text:gsub("/w/app", "")
       assert.are.equal(1, named)
       assert.truthy(text:find("\nWorking directory: `/w/app`", 1, true), text)
@@ -302,6 +310,14 @@ describe("extractive summarizer on agent sessions", function()
       say("Understood."),
     }, cwd = "/w" })
     assert.truthy(t:find("MultiEdit `main.go` (rejected by the user)", 1, true), t)
+    -- the harness stopping it after a sibling's error is no refusal of the user's
+    t = summarize({ messages = {
+      user("move the config"),
+      call("e", "Edit", { file_path = "/w/main.go", old_string = "a", new_string = "b" }),
+      result("e", "Edit", "<tool_use_error>Sibling tool call errored</tool_use_error>", true),
+      say("Retrying."),
+    }, cwd = "/w" })
+    assert.is_nil(t:find("rejected by the user", 1, true), t)
   end)
 
   it("keeps the user's answers to the agent's questions as decisions", function()

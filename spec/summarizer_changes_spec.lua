@@ -170,6 +170,29 @@ describe("extractive summarizer changes and plans", function()
     end
   end)
 
+  it("redacts secrets, not ordinary names that hold the words, and stays within the budget", function()
+    assert.equals("MAX_TOKENS=4096 KEYBOARD=us DB_PASSWORD=[redacted]",
+      changes.redact_keys("MAX_TOKENS=4096 KEYBOARD=us DB_PASSWORD=hunter2"))
+    assert.equals("use a Bearer authentication scheme", changes.redact_keys("use a Bearer authentication scheme"))
+    assert.equals("[redacted] then", changes.redact_keys("-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n"
+      .. "-----END RSA PRIVATE KEY----- then"))
+    assert.equals("postgres://u:[redacted]@host/db", changes.redact_keys("postgres://u:p@ss@host/db"))
+    local t = summarize({ messages = {
+      user("name the fields"),
+      call("a", "Write", { file_path = "/w/a.js", content = 'const authorName = "Jane Doe the writer"\nlet tokenCount = 0' }),
+      result("a", "Write", "ok"), say("Done."),
+    }, cwd = "/w" })
+    assert.truthy(t:find('`const authorName = "Jane Doe the writer"`; `let tokenCount = 0`', 1, true), t)
+    -- "[redacted]" is longer than what it hides: the note still fits
+    local msgs = {}
+    for i = 1, 200 do
+      msgs[#msgs + 1] = user("run step " .. i .. " with A" .. i .. "_KEY=x B_TOKEN=y C_SECRET=z ./run" .. i)
+      msgs[#msgs + 1] = say("Step " .. i .. " ran.")
+    end
+    t = summarize({ messages = msgs }, { max_chars = 2000 })
+    assert.truthy(#t <= 2000, #t)
+  end)
+
   it("gives the changes only the room the rest leaves", function()
     local lines = {}
     for i = 1, 200 do lines[i] = "  // step " .. i .. " of the migration, documented at length here" end
@@ -292,6 +315,16 @@ describe("extractive summarizer changes and plans", function()
       say("Done.") } })
     assert.truthy(t:find("- Not pushed: the branch is 4 commits ahead of origin/release-2 (the last `git status`)",
       1, true), t)
+    -- a push of a branch with its tags publishes it; a dry run publishes nothing
+    local pushes = { user("state?"), call("a", "Bash", { command = "git status" }), result("a", "Bash", ahead),
+      call("b", "Bash", { command = "git push --dry-run" }), result("b", "Bash", "To x"), say("Checked.") }
+    assert.truthy(summarize({ messages = pushes }):find("Not pushed", 1, true))
+    pushes[4] = call("b", "Bash", { command = "git push origin main --tags" })
+    assert.is_nil(summarize({ messages = pushes }):find("Not pushed", 1, true))
+    -- a branch name with a dot in -sb's form
+    t = summarize({ messages = { user("state?"), call("a", "Bash", { command = "git status -sb" }),
+      result("a", "Bash", "## release-1.2...origin/release-1.2 [ahead 3]\n M a.go"), say("Ahead.") } })
+    assert.truthy(t:find("3 commits ahead of origin/release-1.2", 1, true), t)
     -- up to date: nothing to say
     t = summarize({ messages = { user("check"), call("a", "Bash", { command = "git status" }),
       result("a", "Bash", "On branch main\nYour branch is up to date with 'origin/main'."), say("Clean.") } })

@@ -74,6 +74,9 @@ describe("extractive text helpers", function()
     -- the located line nearest the failure, not a log line before it
     assert.are.equal("FAIL: TestQuota (quota_test.go:41: expected 3 requests, got 5)", text.failure_reason(
       "quota_test.go:14: starting the fake server\nquota_test.go:41: expected 3 requests, got 5\n--- FAIL: TestQuota", 200))
+    -- plain go test: the located line indented under the failing test
+    assert.are.equal("FAIL: TestAdd (add_test.go:12: expected 3, got 4)",
+      text.failure_reason("--- FAIL: TestAdd (0.00s)\n    add_test.go:12: expected 3, got 4\nFAIL", 200))
     assert.are.equal("FAIL: tests/test_a.py::test_b (assert 1 == 2)",
       text.failure_reason("===== 1 failed =====\nFAILED tests/test_a.py::test_b - assert 1 == 2", 200))
     assert.are.equal("FAILED (failures=2)", text.failure_reason("Ran 3 tests\nFAILED (failures=2)", 200))

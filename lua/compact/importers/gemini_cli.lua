@@ -200,7 +200,7 @@ local function project_root(messages, hash)
         local value = rawget(args, key)
         -- a path, not a file's text that happens to open with "/*"
         local found = type(value) == "string" and value:sub(1, 1) == "/" and #value <= 4096
-          and not value:find("[%s\"'%*]") and try(value)
+          and not value:find("[\n\"'%*]") and try(value)
         if found then return found end
       end
     end

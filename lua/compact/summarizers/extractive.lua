@@ -415,8 +415,10 @@ local function render(facts, budget, keywords, scale, extras)
     for _, line in ipairs(latest) do tail[#tail + 1] = line end
   end
   -- where the work happens: the paths above are relative to it
-  if type(facts.cwd) == "string" and facts.cwd:find("^/") and #facts.cwd > 1 then
-    tail[#tail + 1] = "\nWorking directory: `" .. T.cut_words(facts.cwd, 200) .. "`"
+  -- (whole or not at all: a cut path names no directory)
+  if type(facts.cwd) == "string" and facts.cwd:find("^/") and #facts.cwd > 1 and #facts.cwd <= 200
+      and not facts.cwd:find("[`\n]") then
+    tail[#tail + 1] = "\nWorking directory: `" .. facts.cwd .. "`"
   end
   local head_text, tail_text = table.concat(fixed, "\n"), table.concat(tail, "\n")
   local room = budget - #head_text - #tail_text - 2 * 40
@@ -437,7 +439,8 @@ local function render(facts, budget, keywords, scale, extras)
     end
   end
   out[#out + 1] = tail_text
-  local text = util.trim(table.concat(out, "\n"))
+  -- redacted before it is measured: "[redacted]" may be longer than what it hides
+  local text = changes.redact_keys(util.trim(table.concat(out, "\n")))
   local whole = #text <= budget
   return fit_lines(text, budget), left_out.constraints + left_out.progress + (whole and 0 or 1000)
 end
@@ -518,11 +521,12 @@ function Summarizer:summarize(req, cancel)
     for i = 1, #list do read.message(facts, list[i]) end
   end
   local budget = math.max(self.max_chars - self:_lists_size(previous, lists, req.cwd), math.floor(self.max_chars / 4))
-  if #facts.turns == 0 and body and body ~= "" and #body <= budget then
-    return changes.redact_keys(body), zero_usage() -- nothing new: the previous summary stands
+  local unchanged = body and body ~= "" and changes.redact_keys(body)
+  if #facts.turns == 0 and unchanged and #unchanged <= budget then
+    return unchanged, zero_usage() -- nothing new: the previous summary stands
   end
-  -- a key pasted or run anywhere in the session is never copied into the note
-  return changes.redact_keys(render_best(facts, budget, T.keywords(req.instructions))), zero_usage()
+  -- (a key pasted or run anywhere in the session is redacted by render)
+  return render_best(facts, budget, T.keywords(req.instructions)), zero_usage()
 end
 
 return extractive

@@ -149,23 +149,36 @@ end
 -- Secret-looking values are never copied into the note: an assignment to
 -- a name that says key, token, secret or password keeps its name only, and
 -- a value shaped like a provider's key (sk-..., ghp_..., AKIA..., xoxb-...) goes.
-local SECRET_NAMES = { "key", "token", "secret", "passw", "credential", "auth" }
+local SECRET_WORDS = { key = true, token = true, secret = true, password = true, passwd = true, pass = true,
+  credential = true, credentials = true, auth = true, apikey = true, pwd = true }
+local plain_value
 local SECRET_SHAPES = { "%f[%w]sk%-[%w_%-]+", "%f[%w]gh[pousr]_%w+", "%f[%w]AKIA[%u%d]+", "%f[%w]xox[abpr]%-[%w%-]+",
   "%f[%w]AIza[%w_%-]+", "%f[%w][rp]k_live_[%w_]+", "%f[%w]eyJ[%w_%-]+%.[%w_%-]+%.[%w_%-]+",
-  "%-%-%-%-%-BEGIN [%u ]+%-%-%-%-%-[^\n]*" }
+}
+
+-- A value that is no secret: a number, a boolean.
+function plain_value(value)
+  return value:find("^%-?[%d%.]+$") ~= nil or value == "true" or value == "false"
+end
 
 -- Credentials that need no shape: a bearer token, a URL's password, an
 -- environment variable named for a secret (`DB_PASSWORD=...` in a command).
 local SECRET_VARIABLES = { "KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL" }
 
 local function redact_credentials(text)
-  -- (a token, not the word after "Bearer" in prose: "the Bearer token header")
+  -- a PEM block whole (or from its header on, when it was cut)
+  text = text:gsub("%-%-%-%-%-BEGIN [%u ]+%-%-%-%-%-.-%-%-%-%-%-END [%u ]+%-%-%-%-%-", "[redacted]")
+  text = text:gsub("%-%-%-%-%-BEGIN [%u ]*PRIVATE KEY%-%-%-%-%-.*$", "[redacted]")
+  -- (a token, not the word after "Bearer" in prose: "a Bearer authentication scheme")
   text = text:gsub("([Bb]earer%s+)([%w%-%._~%+/=]+)", function(lead, token)
-    if #token >= 12 or token:find("%d") and #token >= 6 then return lead .. "[redacted]" end
+    if #token >= 20 or #token >= 6 and token:find("[%d%._%-=]") then return lead .. "[redacted]" end
   end)
-  text = text:gsub("(://[^/%s:@]+:)[^@%s/]+@", "%1[redacted]@")
+  text = text:gsub("(://[^/%s:@]+:)[^%s/]*@", "%1[redacted]@")
+  -- a variable whose name ends with the word (DB_PASSWORD=, GH_TOKEN=; not MAX_TOKENS=)
   for _, word in ipairs(SECRET_VARIABLES) do
-    text = text:gsub("(%f[%w_][%u%d_]*" .. word .. "[%u%d_]*=)[^%s&;|\"'`]+", "%1[redacted]")
+    text = text:gsub("(%f[%w_][%u%d_]*" .. word .. "=)([^%s&;|\"'`]+)", function(name, value)
+      if not plain_value(value) then return name .. "[redacted]" end
+    end)
   end
   return text
 end
@@ -194,17 +207,17 @@ local function redact(line, list_file)
       if DECLARATIONS[word:lower()] then return "" end
     end)
   end
-  local name, sep = declared:match("^[\"']?([%w_%.%-]+)[\"']?%s*([:=])")
+  local name, sep, value = declared:match("^[\"']?([%w_%.%-]+)[\"']?%s*([:=])%s*(.*)$")
   if name and list_file and sep == "=" then
     -- an environment file's values are all withheld: its names say what is set
     return line:match("^(.-=)") .. "[redacted]"
   end
-  if name then
-    local lower = name:lower()
-    for _, word in ipairs(SECRET_NAMES) do
-      if lower:find(word, 1, true) and declared:find("[:=]%s*[\"']?[^%s\"']") then
-        return line:match("^(.-" .. sep .. ")") .. (sep == ":" and " " or "") .. "[redacted]"
-      end
+  -- a name whose last part says secret (apiKey, DB_PASSWORD; not authorName, tokenCount)
+  local last = name and (name:match("[_%.%-](%w+)$") or name:match("%l(%u%l+)$") or name:match("%l(%u+)$") or name)
+  if last and SECRET_WORDS[last:lower()] and value:find("[^%s\"',;]") then
+    local bare = value:gsub("^[\"'`]", ""):gsub("[\"'`,;%s]+$", "")
+    if not plain_value(bare) then
+      return line:match("^(.-" .. sep .. ")") .. " [redacted]"
     end
   end
   return changes.redact_keys(line)

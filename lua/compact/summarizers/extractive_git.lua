@@ -20,7 +20,7 @@ local function ahead_of(output)
         return { upstream = upstream, count = tonumber(previous:gsub("'[^']*'", ""):match("(%d+)")) }
       end
     end
-    local branch, upstream, rest = line:match("^## ([^%s%.]+)%.%.%.(%S+)(.*)$")
+    local branch, upstream, rest = line:match("^## (%S-)%.%.%.(%S+)(.*)$")
     if branch then
       local count = rest:match("%[ahead (%d+)")
       return count and { upstream = upstream, count = tonumber(count) } or false
@@ -38,7 +38,13 @@ end
 -- push clears it (not `--tags` or `--delete`).
 function git.follow(facts, command, output)
   local amend = command:find("%-%-amend") ~= nil
-  local tags_only = command:find("git%s+push[^\n&;|]*%-%-tags") or command:find("git%s+push[^\n&;|]*%-%-delete")
+  -- a push that publishes no branch: of tags or deletions with no refspec
+  -- but the remote, or a dry run
+  local push = command:match("git%s+push([^\n&;|]*)") or ""
+  local positional = 0
+  for word in push:gmatch("%S+") do if not word:find("^%-") then positional = positional + 1 end end
+  local tags_only = (push:find("%-%-tags") or push:find("%-%-delete")) and positional <= 1
+    or push:find("%-%-dry%-run") or push:find("%f[%S]%-n%f[%s\0]")
   for _, stem in ipairs(commands.stems(command)) do
     if stem == "git status" then
       local state = ahead_of(output)

@@ -210,7 +210,7 @@ local function read_assistant(facts, msg)
     end
     -- the provider's error the harness wrote as the reply ("API Error:
     -- Request timed out"): open work while nothing came after it
-    local said_error = content_of(msg.content)
+    local said_error = msg.stop_reason == "error" and content_of(msg.content) or ""
     facts.failed_reply = said_error:find("%a") and T.cut_words(T.flatten(said_error), 160) or nil
     return
   end
@@ -323,7 +323,7 @@ local function read_result(facts, msg)
   if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome
     -- in the harness's own word: "cancelled" (Gemini CLI) or "rejected";
     -- an edit the user refused is said too (an edit has no entry of its own)
-    if call and not call.entry and call.file and not call.read then
+    if call and not call.entry and call.file and not call.read and T.is_refusal(output) then
       call.entry = { label = call.label, outcomes = {} }
       call.turn.commands[#call.turn.commands + 1] = call.entry
     end

@@ -111,9 +111,15 @@ function text.clean_request(s)
   -- -tags sqlite -race ./..."): the command on a line of its own
   s = s:gsub("[^\n]+", function(line)
     if #line <= 120 then return nil end
+    local tried = 0
     for at, program in line:gmatch("%s()([%w%.]+) ") do
-      if PASTED_PROGRAMS[program] and at > 1 and select(2, line:sub(at):gsub(" %-%-?%a", "")) >= 3 then
-        return line:sub(1, at - 1):gsub("%s+$", "") .. "\n" .. line:sub(at)
+      if PASTED_PROGRAMS[program] and at > 1 then
+        -- (the first few candidates only: a line repeating "go " stays linear)
+        tried = tried + 1
+        if tried > 4 then return nil end
+        if select(2, line:sub(at, at + 2000):gsub(" %-%-?%a", "")) >= 3 then
+          return line:sub(1, at - 1):gsub("%s+$", "") .. "\n" .. line:sub(at)
+        end
       end
     end
   end)
@@ -239,6 +245,15 @@ function text.is_rejection(s)
     or lower:find("sibling tool call errored", 1, true) ~= nil or lower:match("^%s*aborted%s*$") ~= nil
 end
 
+--- Is a tool result the user refusing the call (not the harness stopping
+-- it after a sibling's error or an abort)?
+function text.is_refusal(s)
+  local lower = s:sub(1, 400):lower()
+  return lower:find("the user doesn't want to proceed", 1, true) ~= nil
+    or lower:find("tool use was rejected", 1, true) ~= nil or lower:find("user rejected", 1, true) ~= nil
+    or lower:find("cancel", 1, true) ~= nil
+end
+
 --- Tool output some agents wrap as JSON (Codex: `{"output": "...",
 -- "metadata": {"exit_code": 1}}`): the text and the exit code; other
 -- output as it is. The Codex importer unwraps it already; results
@@ -263,7 +278,7 @@ function text.unwrap_output(s)
     local output, err, code = s:match("\nOutput: (.*)\nError: ([^\n]*)\nExit Code: (%-?%d+)")
     if output then
       if output == "(empty)" then output = "" end
-      if err ~= "(none)" then output = output .. "\n" .. err end
+      if err ~= "(none)" then output = output == "" and err or (output .. "\n" .. err) end
       return (output:gsub("[ \t]+\n", "\n"):gsub("%s+$", "")), tonumber(code)
     end
   end
@@ -447,11 +462,20 @@ function text.failure_reason(s, limit)
   if tests then
     -- with the located line that says what went wrong: the last one before
     -- the first failing test's line (a t.Log before it is no assertion), not a skip
-    local found
-    for _, line in ipairs(lines) do
-      if line:find("^%s*%-%-%- FAIL:") or line:find("^FAILED ") then break end
+    -- (go test -v streams the lines before "--- FAIL:"; plain go test
+    -- indents them under it: then the first one after it)
+    local found, failed_at
+    for i, line in ipairs(lines) do
+      if line:find("^%s*%-%-%- FAIL:") or line:find("^FAILED ") then failed_at = failed_at or i end
       local located = line:find(":%d+:") and line:match("%f[%w_%./%-][%w_%./%-]+:%d+:.*")
-      if located and located:find("%a%a%a") and not located:lower():find("skip") then found = located end
+      if located and located:find("%a%a%a") and not located:lower():find("skip") then
+        if not failed_at then
+          found = located
+        elseif not found then
+          found = located
+          break
+        end
+      end
     end
     if found then return text.cut_words(text.flatten(tests .. " (" .. found .. ")"), limit) end
     return text.cut_words(text.flatten(tests .. (message and (" (" .. message .. ")") or "")), limit)
