@@ -232,6 +232,12 @@ function changes.is_test(path)
     or ("/" .. lower):find("/__tests__/") ~= nil
 end
 
+-- A kept line's rank: its score, and one more from the file's last edit
+-- (first among equals: it says what the file is now).
+local function rank(file, line)
+  return line.score + (line.edit == file.count and 1 or 0)
+end
+
 --- Remember what a call added (`changes.of_call`'s list), in
 -- `facts.changes` (`{ by_path = {}, list = {} }`, files in the order first
 -- changed), under the path shown (`shown(path)`, relative to the working
@@ -274,12 +280,10 @@ function changes.add(facts, written_files, order, shown)
     end
     if #file.lines > 2 * MAX_FILE_LINES then -- (trimmed in batches: the sorts stay rare)
       -- keep the best: an older edit's plain lines go first
-      local function keep(a, b)
-        local ra, rb = a.score + (a.edit == file.count and 1 or 0), b.score + (b.edit == file.count and 1 or 0)
-        if ra ~= rb then return ra > rb end
+      table.sort(file.lines, function(a, b)
+        if rank(file, a) ~= rank(file, b) then return rank(file, a) > rank(file, b) end
         return a.at > b.at
-      end
-      table.sort(file.lines, keep)
+      end)
       for i = #file.lines, MAX_FILE_LINES + 1, -1 do file.lines[i] = nil end
       table.sort(file.lines, function(a, b) return a.at < b.at end)
     end
@@ -293,10 +297,8 @@ function changes.line(file, limit)
   if not ranked then -- once per change of the file, not per form asked
     ranked = {}
     for i, line in ipairs(file.lines) do ranked[i] = line end
-    -- the last edit's lines first among equals: it says what the file is now
-    local function rank(line) return line.score + (line.edit == file.count and 1 or 0) end
     table.sort(ranked, function(a, b)
-      if rank(a) ~= rank(b) then return rank(a) > rank(b) end
+      if rank(file, a) ~= rank(file, b) then return rank(file, a) > rank(file, b) end
       return a.at < b.at
     end)
     file.ranked = ranked

@@ -234,24 +234,31 @@ function text.user_kind(s)
   return "request", cleaned
 end
 
+-- How a tool result says the user refused the call, and how it says the
+-- harness stopped it (an interruption, an abort, a sibling call's error).
+local REFUSALS = { "the user doesn't want to proceed", "tool use was rejected", "user rejected",
+  "[operation cancelled]", "user cancelled" }
+local HARNESS_STOPS = { "interrupted by user", "request was aborted", "operation was aborted",
+  "sibling tool call errored" }
+
+local function says_any(s, phrases)
+  local lower = s:sub(1, 400):lower()
+  for _, phrase in ipairs(phrases) do
+    if lower:find(phrase, 1, true) then return true end
+  end
+  return false
+end
+
+--- Is a tool result the user refusing the call (Gemini CLI's cancellation
+-- too), not the harness stopping it?
+function text.is_refusal(s)
+  return says_any(s, REFUSALS)
+end
+
 --- Is a tool result the harness saying the call was rejected or
 -- interrupted (not a failure of the command)?
 function text.is_rejection(s)
-  local lower = s:sub(1, 400):lower()
-  return lower:find("the user doesn't want to proceed", 1, true) ~= nil
-    or lower:find("tool use was rejected", 1, true) ~= nil or lower:find("user rejected", 1, true) ~= nil
-    or lower:find("interrupted by user", 1, true) ~= nil or lower:find("request was aborted", 1, true) ~= nil
-    or lower:find("operation was aborted", 1, true) ~= nil or lower:find("[operation cancelled]", 1, true) ~= nil
-    or lower:find("sibling tool call errored", 1, true) ~= nil or lower:match("^%s*aborted%s*$") ~= nil
-end
-
---- Is a tool result the user refusing the call (not the harness stopping
--- it after a sibling's error or an abort)?
-function text.is_refusal(s)
-  local lower = s:sub(1, 400):lower()
-  return lower:find("the user doesn't want to proceed", 1, true) ~= nil
-    or lower:find("tool use was rejected", 1, true) ~= nil or lower:find("user rejected", 1, true) ~= nil
-    or lower:find("cancel", 1, true) ~= nil
+  return says_any(s, REFUSALS) or says_any(s, HARNESS_STOPS) or s:lower():match("^%s*aborted%s*$") ~= nil
 end
 
 --- Tool output some agents wrap as JSON (Codex: `{"output": "...",
