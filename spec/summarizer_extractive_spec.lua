@@ -205,6 +205,12 @@ describe("extractive summarizer", function()
     assert.is_nil(text:find("frame7", 1, true))
   end)
 
+  it("takes a request written in Chinese for the goal, not a '.' before it", function()
+    local text = summarize({ messages = { user("."), say("I'll look at the project."),
+      user("問一下, 超過 200,000 token 的費用是不是沒有加到 spendFn 裡面"), say("Not yet; adding it.") } })
+    assert.are.equal("問一下, 超過 200,000 token 的費用是不是沒有加到 spendFn 裡面", section(text, "## Goal"))
+  end)
+
   it("quotes a pasted error line from the error's name on", function()
     local text = summarize({ messages = { user("hook.js:608 [ErrorBoundary:App] ReferenceError: React is not defined\n"
       .. "    at AppInner (App.tsx:141:27)\n    at renderWithHooks (chunk.js:11548:26)") } })

@@ -101,4 +101,27 @@ describe("extractive text helpers", function()
     local prose = "go through the quota tests with -race on and tell me which of them fail and why they do so"
     assert.are.equal(prose, (text.clean_request(prose)))
   end)
+
+  it("reads a pasted command with its environment first, and the package lines go build prints, as the paste", function()
+    local build = "CGO_ENABLED=0 go build -v -tags 'sqlite' -ldflags '-s -w -X app/version.Version=v1.6.31 "
+      .. "-X app/version.BuildTime=2025-08-18T17:26:34' -o out/gateway ./cmd/gateway"
+    local request = text.clean_request(table.concat({ build, "example.com/app/gcp", "example.com/app/cmd/gateway",
+      "# example.com/app/cmd/gateway",
+      'cmd/gateway/main.go:33:2: "example.com/app/gcp" imported as gemini and not used', "why?" }, "\n"))
+    -- the compiler's diagnostic is quoted (it names no error word), not the command
+    assert.are.equal('[pasted output, 5 lines: "cmd/gateway/main.go:33:2: "example.com/app/gcp" imported as '
+      .. 'gemini and not used"] why?', request)
+    -- its CGO_ENABLED=0 is no value the user gave
+    assert.are.same({}, text.constraints(request))
+    -- the command alone is cut to what was run
+    assert.are.equal("fails: `CGO_ENABLED=0 go build -v -tags 'sqlite' -ldflags '-s -w -X...`",
+      (text.clean_request("fails:\n" .. build)))
+  end)
+
+  it("counts the words of a request written without spaces (Chinese, Japanese, Korean)", function()
+    -- 2 words and 18 characters
+    assert.are.equal(11, text.word_count("問一下, 但是超過 200,000 token 的費用, 是不是沒有新加到spendFn"))
+    assert.are.equal(3, text.word_count("fix the build"))
+    assert.are.equal(0, text.word_count("."))
+  end)
 end)

@@ -113,7 +113,7 @@ local function turn_entry(turn, scale, goal)
   if turn.conclusion then lines[#lines + 1] = "  - Said: " .. T.shorten(turn.conclusion, 240 * scale) end
   -- the brief form, when the request says something the constraints do not
   local brief
-  if turn.request and turn.request ~= goal and not turn.decided and select(2, turn.request:gsub("%a+", "")) >= 3 then
+  if turn.request and turn.request ~= goal and not turn.decided and T.word_count(turn.request) >= 3 then
     brief = "- " .. request_text(turn, 90)
     for _, entry in ipairs(turn.commands) do
       if failed_last(entry) then brief = brief .. " (" .. T.cut_words(outcome(entry), 120) .. ")"; break end

@@ -108,7 +108,7 @@ local function read_user(facts, msg)
   -- stated it; a slash command's arguments never are
   -- nor a bare path the user pointed at ("cmd/gateway/main.go")
   local bare_path = request:find("^%S+$") and request:find("[/%.]")
-  if not facts.goal and kind ~= "command" and not bare_path and select(2, request:gsub("%a+", "")) >= 3 then
+  if not facts.goal and kind ~= "command" and not bare_path and T.word_count(request) >= 3 then
     facts.goal = request
   end
   for _, sentence in ipairs(T.constraints(request)) do
@@ -228,7 +228,7 @@ local function read_assistant(facts, msg)
     elseif type(block) == "table" and block.type == "thinking" and type(block.thinking) == "string" then
       -- a summary's title alone ("**Preparing commit**") says little
       local body = block.thinking:gsub("^%s*%*%*[^\n]*%*%*%s*", "")
-      if select(2, body:gsub("%a+", "")) >= 5 then thoughts[#thoughts + 1] = body end
+      if T.word_count(body) >= 5 then thoughts[#thoughts + 1] = body end
     elseif type(block) == "table" and block.type == "tool_call" and type(block.name) == "string" then
       has_calls = true
       register_call(facts, turn, block)

@@ -13,6 +13,16 @@ function text.flatten(s)
   return (s:gsub("%s+", " "):match("^ ?(.-) ?$"))
 end
 
+--- How many words `s` has: its runs of ASCII letters, plus one for every
+-- two CJK characters (Chinese, Japanese and Korean write words without
+-- spaces: "是不是沒有新加到" is a request, not one word).
+function text.word_count(s)
+  local words = select(2, s:gsub("%a+", ""))
+  -- lead bytes of U+3040..U+9FFF (kana, CJK ideographs) and U+AC00..U+D7FF (Hangul)
+  local cjk = select(2, s:gsub("[\227-\237][\128-\191][\128-\191]", ""))
+  return words + math.floor(cjk / 2)
+end
+
 --- Cut `s` to at most `limit` bytes at a word boundary (never inside a
 -- UTF-8 sequence), ending with "..." when something was cut.
 function text.cut_words(s, limit)

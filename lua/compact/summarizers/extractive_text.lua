@@ -31,13 +31,18 @@ local PASTED_PROGRAMS = { go = true, cargo = true, npm = true, pnpm = true, yarn
   python = true, python3 = true, node = true, make = true, mix = true, gradle = true, mvn = true, dotnet = true,
   docker = true, kubectl = true, uv = true, bun = true, deno = true, rspec = true, bundle = true }
 
+-- A long command line the user ran and pasted, its environment
+-- assignments first or not ("CGO_ENABLED=0 go build -v -tags ...").
+local function is_pasted_command(line)
+  local command = line:gsub("^%s*", ""):gsub("^[%a_][%w_]*=%S*%s+", ""):gsub("^[%a_][%w_]*=%S*%s+", "")
+  local program = command:match("^([%w%.]+) ")
+  -- (two options at least: "go through the tests with -race ..." is prose)
+  return program ~= nil and PASTED_PROGRAMS[program] and #line > 80 and select(2, line:gsub(" %-%-?%a", "")) >= 2
+end
+
 local function is_pasted(line)
   if line:match("^%s*$") then return false end
-  local program = line:match("^%s*([%w%.]+) ")
-  -- (two options at least: "go through the tests with -race ..." is prose)
-  if program and PASTED_PROGRAMS[program] and #line > 80 and select(2, line:gsub(" %-%-?%a", "")) >= 2 then
-    return true
-  end
+  if is_pasted_command(line) then return true end
   if line:match("^\t") or line:match("^    ") or line:match("%S%s%s%s+$") then return true end
   -- columns of a tool's report ("ok      app/quota    1.04s"): padded apart
   -- and with a number or a verdict in them (a typed table of words is prose)
@@ -70,16 +75,25 @@ end
 
 local ERROR_WORDS = { "error", "fail", "exception", "denied", "not found", "cannot", "panic", "traceback" }
 
+-- The line of pasted output worth quoting: the first with an error word,
+-- else the first compiler diagnostic ("main.go:33:2: x imported and not
+-- used" names no error), else the first line that is not the command.
 local function notable(lines)
   for _, line in ipairs(lines) do
     local lower = line:lower()
     for _, word in ipairs(ERROR_WORDS) do
-      if lower:find(word, 1, true) then
+      if lower:find(word, 1, true) and not is_pasted_command(line) then
         -- from the error's name on: "hook.js:608 [App] ReferenceError: x" quotes "ReferenceError: x"
         local at = line:find("%f[%w][%w%.]*Error: ")
         return at and line:sub(at) or line
       end
     end
+  end
+  for _, line in ipairs(lines) do
+    if line:match("^%s*[%w_%.%-/]+:%d+:%d*:? %S") then return line end
+  end
+  for _, line in ipairs(lines) do
+    if not is_pasted_command(line) then return line end
   end
   return lines[1]
 end
@@ -94,8 +108,11 @@ function text.clean_request(s)
   local out, run, images = {}, {}, 0
   local function flush()
     if #run >= 2 then
-      out[#out + 1] = "[pasted output, " .. #run .. " lines: \"" .. text.cut_words(text.flatten(notable(run)), 100)
+      out[#out + 1] = "[pasted output, " .. #run .. " lines: \"" .. text.cut_words(text.flatten(notable(run)), 160)
         .. "\"]"
+    elseif #run == 1 and is_pasted_command(run[1]) then
+      -- a command line alone: what was run, not its options' whole text
+      out[#out + 1] = "`" .. text.cut_words(text.flatten(run[1]), 80) .. "`"
     elseif #run == 1 then
       out[#out + 1] = run[1]
     end
@@ -113,7 +130,8 @@ function text.clean_request(s)
     if #line <= 120 then return nil end
     local tried = 0
     for at, program in line:gmatch("%s()([%w%.]+) ") do
-      if PASTED_PROGRAMS[program] and at > 1 then
+      -- (not after the command's own environment: "CGO_ENABLED=0 go build")
+      if PASTED_PROGRAMS[program] and at > 1 and not line:sub(1, at - 1):match("^%s*[%a_][%w_]*=%S*%s+$") then
         -- (the first few candidates only: a line repeating "go " stays linear)
         tried = tried + 1
         if tried > 4 then return nil end
@@ -137,7 +155,10 @@ function text.clean_request(s)
       flush()
       images = images + 1
       out[#out + 1] = "[image: " .. image:match("[^/]*$") .. "]"
-    elseif is_pasted(line) then
+    elseif is_pasted(line) or #run > 0 and line:match("^%s*[%w_%.%-/@:]+%s*$") and line:find("[/%.]")
+        and #line >= 8 then
+      -- (a bare package or path line right after pasted output is output:
+      -- "example.com/app/cmd/server" as go build prints it)
       run[#run + 1] = line
     else
       flush()
@@ -534,7 +555,8 @@ local function gives_value(lower)
 end
 
 local function is_constraint(sentence)
-  local lower = " " .. sentence:lower() .. " "
+  -- (what the user pasted is output, not the user's rule: its "x=1" is no value given)
+  local lower = " " .. sentence:lower():gsub('%[pasted output, %d+ lines: ".-"%]', "") .. " "
   if lower:find("don't t?h?[iu]n[kd]") then return false end
   if sentence:match("%?[\"')]*$") then
     for _, word in ipairs(PROPOSALS) do
