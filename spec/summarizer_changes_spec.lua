@@ -123,6 +123,28 @@ describe("extractive summarizer changes and plans", function()
     assert.truthy(#t <= 1600, #t)
   end)
 
+  it("lets a change line take the room a note leaves beyond the line's share at the note's scale", function()
+    -- fourteen requests make the note long enough that it stays at its
+    -- base scale, where a change line's share is 600 bytes
+    local msgs = {}
+    for i = 1, 14 do
+      msgs[#msgs + 1] = user("step " .. i .. ": rename the helper number " .. i .. " in lib/mod" .. i
+        .. ".lua and keep its old name as an alias for the callers")
+      msgs[#msgs + 1] = say("Renamed helper " .. i .. " in lib/mod" .. i .. ".lua; the old name stays as an alias, "
+        .. "and the callers in the tests still use it, so nothing breaks there yet.")
+    end
+    local lines = {}
+    for k = 1, 80 do lines[k] = "-- Rule " .. k .. ": the rate of tier " .. k .. " is kept in internal units per million" end
+    msgs[#msgs + 1] = user("now write the tiered rates")
+    msgs[#msgs + 1] = call("w", "Write", { file_path = "/w/lib/rates.lua", content = table.concat(lines, "\n") })
+    msgs[#msgs + 1] = result("w", "Write", "File created successfully")
+    msgs[#msgs + 1] = say("Written.")
+    local t = summarize({ messages = msgs, cwd = "/w" })
+    local line = assert(t:match("\n(%- Changed `lib/rates%.lua`: [^\n]*)"), t)
+    assert.truthy(#line > 600, #line)
+    assert.truthy(#t <= 6000, #t)
+  end)
+
   it("takes a Justfile's recipes, and code in a doc comment for code, not prose", function()
     local t = summarize({ messages = {
       user("run the Rust checks from the Justfile"),

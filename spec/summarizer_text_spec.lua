@@ -118,6 +118,27 @@ describe("extractive text helpers", function()
       (text.clean_request("fails:\n" .. build)))
   end)
 
+  it("keeps a typed list and the user's words beside a paste as prose, and output's short lines in the paste", function()
+    -- a list the user typed, indented, is the request
+    assert.are.equal("The app should: • Start a 25-minute timer for focused work. • Show how many sessions were done.",
+      (text.clean_request("The app should:\n    •    Start a 25-minute timer for focused work.\n"
+        .. "    •    Show how many sessions were done.")))
+    -- a Chinese request line is prose (its bytes are no symbols)
+    assert.are.equal("幫我檢查一下 go.mod 裡面 為何 go版本是 1.23? 請幫我統一成1.23",
+      (text.clean_request("幫我檢查一下 go.mod 裡面 為何 go版本是 1.23?\n請幫我統一成1.23")))
+    -- the user's words before and after the code they pasted, a wide gap apart
+    assert.are.equal('edit main.go where it says [pasted output, 3 lines: "} else if strings.HasPrefix(path, '
+      .. '"/v1/projects") {"] please drop the api version from the path',
+      (text.clean_request("edit main.go where it says         } else if strings.HasPrefix(path, \"/v1/projects\") {\n"
+        .. "            proxy.ServeHTTP(w, r)\n            return       please drop the api version from the path")))
+    -- "FAIL" and "coverage: 40.0% of statements" amid go test's output are
+    -- output; a package named errors is no error line; make's line is make's
+    assert.are.equal('[pasted output, 6 lines: "--- FAIL: TestQuota (2.21s)"] it fails',
+      (text.clean_request(table.concat({ "go: downloading github.com/pkg/errors v0.9.1", "--- FAIL: TestQuota (2.21s)",
+        "FAIL", "coverage: 40.0% of statements", "FAIL    example.com/app/quota    3.269s",
+        "make: *** [Makefile:88: test] Error 1", "it fails" }, "\n"))))
+  end)
+
   it("counts the words of a request written without spaces (Chinese, Japanese, Korean)", function()
     -- 2 words and 18 characters
     assert.are.equal(11, text.word_count("問一下, 但是超過 200,000 token 的費用, 是不是沒有新加到spendFn"))

@@ -310,7 +310,11 @@ local function candidates(facts, keywords, scale)
     local item = add("progress", file.order + 0.5 + file.seq * 1e-6, 0.5 - tests + file.order / (turns + 1) / 2
       + file.seq * 1e-9,
       changes.line(file, 600 * math.min(scale, REQUEST_SCALE)), changes.line(file, 140), true)
-    if item then item.middle = changes.line(file, 400) end
+    if item then
+      item.middle = changes.line(file, 400)
+      -- (and, whatever the scale, as much as the room a small note leaves)
+      item.grow = function(limit) return changes.line(file, math.min(limit, 600 * REQUEST_SCALE)) end
+    end
   end
   return items
 end
@@ -358,6 +362,12 @@ local function choose(items, budget)
     for _, item in ipairs(items) do
       local text = item.extra and item[form]
       if text and (not item.text or #text > #item.text) then try(item, text, budget) end
+    end
+  end
+  for _, item in ipairs(items) do
+    if item.grow and item.text and used < budget then
+      local text = item.grow(#item.text + budget - used)
+      if text and #text > #item.text then try(item, text, budget) end
     end
   end
   local chosen, left_out = { constraints = {}, progress = {} }, { constraints = 0, progress = 0 }

@@ -33,16 +33,33 @@ local PASTED_PROGRAMS = { go = true, cargo = true, npm = true, pnpm = true, yarn
 
 -- A long command line the user ran and pasted, its environment
 -- assignments first or not ("CGO_ENABLED=0 go build -v -tags ...").
-local function is_pasted_command(line)
+-- Its program, or nil.
+local function pasted_program(line)
   local command = line:gsub("^%s*", ""):gsub("^[%a_][%w_]*=%S*%s+", ""):gsub("^[%a_][%w_]*=%S*%s+", "")
   local program = command:match("^([%w%.]+) ")
   -- (two options at least: "go through the tests with -race ..." is prose)
-  return program ~= nil and PASTED_PROGRAMS[program] and #line > 80 and select(2, line:gsub(" %-%-?%a", "")) >= 2
+  if program and PASTED_PROGRAMS[program] and #line > 80 and select(2, line:gsub(" %-%-?%a", "")) >= 2 then
+    return program
+  end
+  return nil
+end
+
+local function is_pasted_command(line)
+  return pasted_program(line) ~= nil
+end
+
+-- An item of a list the user typed, indented or not ("    •    Start a
+-- 25-minute timer."): prose, not indented output (YAML's "  - name: x",
+-- code's "  * p = q;" are not such items).
+local function is_typed_item(line)
+  local rest = line:match("^%s*\226\128\162%s*(.*)$") or line:match("^%s*[%-%*\194]\183?%s+(.*)$")
+  return rest ~= nil and not rest:find("[{};=<>|]") and not rest:match("^[%w_%-\"']+:") and text.word_count(rest) >= 4
 end
 
 local function is_pasted(line)
   if line:match("^%s*$") then return false end
   if is_pasted_command(line) then return true end
+  if is_typed_item(line) then return false end
   if line:match("^\t") or line:match("^    ") or line:match("%S%s%s%s+$") then return true end
   -- columns of a tool's report ("ok      app/quota    1.04s"): padded apart
   -- and with a number or a verdict in them (a typed table of words is prose)
@@ -66,10 +83,16 @@ local function is_pasted(line)
   if line:find(BOX) then return true end
   if line:match("^%s*[%+%-] ?%d+ ") or line:match("^%s*npm ") or line:match("^%s*Node%.js v") then return true end
   if line:match("^%s*[%w_%.%-/@]+:%d+") or line:match("^%s*%[[%w_ ]+%]") then return true end
+  -- a runner's report: "--- FAIL: TestX (0.01s)", "=== RUN TestX", a
+  -- verdict column before a package ("?       app/core    [no test files]")
+  -- a line a program wrote under its name: "go: downloading ...", "make: *** [test] Error 1"
+  if PASTED_PROGRAMS[line:match("^%s*([%w%.%-]+):%s") or ""] then return true end
+  if line:match("^%s*[%-=][%-=][%-=] %u") or line:match("^%s*%S+%s%s+[%w_%.%-]+/[%w_%.%-/]+") then return true end
   if line:match("^%s*Error:") or line:match("^%s*Waiting for the debugger") or line:match("^%s*Debugger attached") then
     return true
   end
-  local letters = select(2, line:gsub("%a", ""))
+  -- (the bytes of non-ASCII text count as letters: a Chinese sentence is prose)
+  local letters = select(2, line:gsub("[%a\128-\255]", ""))
   return #line >= 8 and letters < #line * 0.4
 end
 
@@ -78,15 +101,28 @@ local ERROR_WORDS = { "error", "fail", "exception", "denied", "not found", "cann
 -- The line of pasted output worth quoting: the first with an error word,
 -- else the first compiler diagnostic ("main.go:33:2: x imported and not
 -- used" names no error), else the first line that is not the command.
+-- Does a line say an error word as a word ("Error 1", "[setup failed]"),
+-- not inside a path ("github.com/pkg/errors")?
+local function says_error(lower)
+  for _, word in ipairs(ERROR_WORDS) do
+    local from = 1
+    while true do
+      local at = lower:find(word, from, true)
+      if not at then break end
+      -- (a letter before is a compound, "ReferenceError"; a path's "/" or "." is not)
+      if at == 1 or lower:sub(at - 1, at - 1):find("[^/%.%-_]") then return true end
+      from = at + 1
+    end
+  end
+  return false
+end
+
 local function notable(lines)
   for _, line in ipairs(lines) do
-    local lower = line:lower()
-    for _, word in ipairs(ERROR_WORDS) do
-      if lower:find(word, 1, true) and not is_pasted_command(line) then
-        -- from the error's name on: "hook.js:608 [App] ReferenceError: x" quotes "ReferenceError: x"
-        local at = line:find("%f[%w][%w%.]*Error: ")
-        return at and line:sub(at) or line
-      end
+    if says_error(line:lower()) and not is_pasted_command(line) then
+      -- from the error's name on: "hook.js:608 [App] ReferenceError: x" quotes "ReferenceError: x"
+      local at = line:find("%f[%w][%w%.]*Error: ")
+      return at and line:sub(at) or line
     end
   end
   for _, line in ipairs(lines) do
@@ -96,6 +132,33 @@ local function notable(lines)
     if not is_pasted_command(line) then return line end
   end
   return lines[1]
+end
+
+-- Words the user typed: three plain words or more, half the part at
+-- least, or text of a script written without spaces (not a comment).
+local function is_typed_words(part)
+  if part:match("^%s*//") or part:match("^%s*#") or part:match("^%s*%-%-") or part:match("^%s*/%*") then
+    return false
+  end
+  if part:find("[\128-\255]") then return text.word_count(part) >= 3 and not part:find("[{};=]") end
+  local words, plain = 0, 0
+  for token in part:gmatch("%S+") do
+    words = words + 1
+    if token:match("^%a+[,%.?!]?$") then plain = plain + 1 end
+  end
+  return plain >= 3 and plain * 2 >= words
+end
+
+-- A pasted line that the user's own words share, apart by a wide gap
+-- ("edit main.go:      } else if ...", "    return     please fix this
+-- so it works"): its pasted part, its typed part, and whether the typed
+-- part comes first; nil when it is all one.
+local function split_typed(line)
+  local head, tail = line:match("^(.-%S)%s%s%s%s+(%S.*)$")
+  if head and is_typed_words(head) and not is_typed_words(tail) then return tail, head, true end
+  head, tail = line:match("^(.*%S)%s%s%s%s+(%S.-)%s*$")
+  if head and is_typed_words(tail) and not is_typed_words(head) then return head, tail, false end
+  return nil
 end
 
 local IMAGE_EXTENSIONS = { png = true, jpg = true, jpeg = true, gif = true, webp = true }
@@ -141,7 +204,22 @@ function text.clean_request(s)
       end
     end
   end)
-  for line in (s .. "\n"):gmatch("(.-)\r?\n") do
+  local lines = {}
+  for line in (s .. "\n"):gmatch("(.-)\r?\n") do lines[#lines + 1] = line end
+  -- is there pasted output within the next few lines that are no sentence?
+  local function next_pasted(i)
+    local skipped = 0
+    for j = i + 1, #lines do
+      local line = lines[j]
+      if is_pasted(line) then return true end
+      if line:find("%S") then
+        skipped = skipped + 1
+        if skipped > 3 or #line > 60 or is_typed_words(line) then return false end
+      end
+    end
+    return false
+  end
+  for i, line in ipairs(lines) do
     -- a quoted image path inside a line
     line = line:gsub("(['\"])([/~][^'\"]-%.(%a+))%1", function(_, path, ext)
       if not IMAGE_EXTENSIONS[ext:lower()] or not line:find("%S%s*['\"][/~]") and not line:find("['\"]%s*%S") then
@@ -155,10 +233,24 @@ function text.clean_request(s)
       flush()
       images = images + 1
       out[#out + 1] = "[image: " .. image:match("[^/]*$") .. "]"
-    elseif is_pasted(line) or #run > 0 and line:match("^%s*[%w_%.%-/@:]+%s*$") and line:find("[/%.]")
-        and #line >= 8 then
+    elseif is_pasted(line) then
+      local pasted, typed, typed_first = split_typed(line)
+      if not pasted then
+        run[#run + 1] = line
+      elseif typed_first then
+        flush()
+        out[#out + 1] = typed
+        run[#run + 1] = pasted
+      else
+        run[#run + 1] = pasted
+        flush()
+        out[#out + 1] = typed
+      end
+    elseif #run > 0 and (line:match("^%s*[%w_%.%-/@:]+%s*$") and line:find("[/%.]") and #line >= 8
+        or #line <= 60 and not is_typed_words(line) and next_pasted(i)) then
       -- (a bare package or path line right after pasted output is output:
-      -- "example.com/app/cmd/server" as go build prints it)
+      -- "example.com/app/cmd/server" as go build prints it; so is a short
+      -- line that is no sentence amid output: "FAIL", "coverage: 40.0%")
       run[#run + 1] = line
     else
       flush()
