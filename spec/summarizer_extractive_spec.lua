@@ -211,6 +211,15 @@ describe("extractive summarizer", function()
     assert.are.equal("問一下, 超過 200,000 token 的費用是不是沒有加到 spendFn 裡面", section(text, "## Goal"))
   end)
 
+  it("takes the first request with the user's own words for the goal, not a paste before it", function()
+    local code = { "func extractModel(body string) string {" }
+    for i = 1, 6 do code[#code + 1] = "\tif len(parts) >= " .. i .. " { return parts[" .. i .. "] }" end
+    code[#code + 1] = "}"
+    local text = summarize({ messages = { user(table.concat(code, "\n")), say("This extracts the model name."),
+      user("the parser finds no tokens in this part, please add some logs"), say("Added logs.") } })
+    assert.are.equal("the parser finds no tokens in this part, please add some logs", section(text, "## Goal"))
+  end)
+
   it("quotes a pasted error line from the error's name on", function()
     local text = summarize({ messages = { user("hook.js:608 [ErrorBoundary:App] ReferenceError: React is not defined\n"
       .. "    at AppInner (App.tsx:141:27)\n    at renderWithHooks (chunk.js:11548:26)") } })

@@ -139,6 +139,25 @@ describe("extractive text helpers", function()
         "make: *** [Makefile:88: test] Error 1", "it fails" }, "\n"))))
   end)
 
+  it("reads source pasted flush left as pasted, and code in a request as no constraint", function()
+    local go = table.concat({ "package gemini", "", "import (", '\t"fmt"', ")", "",
+      "type GeminiUsageRate struct {", "InputTokens     float64 // Price per million input tokens for ≤200k tokens",
+      "}", "why are the rates ints?" }, "\n")
+    assert.are.equal('[pasted output, 9 lines: "package gemini"] why are the rates ints?', (text.clean_request(go)))
+    -- unindented code the user pasted between words gives no constraint
+    assert.are.same({}, text.constraints("function deploy(config) { const image = config.image; "
+      .. "const port = parseInt(process.env.PORT || '0', 10); }"))
+    assert.are.same({ "Use `f()` instead of `g()` in the handler." },
+      text.constraints("Use `f()` instead of `g()` in the handler."))
+  end)
+
+  it("cuts a JSON blob inside, not before it, when a value in it has a slash", function()
+    local cut = text.cut_words('data: {"model":"google/gemini-2.5-flash","object":"chat.completion.chunk","id":"x1"}', 60)
+    assert.are.equal('data: {"model":"google/gemini-2.5-flash","object":"chat.c...', cut)
+    -- a path is still never cut inside
+    assert.are.equal("see...", text.cut_words("see lib/compact/summarizers/extractive_text.lua", 30))
+  end)
+
   it("counts the words of a request written without spaces (Chinese, Japanese, Korean)", function()
     -- 2 words and 18 characters
     assert.are.equal(11, text.word_count("問一下, 但是超過 200,000 token 的費用, 是不是沒有新加到spendFn"))

@@ -108,8 +108,12 @@ local function read_user(facts, msg)
   -- stated it; a slash command's arguments never are
   -- nor a bare path the user pointed at ("cmd/gateway/main.go")
   local bare_path = request:find("^%S+$") and request:find("[/%.]")
-  if not facts.goal and kind ~= "command" and not bare_path and T.word_count(request) >= 3 then
-    facts.goal = request
+  -- and a paste with no words of the user's around it only until a
+  -- request with words comes
+  local own_words = T.word_count((request:gsub('%[pasted output, %d+ lines: ".-"%]', "")))
+  if (not facts.goal or facts.goal_pasted and own_words >= 3) and kind ~= "command" and not bare_path
+      and T.word_count(request) >= 3 then
+    facts.goal, facts.goal_pasted = request, own_words < 3
   end
   for _, sentence in ipairs(T.constraints(request)) do
     add_constraint(facts, sentence, turn.order)

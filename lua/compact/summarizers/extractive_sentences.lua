@@ -36,7 +36,8 @@ function text.cut_words(s, limit)
     -- never end inside a path: drop the whole word when it is one
     local word_start = (space or 0) + 1
     local word = s:sub(word_start, stop + (s:sub(stop + 1):find("%s") or (#s - stop + 1)) - 1)
-    if word:find("[/\\]") and word_start > 1 then stop = word_start - 2 end
+    -- (a JSON blob with a "/" in a value is no path: it is cut inside)
+    if word:find("[/\\]") and not word:find("[\"{}]") and word_start > 1 then stop = word_start - 2 end
   end
   return (s:sub(1, stop):gsub("[%s,;:]+$", "")) .. "..."
 end

@@ -48,6 +48,37 @@ local function is_pasted_command(line)
   return pasted_program(line) ~= nil
 end
 
+-- Words the user typed: three plain words or more, half the part at
+-- least, or text of a script written without spaces (not a comment).
+local function is_typed_words(part)
+  if part:match("^%s*//") or part:match("^%s*#") or part:match("^%s*%-%-") or part:match("^%s*/%*")
+      or part:find("[{;]%s*$") or part:find("%s//%s") then
+    return false
+  end
+  if part:find("[\227-\237][\128-\191][\128-\191]") then
+    return text.word_count(part) >= 3 and not part:find("[{};=]")
+  end
+  local words, plain = 0, 0
+  for token in part:gmatch("%S+") do
+    words = words + 1
+    -- (an identifier is no plain word: "GeminiUsageRate")
+    if token:match("^%a+[,%.?!]?$") and not token:find("%l%u") then plain = plain + 1 end
+  end
+  return plain >= 3 and plain * 2 >= words
+end
+
+-- How a line of source code starts (a comment, a declaration).
+local CODE_STARTS = { "//", "/*", "func ", "function ", "import ", "package ", "const ", "var ", "let ", "def ",
+  "class ", "type ", "#include", "return " }
+
+local function starts_as_code(line)
+  local bare = line:gsub("^%s+", "")
+  for _, start in ipairs(CODE_STARTS) do
+    if bare:sub(1, #start) == start then return true end
+  end
+  return false
+end
+
 -- An item of a list the user typed, indented or not ("    •    Start a
 -- 25-minute timer."): prose, not indented output (YAML's "  - name: x",
 -- code's "  * p = q;" are not such items).
@@ -85,6 +116,17 @@ local function is_pasted(line)
   if line:match("^%s*[%w_%.%-/@]+:%d+") or line:match("^%s*%[[%w_ ]+%]") then return true end
   -- a runner's report: "--- FAIL: TestX (0.01s)", "=== RUN TestX", a
   -- verdict column before a package ("?       app/core    [no test files]")
+  -- a line of code pasted flush left: a declaration or a comment, or it
+  -- opens or ends a block or a statement ("package app", "f(x) {", "g(y);")
+  -- (or a field with a comment after it: "InputTokens float64 // per million")
+  local before_comment = line:match("^(.-)%s//%s")
+  if before_comment and before_comment:find("%S") and select(2, before_comment:gsub("%S+", "")) <= 3 then
+    return true
+  end
+  if (starts_as_code(line) or line:find("[{}%(%[;]%s*$") and select(2, line:gsub("[{}%(%)%[%];=]", "")) >= 2)
+      and not is_typed_words(line) then
+    return true
+  end
   -- a line a program wrote under its name: "go: downloading ...", "make: *** [test] Error 1"
   if PASTED_PROGRAMS[line:match("^%s*([%w%.%-]+):%s") or ""] then return true end
   if line:match("^%s*[%-=][%-=][%-=] %u") or line:match("^%s*%S+%s%s+[%w_%.%-]+/[%w_%.%-/]+") then return true end
@@ -132,21 +174,6 @@ local function notable(lines)
     if not is_pasted_command(line) then return line end
   end
   return lines[1]
-end
-
--- Words the user typed: three plain words or more, half the part at
--- least, or text of a script written without spaces (not a comment).
-local function is_typed_words(part)
-  if part:match("^%s*//") or part:match("^%s*#") or part:match("^%s*%-%-") or part:match("^%s*/%*") then
-    return false
-  end
-  if part:find("[\128-\255]") then return text.word_count(part) >= 3 and not part:find("[{};=]") end
-  local words, plain = 0, 0
-  for token in part:gmatch("%S+") do
-    words = words + 1
-    if token:match("^%a+[,%.?!]?$") then plain = plain + 1 end
-  end
-  return plain >= 3 and plain * 2 >= words
 end
 
 -- A pasted line that the user's own words share, apart by a wide gap
@@ -646,7 +673,18 @@ local function gives_value(lower)
     or lower:find(" to %d+[%a%%]*[%s%.,]")
 end
 
+-- Does a sentence read as code rather than words (pasted source the user
+-- did not indent: "function deploy(config) { const image = ...")? Inline
+-- code spans are words' business: "use `f()` instead of `g()`" is prose.
+local function reads_as_code(sentence)
+  local bare = sentence:gsub("`[^`]*`", "")
+  if starts_as_code(bare) then return true end
+  local marks = select(2, bare:gsub("[{}%(%)%[%];=<>]", ""))
+  return marks >= 4 and marks >= #bare * 0.03
+end
+
 local function is_constraint(sentence)
+  if reads_as_code(sentence) then return false end
   -- (what the user pasted is output, not the user's rule: its "x=1" is no value given)
   local lower = " " .. sentence:lower():gsub('%[pasted output, %d+ lines: ".-"%]', "") .. " "
   if lower:find("don't t?h?[iu]n[kd]") then return false end
