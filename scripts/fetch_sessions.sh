@@ -186,6 +186,17 @@ s6_repo=Mai0313+claude-code
 s6_rev=4858ce3d7cd8d4d1a512b2987f47df7bf3eb9a21
 s6_dir=examples/original/-Users-mtk19651-project-azure-gateway
 one $s6_repo $s6_rev $s6_dir/9f55e299-c447-411f-92f1-919f6d570a92.jsonl sealed6-mcc-gcp-tiered-pricing.jsonl
+# The seventh sealed set (bench/summary_facts_sealed7.lua), as sealed7-<source>-<name>:
+# Claude Code sessions committed by their projects, facts written from the raw input only.
+one Yael-Peretz+jgive-campaign-donation 52f3c92dc11de54ef7e6de91e2570d310ce6b804 transcript.jsonl \
+  sealed7-yjg-rails-donation-page.jsonl
+one Sarthib7+FundWise 0fdc6fdc19440e7e6d9ee3a3a51bb19c243a9b13 claude-session.jsonl sealed7-fw-roadmap-zerion.jsonl
+one SublyFi+privacy-x402 349a2af41ec3a7b7fa531b4d79a7b513103d442c claude-session.jsonl sealed7-subly-demo-count.jsonl
+one Skills03+ubuntu-secure 89e74ceac44628e01a215feb161bba48169320c5 conversation-251-messages.jsonl \
+  sealed7-us-threshold-boot.jsonl
+one sgan0420+blockchain-dex-events 45d2a1e0ebfc1c93ba5a2aca029a8358f505439f docs/claude-session.jsonl \
+  sealed7-bde-coingecko-ruby.jsonl
+one samar-58+scout 9a5eb814a6eb37a3b5754dba100962bdb44f311a claude-session.jsonl sealed7-scout-video-call-ui.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
