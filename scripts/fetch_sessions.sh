@@ -197,6 +197,19 @@ one Skills03+ubuntu-secure 89e74ceac44628e01a215feb161bba48169320c5 conversation
 one sgan0420+blockchain-dex-events 45d2a1e0ebfc1c93ba5a2aca029a8358f505439f docs/claude-session.jsonl \
   sealed7-bde-coingecko-ruby.jsonl
 one samar-58+scout 9a5eb814a6eb37a3b5754dba100962bdb44f311a claude-session.jsonl sealed7-scout-video-call-ui.jsonl
+# The eighth sealed set (bench/summary_facts_sealed8.lua), as sealed8-<source>-<name>:
+# Codex rollouts and pi sessions that projects committed at their root, facts written from the raw input only.
+one uzaxirr+raze 141cb23b816c55ac4745e0c55b4e9434e449ade0 codex-session.jsonl sealed8-raze-agno-multimodal-review.jsonl
+one Krosss0001+rave-era-project 0ffdd2ac55fa2e41f1fae7e12ecdb8dbb02fc4e1 codex-session.jsonl \
+  sealed8-rave-era-events-tickets.jsonl
+one AkashJana18+edgerunner e38ba72621da0f64b5ce853c86f8848c31c19e75 codex-session.jsonl \
+  sealed8-edgerunner-rust-trading-engine.jsonl
+one snepraj2709+snapmed-pharmacv f039342e6ec5df803e25108a2249ebd2482615a2 codex-session-log.jsonl \
+  sealed8-snapmed-frontend-scaffold.jsonl
+one castai+kimchi-dev 910d4023c95068cec6a18be45ffee7fa41bb453c session.jsonl sealed8-kimchi-pi-user-agent.jsonl
+one marcpadz+dexter-v3 060d60770d73f20918fa337ec3e0116049e504f5 pi-session.jsonl \
+  sealed8-dexter-pi-copilotkit-workspace.jsonl
+one mode89+welpy d4c3fd4c595bcfb40e6443841241baf92ff16a11 session.jsonl sealed8-welpy-pi-packageize.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
