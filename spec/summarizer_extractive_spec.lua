@@ -220,6 +220,35 @@ describe("extractive summarizer", function()
     assert.are.equal("the parser finds no tokens in this part, please add some logs", section(text, "## Goal"))
   end)
 
+  it("takes the first four rules of a request that is a long spec, so the work still has room", function()
+    local rules = { "Build a small Rails app for the donation page." }
+    for i = 1, 12 do rules[#rules + 1] = "You must keep rule " .. i .. " of the assignment in mind." end
+    local text = summarize({ messages = { user(table.concat(rules, " ")), say("Planned.") } })
+    local constraints = section(text, "## Constraints and decisions")
+    assert.truthy(constraints:find("rule 4 of", 1, true), text)
+    assert.is_nil(constraints:find("rule 5 of", 1, true), text)
+  end)
+
+  it("says shortly what each turn concluded when the whole entries do not fit", function()
+    local msgs = {}
+    for i = 1, 30 do
+      msgs[#msgs + 1] = user("continue with phase " .. i .. " of the port, the module number " .. i)
+      for k = 1, 3 do
+        msgs[#msgs + 1] = call("c" .. i .. k, "bash", { command = "make test-" .. i .. "-" .. k })
+        msgs[#msgs + 1] = result("c" .. i .. k, "bash", "ok")
+      end
+      msgs[#msgs + 1] = say("Phase " .. i .. " is done: module" .. i .. " now parses its config with the new "
+        .. "reader. " .. string.rep("It also cleans up the old helpers and their tests. ", 8))
+    end
+    local text = summarize({ messages = msgs })
+    -- the conclusions of older turns, shortly, not only their requests
+    local progress = section(text, "## Progress")
+    local said = 0
+    for _ in progress:gmatch("Said: Phase %d+ is done") do said = said + 1 end
+    assert.truthy(said >= 16, said)
+    assert.truthy(#text <= 6000, #text)
+  end)
+
   it("quotes a pasted error line from the error's name on", function()
     local text = summarize({ messages = { user("hook.js:608 [ErrorBoundary:App] ReferenceError: React is not defined\n"
       .. "    at AppInner (App.tsx:141:27)\n    at renderWithHooks (chunk.js:11548:26)") } })

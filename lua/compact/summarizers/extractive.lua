@@ -119,7 +119,18 @@ local function turn_entry(turn, scale, goal)
       if failed_last(entry) then brief = brief .. " (" .. T.cut_words(outcome(entry), 120) .. ")"; break end
     end
   end
-  return table.concat(lines, "\n"), brief
+  -- the middle form: what the turn did, shortly (its commits and verdicts,
+  -- the start of its conclusion), for a long session that has no room for
+  -- every turn's whole entry
+  local middle
+  if done or turn.conclusion then
+    local parts = { "- " .. (turn.request == goal and "The request under Goal" or request_text(turn, 80)) }
+    if done then parts[#parts + 1] = "  - Done: " .. milestones_line(turn, 3, 160) end
+    if turn.conclusion then parts[#parts + 1] = "  - Said: " .. T.shorten(turn.conclusion, 200) end
+    middle = table.concat(parts, "\n")
+    if #middle >= #table.concat(lines, "\n") then middle = nil end
+  end
+  return table.concat(lines, "\n"), brief, middle
 end
 
 local NEXT_WORDS = { "next step", "todo", "remaining", "not yet", "still need", "still to", "follow%-up",
@@ -292,13 +303,14 @@ local function candidates(facts, keywords, scale)
   end
   for i = 1, turns - 1 do
     local turn = facts.turns[i]
-    local full, brief = turn_entry(turn, scale, facts.goal)
+    local full, brief, middle = turn_entry(turn, scale, facts.goal)
     -- a bare "sleep" or "f0c674" with nothing done says nothing on its own
     if not full:find("\n") and not brief and not turn.interrupted then full = nil end
     -- a request sent again right after: its last sending reports the run
     local next_turn = facts.turns[i + 1]
     if turn.request and next_turn.request == turn.request and not turn.interrupted then full = nil end
-    add("progress", i, 2 + i / turns, full, brief)
+    local item = add("progress", i, 2 + i / turns, full, brief)
+    if item then item.middle = middle end
   end
   -- what the edits wrote, after everything else (room to spare), newest
   -- first, each after the entry of the turn that last changed the file
@@ -345,6 +357,14 @@ local function choose(items, budget)
   for _, item in ipairs(items) do
     if not item.extra and not item.late and (item.brief or item.section == "constraints") then
       try(item, item.brief or item.full, budget * BREADTH)
+    end
+  end
+  -- then what each turn did, shortly (the constraints still first)
+  for _, item in ipairs(items) do
+    if not item.extra and not item.late and item.section == "constraints" and not item.text then
+      try(item, item.full, budget)
+    elseif not item.extra and item.middle and (not item.text or #item.middle > #item.text) then
+      try(item, item.middle, budget)
     end
   end
   for _, item in ipairs(items) do

@@ -45,6 +45,9 @@ local function relative(facts, s)
 end
 read.relative = relative
 
+-- How many of one request's sentences become constraints.
+local RULES_PER_REQUEST = 4
+
 -- `from_spec`: a rule of an issue the agent fetched, not the user's words
 local function add_constraint(facts, sentence, order, from_spec)
   local key = T.flatten(sentence):lower()
@@ -115,7 +118,11 @@ local function read_user(facts, msg)
       and T.word_count(request) >= 3 then
     facts.goal, facts.goal_pasted = request, own_words < 3
   end
-  for _, sentence in ipairs(T.constraints(request)) do
+  -- the first rules of a request only: a request that is a long spec
+  -- (an assignment, a prompt template) would crowd the work out of the
+  -- note, and its opening is the goal anyway
+  for i, sentence in ipairs(T.constraints(request)) do
+    if i > RULES_PER_REQUEST then break end
     add_constraint(facts, sentence, turn.order)
     turn.decided = true
   end
