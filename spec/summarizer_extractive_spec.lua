@@ -249,6 +249,19 @@ describe("extractive summarizer", function()
     assert.truthy(#text <= 6000, #text)
   end)
 
+  it("names a test count by the step of a chain that tests, and reads what a Codex code-mode cell patched", function()
+    local cell = 'const patch = "*** Begin Patch\\n*** Update File: src/risk.rs\\n@@\\n+// exposure counts in the '
+      .. 'notional gate\\n*** End Patch";\nawait tools.apply_patch(patch);'
+    local text = summarize({ messages = { user("fix the risk gate and run the tests"),
+      call("p", "exec", { input = cell }), result("p", "exec", "Script completed\nWall time 0.3 seconds\nOutput:\n{}"),
+      call("t", "exec", { input = 'const r = await tools.exec_command({"cmd":"cargo fmt --all && cargo test"});' }),
+      result("t", "exec", "Script completed\nWall time 2 seconds\nOutput:\ntest result: ok. 13 passed; 0 failed\n"
+        .. "test result: ok. 0 passed; 0 failed"),
+      say("Fixed.") }, cwd = "/w" })
+    assert.truthy(text:find("`cargo test`: test result: ok. 13 passed; 0 failed", 1, true), text)
+    assert.truthy(text:find("- Changed `src/risk.rs`: `// exposure counts in the notional gate`", 1, true), text)
+  end)
+
   it("quotes a pasted error line from the error's name on", function()
     local text = summarize({ messages = { user("hook.js:608 [ErrorBoundary:App] ReferenceError: React is not defined\n"
       .. "    at AppInner (App.tsx:141:27)\n    at renderWithHooks (chunk.js:11548:26)") } })

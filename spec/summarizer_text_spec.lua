@@ -158,6 +158,17 @@ describe("extractive text helpers", function()
     assert.are.equal("see...", text.cut_words("see lib/compact/summarizers/extractive_text.lua", 30))
   end)
 
+  it("reads Codex's shell_command and code-mode output headers, cargo's counts and rustc's errors", function()
+    assert.are.same({ "boom", 1 }, { text.unwrap_output("Exit code: 1\nWall time: 0.3 seconds\nOutput:\nboom") })
+    assert.are.same({ "ok" }, { text.unwrap_output("Script completed\nWall time 0.1 seconds\nOutput:\nok") })
+    -- the crate's count, not the doc tests' none after it
+    assert.are.equal("test result: ok. 13 passed; 0 failed; 0 ignored", text.test_summary(
+      "test result: ok. 13 passed; 0 failed; 0 ignored\n   Doc-tests core\ntest result: ok. 0 passed; 0 failed; 0 ignored"))
+    assert.is_true(text.looks_failed("    Checking core v0.1.0\nerror[E0599]: no method named `query` found"))
+    assert.is_true(text.looks_failed("error: could not compile `core` due to 1 previous error"))
+    assert.is_false(text.looks_failed("    Finished dev [unoptimized] target(s) in 1.2s"))
+  end)
+
   it("counts the words of a request written without spaces (Chinese, Japanese, Korean)", function()
     -- 2 words and 18 characters
     assert.are.equal(11, text.word_count("問一下, 但是超過 200,000 token 的費用, 是不是沒有新加到spendFn"))

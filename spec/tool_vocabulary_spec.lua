@@ -81,6 +81,32 @@ describe("compact.classify_tool_call", function()
     assert.are.equal("shell", classify("shell", { command = { "bash", "-lc", "which applypatch" } }).kind)
   end)
 
+  it("knows Codex's newer shell_command and reads its code mode's cell as the tool the cell calls", function()
+    assert.are.same({ kind = "shell", paths = {}, command = "npm.cmd run build" },
+      classify("shell_command", { command = "npm.cmd run build", workdir = "C:\\app" }))
+    local cell = 'const r = await tools.exec_command({"cmd":"cargo fmt --all && cargo test","workdir":"/w"});\n'
+      .. "text(r.output);"
+    local ran = classify("exec", { input = cell })
+    assert.are.same({ "shell", "cargo fmt --all && cargo test" }, { ran.kind, ran.command })
+    assert.are.same({ name = "exec_command", type = "tool_call", arguments = { cmd = "cargo fmt --all && cargo test",
+      workdir = "/w" } }, ran.call)
+    -- a patch held in a variable, its escapes decoded
+    local patched = classify("exec", { input = 'const patch = "*** Begin Patch\\n*** Update File: README.md\\n@@\\n'
+      .. '-a \\"old\\"\\n+b\\n*** End Patch";\nawait tools.apply_patch(patch);' })
+    assert.are.same({ "edit", { "README.md" } }, { patched.kind, patched.paths })
+    assert.are.equal("*** Begin Patch\n*** Update File: README.md\n@@\n-a \"old\"\n+b\n*** End Patch",
+      patched.call.arguments.input)
+    assert.are.equal("fetch", classify("exec", { input = 'await tools.web__run({"search_query":[{"q":"x"}]});' }).kind)
+    -- a cell that calls no tool, a variable never set, no input: other
+    assert.are.equal("other", classify("exec", { input = "text(1 + 1);" }).kind)
+    assert.are.same({ "edit", {} }, { classify("exec", { input = "await tools.apply_patch(patchText);" }).kind,
+      classify("exec", { input = "await tools.apply_patch(patchText);" }).paths })
+    assert.are.equal("other", classify("exec", {}).kind)
+    -- arguments that do not parse: the tool is known, its command is not
+    local cut = classify("exec", { input = 'await tools.exec_command({"cmd": "unterminated' })
+    assert.are.same({ "shell", nil }, { cut.kind, cut.command })
+  end)
+
   it("knows opencode's tools", function()
     assert.are.equal("read /p/a.ts", kind_and_path("read", { filePath = "/p/a.ts" }))
     assert.are.equal("write /p/a.ts", kind_and_path("write", { filePath = "/p/a.ts" }))

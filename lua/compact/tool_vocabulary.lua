@@ -38,8 +38,9 @@ vocabulary.builtin = {
   multiedit = entry "edit", notebookedit = entry "edit", notebookread = entry "read",
   bashoutput = entry "other", killshell = entry "other", killbash = entry "other",
   exitplanmode = entry "other",
-  -- Codex
-  shell = entry "shell", exec_command = entry "shell", local_shell = entry "shell",
+  -- Codex (`exec` is its code mode: see code_mode_call)
+  shell = entry "shell", exec_command = entry "shell", local_shell = entry "shell", shell_command = entry "shell",
+  web__run = entry "fetch",
   ["container.exec"] = entry "shell", apply_patch = { kind = "edit", patch = true },
   update_plan = entry "other", view_image = entry "read", write_stdin = entry "other",
   -- Gemini CLI
@@ -179,11 +180,74 @@ local function add_patch(result, text)
   result.patch = files
 end
 
+-- == Codex's code mode ==
+
+-- The end of the JSON string or object that opens at `at` in `source`
+-- (quotes and escapes respected), or nil.
+local function json_end(source, at)
+  local depth, in_string, i = 0, false, at
+  while i <= #source do
+    local c = source:sub(i, i)
+    if in_string then
+      if c == "\\" then i = i + 1 elseif c == '"' then in_string = false; if depth == 0 then return i end end
+    elseif c == '"' then
+      in_string = true
+    elseif c == "{" or c == "[" then
+      depth = depth + 1
+    elseif c == "}" or c == "]" then
+      depth = depth - 1
+      if depth == 0 then return i end
+    end
+    i = i + 1
+  end
+  return nil
+end
+
+local json_decode
+local function decode(text)
+  if json_decode == nil then
+    local ok, core = pcall(require, "compact.core")
+    json_decode = ok and type(core) == "table" and core.json_decode or false
+  end
+  if not json_decode or not text then return nil end
+  local ok, value = pcall(json_decode, text)
+  return ok and value or nil
+end
+
+-- The JSON value (an object literal or a double-quoted string) at `at`.
+local function literal_at(source, at)
+  local stop = json_end(source, at)
+  return stop and decode(source:sub(at, stop)) or nil
+end
+
+-- The first tool a code-mode cell calls, as a tool_call block: Codex's
+-- `exec` runs JavaScript that calls the real tools (`await
+-- tools.exec_command({"cmd":"cargo test"})`; `const patch = "*** Begin
+-- Patch ..."; await tools.apply_patch(patch)`). Nil when none is found.
+local function code_mode_call(source)
+  local name, open = source:match("tools%.([%a_][%w_]*)%s*%(%s*()")
+  if not name then return nil end
+  local first = source:sub(open, open)
+  local value
+  if first == "{" or first == '"' then
+    value = literal_at(source, open)
+  else -- a variable holding it: `const patch = "..."`
+    local variable = source:match("^[%a_][%w_]*", open)
+    local at = variable and source:match("%f[%w_]" .. variable .. "%s*=%s*()[\"{]")
+    value = at and literal_at(source, at)
+  end
+  if type(value) == "string" then value = { input = value } end
+  if type(value) ~= "table" then value = {} end
+  return { type = "tool_call", name = name, arguments = value }
+end
+
 --- Classify a `tool_call` block with a vocabulary made by `merge` (nil for
 -- the built-in one): `{ kind = K, paths = {...}, command = "..." or nil }`.
 -- Raw overrides are merged first (nil, ErrInvalidConfig when invalid).
 -- An unknown tool is `"other"`. A shell command that runs `apply_patch` (or
 -- `applypatch`) is an edit of the files its patch names (its command is kept).
+-- Codex's code-mode `exec` is classified as the first tool its JavaScript
+-- calls, that call (`{ name, arguments }`) given as `call`.
 function vocabulary.classify(call, vocab)
   if vocab == nil then
     vocab = BUILTIN
@@ -194,6 +258,16 @@ function vocabulary.classify(call, vocab)
   end
   local name = type(call) == "table" and rawget(call, "name")
   local spec = type(name) == "string" and vocab[name:lower()] or nil
+  if not spec and name == "exec" then
+    local args = rawget(call, "arguments")
+    local source = type(args) == "table" and rawget(args, "input")
+    local inner = type(source) == "string" and code_mode_call(source)
+    if inner and inner.name ~= "exec" then
+      local result = vocabulary.classify(inner, vocab)
+      if result then result.call = inner end -- what a reader of its arguments reads
+      return result
+    end
+  end
   local result = { kind = spec and spec.kind or "other", paths = {} }
   if not spec then return result end
   local args = rawget(call, "arguments")

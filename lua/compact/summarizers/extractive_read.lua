@@ -153,8 +153,10 @@ end
 
 -- Remember a tool call so its result can report the outcome.
 local function register_call(facts, turn, block)
-  local args = type(block.arguments) == "table" and block.arguments or nil
   local kind = vocabulary.classify(block, facts.file_tools)
+  -- (a code-mode cell: the tool it called)
+  if kind.call then block = { id = block.id, name = kind.call.name, arguments = kind.call.arguments } end
+  local args = type(block.arguments) == "table" and block.arguments or nil
   local is_file = kind.kind == "read" or kind.kind == "write" or kind.kind == "edit"
   local path = is_file and kind.paths[1] or nil
   local label
@@ -289,8 +291,13 @@ local function read_progress(call, output, failed)
   end
   local tests = T.test_summary(output)
   if tests and call.stem then
+    -- named by the step that tests ("cargo fmt --all && cargo test": `cargo test`)
+    local stem = call.stem
+    for _, step in ipairs(vocabulary.command_stems(call.command)) do
+      if step:find("test") or step:find("spec") or step:find("check") then stem = step end
+    end
     -- the last count of each stem between two commits: what each commit was tested with
-    add_milestone(turn, "tests " .. call.stem .. " " .. (turn.commits or 0), "`" .. call.stem .. "`: " .. tests)
+    add_milestone(turn, "tests " .. stem .. " " .. (turn.commits or 0), "`" .. stem .. "`: " .. tests)
   end
 end
 

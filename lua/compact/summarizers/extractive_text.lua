@@ -416,8 +416,12 @@ local unwrap_tool_output = require("compact.message").unwrap_tool_output
 function text.unwrap_output(s)
   local header, body = s:match("^(.-)\nOutput:\n(.*)$")
   if header and #header < 400 then
+    -- Codex's shell tools ("Process exited with code 1", shell_command's
+    -- "Exit code: 1"); its code mode's cell says no code ("Script completed")
     local code = ("\n" .. header):match("\nProcess exited with code (%-?%d+)")
+      or ("\n" .. header):match("\nExit code: (%-?%d+)")
     if code then return body, tonumber(code) end
+    if header:find("^Script completed") or header:find("^Script running") then return body end
   end
   if s:find("^Command: ") then
     -- greedy: the record's own Error line is the last one before Exit Code
@@ -467,13 +471,20 @@ local TEST_SUMMARIES = {
 --- The last line of `output` that sums up a test run ("12 passed",
 -- "297 tests, 11 failures"), shortened; nil when there is none.
 function text.test_summary(output)
-  local found
+  local found, counted
   for line in output:gmatch("[^\n]+") do
     local clean = line:gsub("\27%[[%d;]*m", ""):sub(1, 300)
     for _, pattern in ipairs(TEST_SUMMARIES) do
-      if clean:find(pattern) then found = clean break end
+      if clean:find(pattern) then
+        found = clean
+        -- (a count of none, cargo's doc tests "0 passed; 0 failed" after the
+        -- crate's 13, says less than the last one that counted something)
+        if clean:find("[1-9]%d* %a") then counted = clean end
+        break
+      end
     end
   end
+  found = counted or found
   -- pytest's "===== 2 passed in 0.01s =====": the count without its rules
   if found then found = found:gsub("^[=%-%s]+", ""):gsub("[=%-%s]+$", "") end
   return found and found ~= "" and text.cut_words(text.flatten(found), 120) or nil
@@ -510,6 +521,8 @@ local FAILED = {
   "\nFAIL ", "FAILED", "npm ERR!", "npm error code", "npm error command failed", "error TS%d+",
   "Traceback %(most recent call last%)", "make: %*%*%*", "Permission denied", "No such file or directory",
   "command not found", "\nError: ", "Segmentation fault",
+  -- rustc and cargo, git and the many tools that write "error: ..." at a line's start
+  "\nerror%[E%d+%]", "\nerror: ",
   -- a line that opens with a tool's own refusal ("apply_patch verification failed: ...")
   "\n%s*[%w_%-]+ verification failed",
   -- a sub-agent whose own model call failed reports the provider's error
