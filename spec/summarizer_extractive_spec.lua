@@ -262,6 +262,15 @@ describe("extractive summarizer", function()
     assert.truthy(text:find("- Changed `src/risk.rs`: `// exposure counts in the notional gate`", 1, true), text)
   end)
 
+  it("shows paths relative to a Windows working directory and names it", function()
+    local text = summarize({ messages = { user("fix the hero image"),
+      call("r", "shell_command", { command = "Get-Content C:\\App\\components\\hero.tsx", workdir = "C:\\App" }),
+      result("r", "shell_command", "Exit code: 0\nWall time: 0.2 seconds\nOutput:\nexport function Hero() {}"),
+      say("Fixed C:\\App\\components\\hero.tsx.") }, cwd = "C:\\App" })
+    assert.truthy(text:find("Fixed components\\hero.tsx.", 1, true), text)
+    assert.truthy(text:find("Working directory: `C:\\App`", 1, true), text)
+  end)
+
   it("quotes a pasted error line from the error's name on", function()
     local text = summarize({ messages = { user("hook.js:608 [ErrorBoundary:App] ReferenceError: React is not defined\n"
       .. "    at AppInner (App.tsx:141:27)\n    at renderWithHooks (chunk.js:11548:26)") } })

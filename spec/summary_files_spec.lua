@@ -22,6 +22,20 @@ local function changes(command)
 end
 
 describe("file lists and shell moves", function()
+  it("lists paths relative to a POSIX or a Windows working directory", function()
+    assert.are.equal("src/a.lua", files.relative("/w/p/src/a.lua", "/w/p/"))
+    assert.are.equal(".", files.relative("/w/p", "/w/p"))
+    assert.are.equal("/w/pq/a", files.relative("/w/pq/a", "/w/p"))
+    -- a backslash is a file name's letter on POSIX
+    assert.are.equal("/w/p\\a", files.relative("/w/p\\a", "/w/p"))
+    -- Windows: either separator, any case of the letters
+    assert.are.equal("public\\p.jpg", files.relative("C:\\Users\\Y\\RAVE\\public\\p.jpg", "C:\\Users\\Y\\RAVE"))
+    assert.are.equal("a.ts", files.relative("c:\\users\\y\\rave\\a.ts", "C:\\Users\\Y\\RAVE\\"))
+    assert.are.equal("src/b.ts", files.relative("C:/Users/Y/RAVE/src/b.ts", "C:\\Users\\Y\\RAVE"))
+    assert.are.equal("C:\\Users\\Y\\RAVEN\\x", files.relative("C:\\Users\\Y\\RAVEN\\x", "C:\\Users\\Y\\RAVE"))
+    assert.are.equal("README.md", files.relative("README.md", "C:\\Users\\Y\\RAVE"))
+  end)
+
   it("reads mv, git mv, rm and git rm, with options, quotes and a relative cd", function()
     assert.are.same({ "a.lua -> b.lua" }, changes("mv a.lua b.lua"))
     assert.are.same({ "src/x.ts -> src/y.ts" }, changes("git mv -f ./src/x.ts 'src/y.ts'"))

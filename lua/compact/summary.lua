@@ -71,13 +71,23 @@ end
 
 --- `path` relative to the working directory `cwd` when it is inside it
 -- ("/w/p/src/a.lua" in "/w/p" is "src/a.lua"; "/w/p" itself is "."); other
--- paths as they are.
+-- paths as they are. A Windows `cwd` ("C:\\app") takes either separator
+-- and any case of its letters, as Windows does ("c:\\app\\src\\a.ts" is
+-- "src\\a.ts").
 function files.relative(path, cwd)
-  if type(cwd) ~= "string" or cwd == "" or path:sub(1, 1) ~= "/" then return path end
-  local root = cwd:gsub("/+$", "")
-  if path == root then return "." end
-  if root == "" or path:sub(1, #root + 1) ~= root .. "/" then return path end
-  local rest = path:sub(#root + 2):gsub("^/+", "")
+  if type(cwd) ~= "string" or cwd == "" or type(path) ~= "string" then return path end
+  local windows = cwd:find("^%a:[\\/]") ~= nil
+  if path:sub(1, 1) ~= "/" and not (windows and path:find("^%a:[\\/]")) then return path end
+  local root = windows and cwd:gsub("[/\\]+$", "") or cwd:gsub("/+$", "")
+  local function same(a, b)
+    return a == b or windows and a:lower():gsub("/", "\\") == b:lower():gsub("/", "\\")
+  end
+  if same(path, root) then return "." end
+  local separator = path:sub(#root + 1, #root + 1)
+  if root == "" or not same(path:sub(1, #root), root) or not (separator == "/" or windows and separator == "\\") then
+    return path
+  end
+  local rest = path:sub(#root + 2):gsub(windows and "^[/\\]+" or "^/+", "")
   return rest ~= "" and rest or "."
 end
 

@@ -446,7 +446,8 @@ local function render(facts, budget, keywords, scale, extras)
   end
   -- where the work happens: the paths above are relative to it
   -- (whole or not at all: a cut path names no directory)
-  if type(facts.cwd) == "string" and facts.cwd:find("^/") and #facts.cwd > 1 and #facts.cwd <= 200
+  if type(facts.cwd) == "string" and (facts.cwd:find("^/") or facts.cwd:find("^%a:[\\/]")) and #facts.cwd > 1
+      and #facts.cwd <= 200
       and not facts.cwd:find("[`\n]") then
     tail[#tail + 1] = "\nWorking directory: `" .. facts.cwd .. "`"
   end

@@ -38,9 +38,11 @@ end
 local function relative(facts, s)
   local cwd = facts.cwd
   if type(cwd) ~= "string" or cwd == "" or cwd == "/" then return s end
-  local root = cwd:gsub("/+$", "")
+  -- (a Windows working directory, "C:\\app", is followed by either separator)
+  local windows = cwd:find("^%a:[\\/]") ~= nil
+  local root = windows and cwd:gsub("[/\\]+$", "") or cwd:gsub("/+$", "")
   local escaped = root:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0")
-  s = s:gsub(escaped .. "/", "")
+  s = s:gsub(escaped .. (windows and "[/\\]" or "/"), "")
   return (s:gsub(escaped .. "%f[^%w_%-%.]", "."))
 end
 read.relative = relative
