@@ -210,6 +210,21 @@ one castai+kimchi-dev 910d4023c95068cec6a18be45ffee7fa41bb453c session.jsonl sea
 one marcpadz+dexter-v3 060d60770d73f20918fa337ec3e0116049e504f5 pi-session.jsonl \
   sealed8-dexter-pi-copilotkit-workspace.jsonl
 one mode89+welpy d4c3fd4c595bcfb40e6443841241baf92ff16a11 session.jsonl sealed8-welpy-pi-packageize.jsonl
+# The ninth sealed set (bench/summary_facts_sealed9.lua), as sealed9-<source>-<name>:
+# Codex rollouts and a pi session that projects committed at their root, facts written from the raw input only.
+one sachinacharyaa+Rivo b2133a01ab5992314014072bfdaa9769d0d89ac1 codex-session.jsonl sealed9-rivo-solaudd-grant.jsonl
+one mesayanroy+Valdyum-Labs da2ebb353c24184fa45d057d50cd0759201e5c66 codex-session.jsonl \
+  sealed9-valdyum-setup-grant-prep.jsonl
+one kunalcode12+Empire-of-bits-vorld 8241f993f11c3fb287afa5e61299da11e618c755 codex-session.jsonl \
+  sealed9-eob-grant-evidence.jsonl
+one Shyaar+beam_v1 7520b442de926d46e646803c0a933813174deada codex-session.jsonl sealed9-beam-grant-evidence.jsonl
+one inspi-writer001+gildore-arena cf7c302a55828b36764163c49a71f95137992c7f codex-session.jsonl \
+  sealed9-gildore-flashtrade-reapply.jsonl
+one kunalcode12+openclaw_agent cebcb5a83053ee2b5003a9795850c23257ec738e codex-session.jsonl \
+  sealed9-openclaw-grant-in-codex.jsonl
+one nikhilxhub+x402-agent e39087c5c742d59ba46e978fa54e888ab351e53b codex-session.jsonl \
+  sealed9-x402-agentx402-grant.jsonl
+one lamurian+paradocs bec622cc9ff76fa344d55ea91ce77662c499805e session.jsonl sealed9-paradocs-pi-sqlite-research.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
