@@ -210,6 +210,18 @@ one castai+kimchi-dev 910d4023c95068cec6a18be45ffee7fa41bb453c session.jsonl sea
 one marcpadz+dexter-v3 060d60770d73f20918fa337ec3e0116049e504f5 pi-session.jsonl \
   sealed8-dexter-pi-copilotkit-workspace.jsonl
 one mode89+welpy d4c3fd4c595bcfb40e6443841241baf92ff16a11 session.jsonl sealed8-welpy-pi-packageize.jsonl
+# The tenth sealed set (bench/summary_facts_sealed10.lua), as sealed10-<source>-<name>:
+# Claude Code main transcripts that projects committed, facts written from the raw input only.
+one leolin84200704+posthog-impact-dashboard 3adbaa8f38f78e94c7e1824e587ec03f6fd4db46 claude-session.jsonl \
+  sealed10-posthog-impact-final-scores.jsonl
+one yashpunmiya+Solsmile f1e66f0465a40e7a4bc8bfea97911d8a51542bf5 claude-session.jsonl \
+  sealed10-polydot-hardhat-nextjs.jsonl
+one ikihin+bhavana 6961556e0e178af2ec856b21918c961199d866b8 claude-session.jsonl \
+  sealed10-bhavana-anchor-frontend.jsonl
+one allym-4+test cf475d46db3b154091c59dc7eecf6a6e270313ef session-transcript.jsonl \
+  sealed10-duality-signup-class-tags.jsonl
+one Reinhartsamuel+TokenForge 7c440a70a0b9a49f68108098cea31a1d74100f33 claude-session.jsonl \
+  sealed10-tokenforge-rwa-gaps.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
