@@ -225,6 +225,18 @@ one kunalcode12+openclaw_agent cebcb5a83053ee2b5003a9795850c23257ec738e codex-se
 one nikhilxhub+x402-agent e39087c5c742d59ba46e978fa54e888ab351e53b codex-session.jsonl \
   sealed9-x402-agentx402-grant.jsonl
 one lamurian+paradocs bec622cc9ff76fa344d55ea91ce77662c499805e session.jsonl sealed9-paradocs-pi-sqlite-research.jsonl
+# The tenth sealed set (bench/summary_facts_sealed10.lua), as sealed10-<source>-<name>:
+# Claude Code main transcripts that projects committed, facts written from the raw input only.
+one leolin84200704+posthog-impact-dashboard 3adbaa8f38f78e94c7e1824e587ec03f6fd4db46 claude-session.jsonl \
+  sealed10-posthog-impact-final-scores.jsonl
+one yashpunmiya+Solsmile f1e66f0465a40e7a4bc8bfea97911d8a51542bf5 claude-session.jsonl \
+  sealed10-polydot-hardhat-nextjs.jsonl
+one ikihin+bhavana 6961556e0e178af2ec856b21918c961199d866b8 claude-session.jsonl \
+  sealed10-bhavana-anchor-frontend.jsonl
+one allym-4+test cf475d46db3b154091c59dc7eecf6a6e270313ef session-transcript.jsonl \
+  sealed10-duality-signup-class-tags.jsonl
+one Reinhartsamuel+TokenForge 7c440a70a0b9a49f68108098cea31a1d74100f33 claude-session.jsonl \
+  sealed10-tokenforge-rwa-gaps.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
