@@ -37,6 +37,11 @@ describe("extractive summarizer on agent sessions", function()
         .. " use OCR."),
       user("<bash-input>git status</bash-input><bash-stdout>On branch main\nyou must commit</bash-stdout>"),
       user('{"level":"error","msg":"must not be null","ts":1700000000}'),
+      -- pi: a skill expanded into the message, and a mode's template around the user's words
+      user('<skill name="graphify" location="/u/.pi/agent/skills/graphify/SKILL.md">\n# /graphify\n'
+        .. "Never invent an edge.\n</skill>"),
+      user("# Exploration Mode\nDo NOT jump to implementation.\n<user_input>\nkeep the parser's tests fast\n"
+        .. "</user_input>\n## Workflow\n1. You must gather context first."),
       user("Also keep the old entry point working."),
       say("Done: the parser is 2x faster and the old entry point still works."),
     } })
@@ -44,10 +49,12 @@ describe("extractive summarizer on agent sessions", function()
     it("takes the request out of an IDE preamble and never files injected text as a request", function()
       assert.are.equal("Make the parser faster. Never change the public API.", section(text, "## Goal"))
       -- a short constraint keeps the sentence before it for context
-      assert.are.equal("- Make the parser faster. Never change the public API.\n- Also keep the old entry point working.",
-        section(text, "## Constraints and decisions"))
+      -- (the mode's template gives none; the user's words inside it do)
+      assert.are.equal("- Make the parser faster. Never change the public API.\n- keep the parser's tests fast\n"
+        .. "- Also keep the old entry point working.", section(text, "## Constraints and decisions"))
       for _, injected in ipairs({ "malware", "always run lint", "pdftotext", "OCR", "you must commit", "must not be null",
-        "Caveat", "cleared", "Open tabs", "environment_context", "/clear" }) do
+        "Caveat", "cleared", "Open tabs", "environment_context", "/clear", "invent an edge", "Exploration Mode",
+        "gather context" }) do
         assert.is_nil(text:find(injected, 1, true), injected)
       end
       assert.truthy(section(text, "## Latest exchange"):find("- User: Also keep the old entry point working.", 1, true))

@@ -102,6 +102,14 @@ describe("file lists and shell moves", function()
     assert.are.same({ "c.lua" }, modified)
   end)
 
+  it("lists a previous summary's absolute paths relative to the working directory, once", function()
+    local read, modified = files.collect(files.merge_tools(nil),
+      "text\n\n<read-files>\n/w/p/a.lua\n/etc/hosts\n</read-files>\n\n<modified-files>\n/w/p/b.lua\n</modified-files>",
+      { { call("1", "edit", { path = "/w/p/b.lua" }) } }, "/w/p")
+    assert.are.same({ "/etc/hosts", "a.lua" }, read)
+    assert.are.same({ "b.lua" }, modified)
+  end)
+
   it("puts each path once in a compacted summary, in the lists only", function()
     local compactor = assert(compact.new { summarizer = assert(compact.extractive_summarizer()) })
     local messages = {

@@ -100,8 +100,13 @@ end
 function files.collect(tools, previous_summary, message_lists, cwd)
   local read, modified = {}, {}
   if type(previous_summary) == "string" then
-    parse_block(previous_summary, "read%-files", read)
-    parse_block(previous_summary, "modified%-files", modified)
+    -- (relative to `cwd` too: an importer's summary, pi's, lists absolute
+    -- paths, which would otherwise stand beside their relative twins)
+    local previous_read, previous_modified = {}, {}
+    parse_block(previous_summary, "read%-files", previous_read)
+    parse_block(previous_summary, "modified%-files", previous_modified)
+    for path in pairs(previous_read) do read[files.relative(path, cwd)] = true end
+    for path in pairs(previous_modified) do modified[files.relative(path, cwd)] = true end
   end
   for _, list in ipairs(message_lists) do
     for _, message in ipairs(list) do

@@ -296,6 +296,8 @@ local INJECTED_TAGS = {
   "local%-command%-stderr", "bash%-input", "bash%-stdout", "bash%-stderr", "command%-message", "command%-name",
   "command%-args", "user%-prompt%-submit%-hook", "ide_selection", "ide_opened_file", "command%-contents",
   "turn_aborted", "user_shell_command",
+  -- pi's skill expansion (`<skill name="x" location=".../SKILL.md">` ... `</skill>`, the user's words after it)
+  "skill",
 }
 
 -- Other agents' compaction summaries, by how they start.
@@ -362,7 +364,10 @@ function text.user_kind(s)
   if ran then return "shell", ran end
   -- Codex's IDE context: the request follows its marker
   local request = trimmed:match("##%s*My request for [%w ]-:%s*(.*)$")
-  if request then trimmed = request end
+    -- a prompt template around the user's words (pi's modes: "# Exploration
+    -- Mode ... <user_input>wel.py is huge</user_input> ## Workflow ...")
+    or trimmed:match("<user_input>%s*(.-)%s*</user_input>")
+  if request and request ~= "" then trimmed = request end
   local cleaned = trimmed
   for _, tag in ipairs(INJECTED_TAGS) do
     cleaned = cleaned:gsub("<" .. tag .. "[^>]*>.-</" .. tag .. ">", "")
