@@ -271,6 +271,19 @@ describe("extractive summarizer", function()
     assert.truthy(text:find("Working directory: `C:\\App`", 1, true), text)
   end)
 
+  it("gives the room a note leaves to the last reply, so a long report's later findings stay", function()
+    local findings = { "**Findings**" }
+    for i = 1, 40 do
+      findings[#findings + 1] = i .. ". Finding number " .. i .. " is that the handler " .. i
+        .. " drops its context before the retry, so the second attempt logs nothing useful at all."
+    end
+    -- a long request: a larger scale would not fit, the note stays at its base
+    local plan = "Review the retry plan against the code. " .. string.rep("The plan retries each handler once. ", 80)
+    local text = summarize({ messages = { user(plan), say(table.concat(findings, "\n")) } })
+    assert.truthy(text:find("Finding number 25", 1, true), text)
+    assert.truthy(#text <= 6000, #text)
+  end)
+
   it("quotes a pasted error line from the error's name on", function()
     local text = summarize({ messages = { user("hook.js:608 [ErrorBoundary:App] ReferenceError: React is not defined\n"
       .. "    at AppInner (App.tsx:141:27)\n    at renderWithHooks (chunk.js:11548:26)") } })

@@ -338,7 +338,7 @@ end
 -- number left out per section.
 local BREADTH = 0.6
 
-local function choose(items, budget)
+local function choose(items, budget, grow)
   table.sort(items, function(a, b)
     if a.priority ~= b.priority then return a.priority > b.priority end
     return a.order > b.order
@@ -385,7 +385,7 @@ local function choose(items, budget)
     end
   end
   for _, item in ipairs(items) do
-    if item.grow and item.text and used < budget then
+    if grow and item.grow and item.text and used < budget then
       local text = item.grow(#item.text + budget - used)
       if text and #text > #item.text then try(item, text, budget) end
     end
@@ -430,50 +430,63 @@ local function render(facts, budget, keywords, scale, extras)
   local goal = facts.goal
     and T.cut_words(facts.goal, math.min(one_request and 1200 or 400, unit) * math.min(scale, REQUEST_SCALE))
     or "(no request yet)"
-  local fixed = { H.goal, goal, "" }
-  local tail = {}
-  local open = open_work(facts, math.min(240, unit) * scale)
-  if #open > 0 then
-    tail[#tail + 1] = H.open
-    for _, line in ipairs(open) do tail[#tail + 1] = line end
-    tail[#tail + 1] = ""
-  end
-  local latest = latest_exchange(facts, math.min(600, unit) * scale, math.min(1500, math.floor(budget / 4)) * scale,
-    scale)
-  if #latest > 0 then
-    tail[#tail + 1] = H.latest
-    for _, line in ipairs(latest) do tail[#tail + 1] = line end
-  end
-  -- where the work happens: the paths above are relative to it
-  -- (whole or not at all: a cut path names no directory)
-  if type(facts.cwd) == "string" and (facts.cwd:find("^/") or facts.cwd:find("^%a:[\\/]")) and #facts.cwd > 1
-      and #facts.cwd <= 200
-      and not facts.cwd:find("[`\n]") then
-    tail[#tail + 1] = "\nWorking directory: `" .. facts.cwd .. "`"
-  end
-  local head_text, tail_text = table.concat(fixed, "\n"), table.concat(tail, "\n")
-  local room = budget - #head_text - #tail_text - 2 * 40
-  local items = candidates(facts, keywords, scale)
-  if not extras then
-    local kept = {}
-    for _, item in ipairs(items) do if not item.extra then kept[#kept + 1] = item end end
-    items = kept
-  end
-  local chosen, left_out = choose(items, room)
-  local out = { head_text }
-  for _, section in ipairs({ "constraints", "progress" }) do
-    if #chosen[section] > 0 then
-      out[#out + 1] = H[section]
-      if left_out[section] > 0 then out[#out + 1] = left_out_line(left_out[section]) end
-      for _, item in ipairs(chosen[section]) do out[#out + 1] = item.text end
-      out[#out + 1] = ""
+  local head_text = table.concat({ H.goal, goal, "" }, "\n")
+  local function tail_text(reply_limit)
+    local tail = {}
+    local open = open_work(facts, math.min(240, unit) * scale)
+    if #open > 0 then
+      tail[#tail + 1] = H.open
+      for _, line in ipairs(open) do tail[#tail + 1] = line end
+      tail[#tail + 1] = ""
     end
+    local latest = latest_exchange(facts, math.min(600, unit) * scale, reply_limit, scale)
+    if #latest > 0 then
+      tail[#tail + 1] = H.latest
+      for _, line in ipairs(latest) do tail[#tail + 1] = line end
+    end
+    -- where the work happens: the paths above are relative to it
+    -- (whole or not at all: a cut path names no directory)
+    if type(facts.cwd) == "string" and (facts.cwd:find("^/") or facts.cwd:find("^%a:[\\/]")) and #facts.cwd > 1
+        and #facts.cwd <= 200 and not facts.cwd:find("[`\n]") then
+      tail[#tail + 1] = "\nWorking directory: `" .. facts.cwd .. "`"
+    end
+    return table.concat(tail, "\n")
   end
-  out[#out + 1] = tail_text
-  -- redacted before it is measured: "[redacted]" may be longer than what it hides
-  local text = changes.redact_keys(util.trim(table.concat(out, "\n")))
+  -- the note with the optional sections chosen in the room `tail` leaves
+  local function assemble(tail, grow)
+    local room = budget - #head_text - #tail - 2 * 40
+    local items = candidates(facts, keywords, scale)
+    if not extras then
+      local kept = {}
+      for _, item in ipairs(items) do if not item.extra then kept[#kept + 1] = item end end
+      items = kept
+    end
+    local chosen, left_out = choose(items, room, grow)
+    local out = { head_text }
+    for _, section in ipairs({ "constraints", "progress" }) do
+      if #chosen[section] > 0 then
+        out[#out + 1] = H[section]
+        if left_out[section] > 0 then out[#out + 1] = left_out_line(left_out[section]) end
+        for _, item in ipairs(chosen[section]) do out[#out + 1] = item.text end
+        out[#out + 1] = ""
+      end
+    end
+    out[#out + 1] = tail
+    -- redacted before it is measured: "[redacted]" may be longer than what it hides
+    return changes.redact_keys(util.trim(table.concat(out, "\n"))), left_out.constraints + left_out.progress
+  end
+  local reply_limit = math.min(1500, math.floor(budget / 4)) * scale
+  local tail = tail_text(reply_limit)
+  local text, left = assemble(tail, not extras)
+  -- the room still left goes to the last reply first (a long final
+  -- report's later findings), then to what the edits wrote
+  if extras and #text < budget - 100 then
+    local longer = tail_text(reply_limit + budget - #text - 10)
+    if #longer > #tail then tail = longer end
+    text, left = assemble(tail, true)
+  end
   local whole = #text <= budget
-  return fit_lines(text, budget), left_out.constraints + left_out.progress + (whole and 0 or 1000)
+  return fit_lines(text, budget), left + (whole and 0 or 1000)
 end
 
 -- The largest scale (up to 6) whose note still fits whole and leaves out
