@@ -338,6 +338,7 @@ end
 -- number left out per section.
 local BREADTH = 0.6
 
+-- `grow`: change lines may then take what room is left.
 local function choose(items, budget, grow)
   table.sort(items, function(a, b)
     if a.priority ~= b.priority then return a.priority > b.priority end
@@ -349,10 +350,10 @@ local function choose(items, budget, grow)
     return heading + #text + 1 - (item.text and (#item.text + 1) or 0)
   end
   local function try(item, text, limit)
-    local grow = size(item, text)
-    if used + grow > limit then return end
+    local growth = size(item, text)
+    if used + growth > limit then return end
     if not item.text then count[item.section] = count[item.section] + 1 end
-    used, item.text = used + grow, text
+    used, item.text = used + growth, text
   end
   for _, item in ipairs(items) do
     if not item.extra and not item.late and (item.brief or item.section == "constraints") then
