@@ -42,6 +42,10 @@ describe("extractive summarizer on agent sessions", function()
         .. "Never invent an edge.\n</skill>"),
       user("# Exploration Mode\nDo NOT jump to implementation.\n<user_input>\nkeep the parser's tests fast\n"
         .. "</user_input>\n## Workflow\n1. You must gather context first."),
+      -- Codex: a goal's harness text around the user's objective
+      user("<goal_context>\nContinue working toward the active thread goal.\n<objective>\nkeep the lexer "
+        .. "allocation-free\n</objective>\nContinuation behavior:\n- Do not redefine success around a smaller task."
+        .. "\nBudget:\n- Tokens used: 0\n</goal_context>"),
       user("Also keep the old entry point working."),
       say("Done: the parser is 2x faster and the old entry point still works."),
     } })
@@ -51,10 +55,11 @@ describe("extractive summarizer on agent sessions", function()
       -- a short constraint keeps the sentence before it for context
       -- (the mode's template gives none; the user's words inside it do)
       assert.are.equal("- Make the parser faster. Never change the public API.\n- keep the parser's tests fast\n"
-        .. "- Also keep the old entry point working.", section(text, "## Constraints and decisions"))
+        .. "- keep the lexer allocation-free\n- Also keep the old entry point working.",
+        section(text, "## Constraints and decisions"))
       for _, injected in ipairs({ "malware", "always run lint", "pdftotext", "OCR", "you must commit", "must not be null",
         "Caveat", "cleared", "Open tabs", "environment_context", "/clear", "invent an edge", "Exploration Mode",
-        "gather context" }) do
+        "gather context", "redefine success", "Tokens used" }) do
         assert.is_nil(text:find(injected, 1, true), injected)
       end
       assert.truthy(section(text, "## Latest exchange"):find("- User: Also keep the old entry point working.", 1, true))

@@ -367,6 +367,8 @@ function text.user_kind(s)
     -- a prompt template around the user's words (pi's modes: "# Exploration
     -- Mode ... <user_input>wel.py is huge</user_input> ## Workflow ...")
     or trimmed:match("<user_input>%s*(.-)%s*</user_input>")
+    -- Codex's goal: the harness's rules around the user's <objective>
+    or trimmed:match("^%s*<goal_context>.-<objective>%s*(.-)%s*</objective>")
   if request and request ~= "" then trimmed = request end
   local cleaned = trimmed
   for _, tag in ipairs(INJECTED_TAGS) do
