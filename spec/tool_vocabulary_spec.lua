@@ -238,6 +238,18 @@ describe("shell commands (compact.commands)", function()
     for _, work in ipairs({ "git push", "git commit -m x", "npm test", "rm -rf build" }) do
       assert.is_false(commands.is_lookup(work), work)
     end
+    -- PowerShell's reads, in any case (Codex on Windows)
+    for _, lookup in ipairs({ "Get-Content package.json", "Get-ChildItem -Force", "select-string -Pattern x a.ts",
+      "Test-Path .env" }) do
+      assert.is_true(commands.is_lookup(lookup), lookup)
+    end
+    assert.is_false(commands.is_lookup("Remove-Item -Recurse dist"))
+  end)
+
+  it("takes a Windows shim for its program: npm.cmd is npm", function()
+    assert.are.equal("npm run build", commands.stem("npm.cmd run build"))
+    assert.are.equal("npx vitest", commands.stem("cd app; npx.CMD vitest run"))
+    assert.are.equal("git status", commands.stem("git.exe status"))
   end)
 end)
 

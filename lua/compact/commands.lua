@@ -271,7 +271,10 @@ function commands.stem(command)
     end
     local program = words[i]
     if program and program ~= "cd" and program ~= "pushd" and program ~= "source" and program ~= "." then
-      program = program:match("[^/]+$") or program
+      program = program:match("[^/\\]+$") or program
+      -- Windows' shims and scripts: `npm.cmd run build` is `npm run build`
+      program = program:match("^(.-)%.[cC][mM][dD]$") or program:match("^(.-)%.[eE][xX][eE]$")
+        or program:match("^(.-)%.[bB][aA][tT]$") or program
       -- `pip3 install` and `pip install`, `python3.12 -m` and `python -m`: one program
       program = program:match("^(pip)[%d%.]+$") or program:match("^(python)[%d%.]+$") or program
       if not SUBCOMMANDS[program] then return program end
@@ -330,13 +333,20 @@ local LOOKUPS = { grep = true, rg = true, ag = true, sed = true, cat = true, ls 
   tail = true, wc = true, awk = true, nl = true, echo = true, pwd = true, which = true, tree = true, stat = true,
   du = true, file = true, diff = true, sleep = true, fd = true, less = true, jq = true, printf = true,
   ["git log"] = true, ["git status"] = true, ["git diff"] = true, ["git show"] = true, ["git branch"] = true,
-  ["git ls-files"] = true, ["git grep"] = true, ["git rev-parse"] = true, ["git remote"] = true }
+  ["git ls-files"] = true, ["git grep"] = true, ["git rev-parse"] = true, ["git remote"] = true,
+  -- PowerShell's (Codex on Windows), by their lower-case names
+  ["get-content"] = true, ["get-childitem"] = true, ["select-string"] = true, ["test-path"] = true,
+  ["get-item"] = true, ["get-location"] = true, ["resolve-path"] = true, gc = true, gci = true, dir = true,
+  type = true }
 
 --- A look-up: a command that only reads (`rg`, `sed -n`, `cat`, `git
 -- status`, ...); its failure is a miss, not an error of the work.
 function commands.is_lookup(command)
   local stem = commands.stem(command)
-  return stem ~= nil and (LOOKUPS[stem] or LOOKUPS[stem:match("^%S+")] and not stem:find("^git ")) or false
+  if stem == nil then return false end
+  local program = stem:match("^%S+")
+  return (LOOKUPS[stem] or LOOKUPS[program] and not stem:find("^git ") or LOOKUPS[program:lower()]
+    and program:find("%-")) and true or false
 end
 
 return commands
