@@ -169,6 +169,17 @@ describe("extractive text helpers", function()
     assert.is_false(text.looks_failed("    Finished dev [unoptimized] target(s) in 1.2s"))
   end)
 
+  it("ends no sentence at a bold list number, and reads a quote or a heading the user typed as prose", function()
+    assert.are.same({ "Changed:", "**1. New section** at the top.", "**2. Phase 2** reframed." },
+      (text.sentences("Changed:\n\n**1. New section** at the top.\n\n**2. Phase 2** reframed.")))
+    assert.are.equal("> Pick up FW-005 first and add the readiness demo.",
+      (text.clean_request("> Pick up FW-005 first and add the readiness demo.")))
+    assert.are.equal("# Plan for the release ship it on friday", (text.clean_request("# Plan for the release\nship it on friday")))
+    -- a prompt is still a prompt
+    assert.are.equal('it fails: [pasted output, 2 lines: "$ make test"] why?',
+      (text.clean_request("it fails:\n$ make test\n# make install\nwhy?")))
+  end)
+
   it("counts the words of a request written without spaces (Chinese, Japanese, Korean)", function()
     -- 2 words and 18 characters
     assert.are.equal(11, text.word_count("問一下, 但是超過 200,000 token 的費用, 是不是沒有新加到spendFn"))

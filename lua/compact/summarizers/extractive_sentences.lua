@@ -103,7 +103,8 @@ function text.sentences(s)
       for stop in line:gmatch("[%.!?][\"')%]]*()%s") do
         -- "1. User runs it": a list item's number ends no sentence
         local sentence = line:sub(start, stop - 1)
-        if not (sentence:match("^%d%d?%.$") or sentence:match("[:%s]%d%d?%.$")) then
+        -- (bold too: "**1. New section**")
+        if not (sentence:match("^[%*_]*%d%d?%.$") or sentence:match("[:%s][%*_]*%d%d?%.$")) then
           out[#out + 1], parts[#out + 1] = sentence, part
           start = stop + 1
         end

@@ -109,7 +109,13 @@ local function is_pasted(line)
   if select(2, line:gsub("\\n", "")) >= 2 then return true end
   -- a shell prompt; the arrows are whole UTF-8 sequences (a byte set would
   -- take any line opening with a bullet "•" or a quote mark for one)
-  if line:match("^%s*[$%%>#] ") or line:match("^%s*➜") or line:match("^%s*❯") then return true end
+  -- (a quote or a heading the user typed, "> Pick up FW-005 first ...",
+  -- "# Plan for the release", is prose)
+  local mark = line:match("^%s*([$%%>#]) ")
+  if mark and not ((mark == ">" or mark == "#") and is_typed_words(line:gsub("^%s*[>#]%s*", ""))) then
+    return true
+  end
+  if line:match("^%s*➜") or line:match("^%s*❯") then return true end
   if line:match("^%s*at .+%(.*:%d+:%d+%)") or line:match("^%s*at [%w%.<>]+ %(") then return true end
   if line:find(BOX) then return true end
   if line:match("^%s*[%+%-] ?%d+ ") or line:match("^%s*npm ") or line:match("^%s*Node%.js v") then return true end
