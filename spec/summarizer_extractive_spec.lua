@@ -284,6 +284,22 @@ describe("extractive summarizer", function()
     assert.truthy(#text <= 6000, #text)
   end)
 
+  it("drops a previous summary's Markdown rules, and says so when a section is left out whole", function()
+    local text = summarize({ previous_summary = "## Goal\nPort the lexer.\n\n## Progress\n- ---\n- Ported the scanner.",
+      messages = { user("now port the parser") } })
+    assert.is_nil(text:find("\n- ---", 1, true), text)
+    assert.truthy(text:find("- Ported the scanner.", 1, true), text)
+    local msgs = {}
+    for i = 1, 6 do
+      msgs[#msgs + 1] = user("You must keep rule " .. i .. " of the port in mind, it is a long rule that takes room.")
+      msgs[#msgs + 1] = say("Kept rule " .. i .. ".")
+    end
+    msgs[#msgs + 1] = user("now the parser")
+    text = summarize({ messages = msgs }, { max_chars = 400 })
+    assert.truthy(text:find("## Progress\n%- %(%d+ more items? left out%)"), text)
+    assert.truthy(#text <= 400, #text)
+  end)
+
   it("quotes a pasted error line from the error's name on", function()
     local text = summarize({ messages = { user("hook.js:608 [ErrorBoundary:App] ReferenceError: React is not defined\n"
       .. "    at AppInner (App.tsx:141:27)\n    at renderWithHooks (chunk.js:11548:26)") } })

@@ -465,7 +465,8 @@ local function render(facts, budget, keywords, scale, extras)
     local chosen, left_out = choose(items, room, grow)
     local out = { head_text }
     for _, section in ipairs({ "constraints", "progress" }) do
-      if #chosen[section] > 0 then
+      -- (a section left out whole still says so)
+      if #chosen[section] > 0 or left_out[section] > 0 then
         out[#out + 1] = H[section]
         if left_out[section] > 0 then out[#out + 1] = left_out_line(left_out[section]) end
         for _, item in ipairs(chosen[section]) do out[#out + 1] = item.text end

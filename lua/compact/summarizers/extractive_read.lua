@@ -599,7 +599,7 @@ function read.previous(facts, text)
       if #rest > 0 then
         facts.previous_open[#facts.previous_open + 1] = T.cut_words(table.concat(rest, " "), 400)
       end
-    else
+    elseif not item.text:match("^[%s%-%*_=]+$") then -- (a Markdown rule, "---", says nothing)
       local line = relative(facts, item.text)
       facts.earlier[#facts.earlier + 1] = line:match("^%s*[%-%*%+] ") and line or ("- " .. line)
     end
