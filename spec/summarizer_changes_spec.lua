@@ -145,6 +145,17 @@ describe("extractive summarizer changes and plans", function()
     assert.truthy(#t <= 6000, #t)
   end)
 
+  it("says what an edit took out when it added nothing worth showing", function()
+    local t = summarize({ messages = {
+      user("drop the hard-coded user agent"),
+      call("a", "Edit", { file_path = "/w/src/models.ts", old_string = 'const client = new OpenAI({\n'
+        .. '  headers: { "User-Agent": "kimchi/0.0.1" },\n})', new_string = "const client = new OpenAI({\n})" }),
+      result("a", "Edit", "The file has been updated."),
+      say("Dropped."),
+    }, cwd = "/w" })
+    assert.truthy(t:find('- Changed `src/models.ts`: removed `headers: { "User-Agent": "kimchi/0.0.1" },`', 1, true), t)
+  end)
+
   it("takes a Justfile's recipes, and code in a doc comment for code, not prose", function()
     local t = summarize({ messages = {
       user("run the Rust checks from the Justfile"),

@@ -109,10 +109,13 @@ function changes.of_call(kind, args, command)
   end
   local path = kind.paths[1]
   if not path or type(args) ~= "table" then return {} end
-  local lines = {}
+  local lines, removed = {}, nil
   local text = first_string(args, NEW_KEYS)
   if text then
-    lines = added(text, first_string(args, OLD_KEYS))
+    local old = first_string(args, OLD_KEYS)
+    lines = added(text, old)
+    -- what an edit took out (shown when it added nothing worth showing)
+    if old then removed = added(old, text) end
   elseif type(rawget(args, "edits")) == "table" then -- Claude Code's MultiEdit, pi's edits
     for _, edit in ipairs(rawget(args, "edits")) do
       if type(edit) == "table" then
@@ -123,7 +126,7 @@ function changes.of_call(kind, args, command)
       end
     end
   end
-  return { { path = path, lines = lines } }
+  return { { path = path, lines = lines, removed = removed } }
 end
 
 -- Style sheets and markup: their comments and headings say what changed,
@@ -264,20 +267,27 @@ function changes.add(facts, written_files, order, shown)
     local list = is_list_file(name)
     local taken = 0
     local env_file = is_env_file(name)
-    for _, raw in ipairs(lines) do
-      local line = redact(raw, env_file)
-      local s = score(line)
-      if markup and not (is_comment(line) or line:find("^#+%s")) then s = nil end
-      -- every entry of a list file counts (`__pycache__/`, `requests==2.31`)
-      if list and not s and line:find("%w") and not is_comment(line) then s = 1 end
-      if s and not file.seen[line] and taken < MAX_LINES then
-        file.seen[line] = true
-        taken = taken + 1
-        file.written = (file.written or 0) + 1
-        file.lines[#file.lines + 1] = { text = T.cut_words(line, MAX_LINE), score = s, at = file.written,
-                                        edit = file.count }
+    -- the lines worth showing of `list`; `label` marks what was taken out
+    local function take(list_of_lines, label)
+      for _, raw in ipairs(list_of_lines) do
+        local line = redact(raw, env_file)
+        local s = score(line)
+        if markup and not (is_comment(line) or line:find("^#+%s")) then s = nil end
+        -- every entry of a list file counts (`__pycache__/`, `requests==2.31`)
+        if list and not s and line:find("%w") and not is_comment(line) then s = 1 end
+        local shown_text = label and (label .. line) or line
+        if s and not file.seen[shown_text] and taken < MAX_LINES then
+          file.seen[shown_text] = true
+          taken = taken + 1
+          file.written = (file.written or 0) + 1
+          file.lines[#file.lines + 1] = { text = T.cut_words(line, MAX_LINE), score = s, at = file.written,
+                                          edit = file.count, label = label }
+        end
       end
     end
+    take(lines)
+    -- an edit that only took lines out says what it took ("removed `headers: {...}`")
+    if taken == 0 and written.removed then take(written.removed, "removed ") end
     if #file.lines > 2 * MAX_FILE_LINES then -- (trimmed in batches: the sorts stay rare)
       -- keep the best: an older edit's plain lines go first
       table.sort(file.lines, function(a, b)
@@ -311,7 +321,7 @@ function changes.line(file, limit)
     if used + cost > limit then
       -- (but the best line, cut to fit, rather than nothing at all)
       if #chosen == 0 and limit - used > 24 then
-        chosen[1] = { text = T.cut_words(line.text, limit - used - 4), at = line.at }
+        chosen[1] = { text = T.cut_words(line.text, limit - used - 4), at = line.at, label = line.label }
       end
       break
     end
@@ -321,7 +331,7 @@ function changes.line(file, limit)
   if #chosen == 0 then return nil end
   table.sort(chosen, function(a, b) return a.at < b.at end)
   local parts = {}
-  for i, line in ipairs(chosen) do parts[i] = "`" .. line.text:gsub("`", "'") .. "`" end
+  for i, line in ipairs(chosen) do parts[i] = (line.label or "") .. "`" .. line.text:gsub("`", "'") .. "`" end
   return head .. table.concat(parts, "; ")
 end
 
