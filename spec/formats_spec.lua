@@ -300,9 +300,12 @@ describe("tolerant JSONL", function()
     assert.matches("^t%.json: line 3, column", err.message)
   end)
 
-  it("keeps a torn line in the middle an error", function()
-    local result, err = importers.parse(lines { good[1], '{"role":', good[2] }, { name = "t.json" })
-    assert.is_nil(result)
+  it("skips a torn line in the middle with a warning, and keeps it an error with strict", function()
+    local result = parse(lines { good[1], '{"role":', good[2] })
+    assert.same({ "a", "b" }, texts(result.messages))
+    assert.matches("^t%.json: line 2: skipped a line that is not JSON %(", result.warnings[1])
+    local strict, err = importers.parse(lines { good[1], '{"role":', good[2] }, { name = "t.json", strict = true })
+    assert.is_nil(strict)
     assert.matches("^t%.json: line 2, column", err.message)
   end)
 
@@ -340,9 +343,13 @@ describe("tolerant JSONL", function()
       .. "value", #good[2] + 1, #good[1] + 1 + #good[2] + 1), err.message)
   end)
 
-  it("keeps an error a line glued to what is not an object", function()
+  it("keeps an error (with strict; else a skipped line) a line glued to what is not an object", function()
     for _, tail in ipairs({ " x", "[1]", '"s"' }) do
-      local result, err = importers.parse(lines { good[1], good[2] .. tail, good[1] }, { name = "t.json" })
+      local tolerant = parse(lines { good[1], good[2] .. tail, good[1] })
+      assert.same({ "a", "a" }, texts(tolerant.messages))
+      assert.matches("^t%.json: line 2: skipped a line that is not JSON %(trailing characters after the value",
+        tolerant.warnings[1])
+      local result, err = importers.parse(lines { good[1], good[2] .. tail, good[1] }, { name = "t.json", strict = true })
       assert.is_nil(result)
       assert.matches("^t%.json: line 2, column %d+ %(byte %d+%): invalid JSON: trailing characters after the value$",
         err.message)

@@ -417,6 +417,23 @@ describe("importers: broken and unknown input", function()
     assert.equals(119, err.byte)
   end)
 
+  it("skips a few lines of invalid JSON inside a JSONL file with a warning each, unless strict", function()
+    local good = '{"role":"user","content":"a"}'
+    local broken = '{"role":"assistant","content":"x \\*** y"}' -- a redaction that broke an escape
+    local rows = { good, broken }
+    for i = 1, 8 do rows[#rows + 1] = '{"role":"user","content":"m' .. i .. '"}' end
+    local result = assert(importers.parse(lines(rows), { name = "t.jsonl" }))
+    assert.equals(9, #result.messages)
+    assert.matches("^t%.jsonl: line 2: skipped a line that is not JSON %(invalid escape at column %d+%)$",
+      result.warnings[1])
+    local _, err = importers.parse(lines(rows), { name = "t.jsonl", strict = true })
+    assert.matches("^t%.jsonl: line 2, column %d+ %(byte %d+%): invalid JSON", err.message)
+    -- more than three (or one in twenty) is a broken file, named at the first one too many
+    for i = 3, 6 do rows[i] = broken end
+    _, err = importers.parse(lines(rows), { name = "t.jsonl" })
+    assert.matches("^t%.jsonl: line 5, column", err.message)
+  end)
+
   it("reports unknown formats", function()
     assert.matches("unknown format", parse_err('{"hello": "world"}').message, 1, true)
     assert.matches("unknown format", parse_err("42").message, 1, true)

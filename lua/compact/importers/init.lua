@@ -37,8 +37,9 @@
 -- one (pi, Claude Code, Codex, Gemini CLI: the last reply after the last
 -- compaction; Anthropic: the last reply; our state: its own `usage`). A
 -- torn last line of a JSONL file is skipped with a warning unless `strict`
--- is set; objects glued on one line (`{...}{...}`) are read as one record
--- each, with a warning.
+-- is set, and so are a few lines of invalid JSON inside it (three, or one
+-- in twenty; more make the file broken); objects glued on one line
+-- (`{...}{...}`) are read as one record each, with a warning.
 --
 -- Broken or unknown input is an `invalid_request` error whose message starts
 -- with the path and names the line (JSONL) or the JSON position (byte, line,
@@ -370,9 +371,18 @@ local function decode_line(text)
   end
 end
 
+-- How many lines of invalid JSON inside a JSONL file are skipped (with a
+-- warning each) before the file is taken for broken: a few lines a
+-- redaction or an editor broke ("\***@***" is no JSON escape) must not
+-- lose the whole session.
+local function bad_lines_allowed(count)
+  return math.max(3, math.floor(count / 20))
+end
+
 local function from_jsonl(ctx, text, first_error, strict)
   local records, lines = {}, {}
   local all = split_lines(text)
+  local skipped_bad = 0
   for n, line in ipairs(all) do
     local values, err = decode_line(line.text)
     if err and #values > 0 and n == #all and not strict then
@@ -398,11 +408,18 @@ local function from_jsonl(ctx, text, first_error, strict)
         common.warn(ctx, "line " .. line.number, "skipped a torn last line (" .. bad .. ")")
         break
       end
-      if value == nil then return json_position_error(ctx, err, line.number, line.offset) end
-      return fail(ctx, "line " .. line.number, "expected a JSON object")
+      if value ~= nil or strict or skipped_bad >= bad_lines_allowed(#all) then
+        if value == nil then return json_position_error(ctx, err, line.number, line.offset) end
+        return fail(ctx, "line " .. line.number, "expected a JSON object")
+      end
+      skipped_bad = skipped_bad + 1
+      local detail, column = tostring(err):match("^json: (.-) at byte (%d+)")
+      common.warn(ctx, "line " .. line.number, "skipped a line that is not JSON ("
+        .. (detail and (detail .. " at column " .. column) or tostring(err)) .. ")")
+    else
+      records[#records + 1] = value
+      lines[#records] = line.number
     end
-    records[#records + 1] = value
-    lines[#records] = line.number
   end
   ctx.format = "jsonl"
   ctx.where = function(i) return "line " .. lines[i] end
@@ -498,7 +515,8 @@ end
 -- @tparam string text the file's content
 -- @tparam[opt] table opts `{ name = "path used in error messages",
 --   strict = true, from = "claude-code" }` (`strict`: a torn last JSONL
---   line is an error rather than skipped with a warning; `from`: one of
+--   line, or one of invalid JSON inside, is an error rather than skipped
+--   with a warning; `from`: one of
 --   `importers.FORMATS`, read as that format instead of detecting it)
 -- @treturn table `{ system_prompt, summary, messages, tools, usage, cwd,
 --   format, skipped, warnings, repair, source }`: `format` is one of
