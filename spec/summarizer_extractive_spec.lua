@@ -300,6 +300,29 @@ describe("extractive summarizer", function()
     assert.truthy(#text <= 400, #text)
   end)
 
+  it("reads how a Codex command still running ended from the polls of it", function()
+    local text = summarize({ messages = { user("run the tests"),
+      call("t", "exec_command", { cmd = "cargo test --workspace" }),
+      result("t", "exec_command", "Chunk ID: a1\nWall time: 5 seconds\nProcess running with session ID 76499\nOutput:\n"),
+      call("p1", "write_stdin", { session_id = 76499, chars = "" }),
+      result("p1", "write_stdin", "Chunk ID: a2\nWall time: 5 seconds\nProcess running with session ID 76499\nOutput:\n"),
+      call("p2", "write_stdin", { session_id = 76499, chars = "" }),
+      result("p2", "write_stdin", "Chunk ID: a3\nProcess exited with code 101\nOutput:\nerror[E0599]: no method named "
+        .. "`query` found\nerror: could not compile `core`"),
+      -- a code-mode cell polled with wait
+      call("c", "exec", { input = 'await tools.exec_command({"cmd":"npm run build"});' }),
+      result("c", "exec", "Script running with cell ID 46\nWall time 10.0 seconds\nOutput:\n"),
+      call("w", "wait", { cell_id = "46" }),
+      result("w", "wait", "Script completed\nWall time 0.1 seconds\nOutput:\nbuilt in 2.1s"),
+      say("The tests fail to compile; the build passes.") } })
+    assert.truthy(text:find("Still failing: `cargo test --workspace` FAILED: error: could not compile `core`", 1, true),
+      text)
+    assert.truthy(text:find("`npm run build` passed", 1, true), text)
+    -- the polls are no commands of their own
+    assert.is_nil(text:find("write_stdin", 1, true), text)
+    assert.is_nil(text:find("wait", 1, true), text)
+  end)
+
   it("quotes a pasted error line from the error's name on", function()
     local text = summarize({ messages = { user("hook.js:608 [ErrorBoundary:App] ReferenceError: React is not defined\n"
       .. "    at AppInner (App.tsx:141:27)\n    at renderWithHooks (chunk.js:11548:26)") } })

@@ -30,7 +30,7 @@ read.content_of = content_of
 --- Fresh facts: what the summary is built from. `cwd` (optional) makes
 -- paths relative.
 function read.new_facts(file_tools, cwd)
-  return { goal = nil, constraints = {}, seen = {}, turns = {}, earlier = {}, calls = {}, by_stem = {},
+  return { goal = nil, constraints = {}, seen = {}, turns = {}, earlier = {}, calls = {}, running = {}, by_stem = {},
            file_tools = file_tools, cwd = cwd, last_text = nil, last_has_calls = false, tasks_done = {} }
 end
 
@@ -153,8 +153,36 @@ function read_tasks(facts, turn, kind, args)
   end
 end
 
+-- Codex's polls of a command still running: `write_stdin` to an
+-- `exec_command` session, `wait` on a code-mode cell. Their results are the
+-- command's. The key of the process polled, or nil.
+local POLLS = { write_stdin = "session_id", wait = "cell_id" }
+
+local function poll_key(block)
+  local key = POLLS[block.name]
+  local args = type(block.arguments) == "table" and block.arguments
+  local id = key and args and rawget(args, key)
+  if type(id) == "number" or type(id) == "string" then return key .. " " .. tostring(id) end
+  return nil
+end
+
+-- The process a result says is still running ("Process running with
+-- session ID 76499", "Script running with cell ID 46"), as a poll key.
+local function still_running(output)
+  local header = output:match("^(.-)\nOutput:") or output:sub(1, 400)
+  local session = header:match("Process running with session ID (%d+)")
+  if session then return "session_id " .. session end
+  local cell = header:match("^Script running with cell ID (%S+)")
+  return cell and ("cell_id " .. cell) or nil
+end
+
 -- Remember a tool call so its result can report the outcome.
 local function register_call(facts, turn, block)
+  local polled = poll_key(block)
+  if polled then -- no call of its own: its result is the polled command's
+    if type(block.id) == "string" then facts.calls[block.id] = { poll = polled } end
+    return
+  end
   local kind = vocabulary.classify(block, facts.file_tools)
   -- (a code-mode cell: the tool it called)
   if kind.call then block = { id = block.id, name = kind.call.name, arguments = kind.call.arguments } end
@@ -337,7 +365,17 @@ end
 local function read_result(facts, msg)
   local call = type(msg.tool_call_id) == "string" and facts.calls[msg.tool_call_id]
   if call and call.ignore then return end
+  if call and call.poll then
+    call = facts.running[call.poll]
+    if not call then return end -- a poll of a process not seen running
+  end
   local output, images = content_of(msg.content)
+  -- a command still running says nothing yet: a later poll says how it ended
+  local running = call and call.command and still_running(output)
+  if running then
+    facts.running[running] = call
+    return
+  end
   local exit_code
   output, exit_code = T.unwrap_output(output)
   if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome
