@@ -271,6 +271,12 @@ describe("extractive summarizer", function()
     assert.truthy(text:find("Working directory: `C:\\App`", 1, true), text)
   end)
 
+  it("shows text paths relative to a Windows working directory in any case and separator (review)", function()
+    local text = summarize({ messages = { user("fix the hero image"),
+      say("Fixed c:/app/components/hero.tsx and C:\\APP\\lib\\a.ts.") }, cwd = "C:\\App" })
+    assert.truthy(text:find("Fixed components/hero.tsx and lib\\a.ts.", 1, true), text)
+  end)
+
   it("quotes a pasted error line from the error's name on", function()
     local text = summarize({ messages = { user("hook.js:608 [ErrorBoundary:App] ReferenceError: React is not defined\n"
       .. "    at AppInner (App.tsx:141:27)\n    at renderWithHooks (chunk.js:11548:26)") } })

@@ -42,6 +42,11 @@ local function relative(facts, s)
   local windows = cwd:find("^%a:[\\/]") ~= nil
   local root = windows and cwd:gsub("[/\\]+$", "") or cwd:gsub("/+$", "")
   local escaped = root:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0")
+  if windows then
+    -- (any case, either separator, as the file lists take it: "c:/App" is "C:\\app")
+    escaped = escaped:gsub("%a", function(c) return "[" .. c:lower() .. c:upper() .. "]" end)
+      :gsub("[/\\]", "[/\\]")
+  end
   s = s:gsub(escaped .. (windows and "[/\\]" or "/"), "")
   return (s:gsub(escaped .. "%f[^%w_%-%.]", "."))
 end
