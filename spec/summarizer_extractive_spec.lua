@@ -262,6 +262,17 @@ describe("extractive summarizer", function()
     assert.truthy(text:find("- Changed `src/risk.rs`: `// exposure counts in the notional gate`", 1, true), text)
   end)
 
+  it("names a test count by the first step that tests, not a later check or an 'inspect' (review)", function()
+    local text = summarize({ messages = { user("run the tests and check the build"),
+      call("t", "bash", { command = "cargo test && cargo check" }),
+      result("t", "bash", "test result: ok. 13 passed; 0 failed"),
+      call("u", "bash", { command = "pytest -q && docker inspect app" }),
+      result("u", "bash", "===== 4 passed in 0.1s ====="),
+      say("Done.") }, cwd = "/w" })
+    assert.truthy(text:find("`cargo test`: test result: ok. 13 passed; 0 failed", 1, true), text)
+    assert.truthy(text:find("`pytest`: 4 passed in 0.1s", 1, true), text)
+  end)
+
   it("shows paths relative to a Windows working directory and names it", function()
     local text = summarize({ messages = { user("fix the hero image"),
       call("r", "shell_command", { command = "Get-Content C:\\App\\components\\hero.tsx", workdir = "C:\\App" }),
