@@ -262,6 +262,17 @@ describe("extractive summarizer", function()
     assert.truthy(text:find("- Changed `src/risk.rs`: `// exposure counts in the notional gate`", 1, true), text)
   end)
 
+  it("names a test count by the first step that tests, not a later check or an 'inspect' (review)", function()
+    local text = summarize({ messages = { user("run the tests and check the build"),
+      call("t", "bash", { command = "cargo test && cargo check" }),
+      result("t", "bash", "test result: ok. 13 passed; 0 failed"),
+      call("u", "bash", { command = "pytest -q && docker inspect app" }),
+      result("u", "bash", "===== 4 passed in 0.1s ====="),
+      say("Done.") }, cwd = "/w" })
+    assert.truthy(text:find("`cargo test`: test result: ok. 13 passed; 0 failed", 1, true), text)
+    assert.truthy(text:find("`pytest`: 4 passed in 0.1s", 1, true), text)
+  end)
+
   it("shows paths relative to a Windows working directory and names it", function()
     local text = summarize({ messages = { user("fix the hero image"),
       call("r", "shell_command", { command = "Get-Content C:\\App\\components\\hero.tsx", workdir = "C:\\App" }),
@@ -321,6 +332,12 @@ describe("extractive summarizer", function()
     -- the polls are no commands of their own
     assert.is_nil(text:find("write_stdin", 1, true), text)
     assert.is_nil(text:find("wait", 1, true), text)
+  end)
+
+  it("shows text paths relative to a Windows working directory in any case and separator", function()
+    local text = summarize({ messages = { user("fix the hero image"),
+      say("Fixed c:/app/components/hero.tsx and C:\\APP\\lib\\a.ts.") }, cwd = "C:\\App" })
+    assert.truthy(text:find("Fixed components/hero.tsx and lib\\a.ts.", 1, true), text)
   end)
 
   it("quotes a pasted error line from the error's name on", function()

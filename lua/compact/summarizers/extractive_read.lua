@@ -42,6 +42,11 @@ local function relative(facts, s)
   local windows = cwd:find("^%a:[\\/]") ~= nil
   local root = windows and cwd:gsub("[/\\]+$", "") or cwd:gsub("/+$", "")
   local escaped = root:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0")
+  if windows then
+    -- (any case, either separator, as the file lists take it: "c:/App" is "C:\\app")
+    escaped = escaped:gsub("%a", function(c) return "[" .. c:lower() .. c:upper() .. "]" end)
+      :gsub("[/\\]", "[/\\]")
+  end
   s = s:gsub(escaped .. (windows and "[/\\]" or "/"), "")
   return (s:gsub(escaped .. "%f[^%w_%-%.]", "."))
 end
@@ -322,10 +327,14 @@ local function read_progress(call, output, failed)
   local tests = T.test_summary(output)
   if tests and call.stem then
     -- named by the step that tests ("cargo fmt --all && cargo test": `cargo test`)
-    local stem = call.stem
+    -- (the first step that tests; else one that checks: "cargo test &&
+    -- cargo check" counted with `cargo test`, "docker inspect" is no spec)
+    local stem, checks = nil, nil
     for _, step in ipairs(vocabulary.command_stems(call.command)) do
-      if step:find("test") or step:find("spec") or step:find("check") then stem = step end
+      if not stem and step:find("test") then stem = step end
+      if not checks and (step:find("%f[%a]spec") or step:find("check")) then checks = step end
     end
+    stem = stem or checks or call.stem
     -- the last count of each stem between two commits: what each commit was tested with
     add_milestone(turn, "tests " .. stem .. " " .. (turn.commits or 0), "`" .. stem .. "`: " .. tests)
   end

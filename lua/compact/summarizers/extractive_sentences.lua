@@ -20,7 +20,9 @@ function text.word_count(s)
   local words = select(2, s:gsub("%a+", ""))
   -- lead bytes of U+3040..U+9FFF (kana, CJK ideographs) and U+AC00..U+D7FF (Hangul)
   local cjk = select(2, s:gsub("[\227-\237][\128-\191][\128-\191]", ""))
-  return words + math.floor(cjk / 2)
+  -- (not the CJK punctuation of U+3000..U+303F: "。", "、", "「」" are no words)
+  local marks = select(2, s:gsub("\227\128[\128-\191]", ""))
+  return words + math.floor((cjk - marks) / 2)
 end
 
 --- Cut `s` to at most `limit` bytes at a word boundary (never inside a

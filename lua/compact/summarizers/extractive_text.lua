@@ -241,8 +241,10 @@ function text.clean_request(s)
   for line in (s .. "\n"):gmatch("(.-)\r?\n") do lines[#lines + 1] = line end
   -- is there pasted output within the next few lines that are no sentence?
   local function next_pasted(i)
+    -- (a few lines on only, blank ones too: a run of thousands of blank
+    -- lines between two pasted ones would make it quadratic)
     local skipped = 0
-    for j = i + 1, #lines do
+    for j = i + 1, math.min(#lines, i + 12) do
       local line = lines[j]
       if is_pasted(line) then return true end
       if line:find("%S") then
@@ -280,7 +282,7 @@ function text.clean_request(s)
         out[#out + 1] = typed
       end
     elseif #run > 0 and (line:match("^%s*[%w_%.%-/@:]+%s*$") and line:find("[/%.]") and #line >= 8
-        or #line <= 60 and not is_typed_words(line) and next_pasted(i)) then
+        or #line <= 60 and not is_typed_words(line) and not line:find("%a[%a)\"']*%?%s*$") and next_pasted(i)) then
       -- (a bare package or path line right after pasted output is output:
       -- "example.com/app/cmd/server" as go build prints it; so is a short
       -- line that is no sentence amid output: "FAIL", "coverage: 40.0%")
