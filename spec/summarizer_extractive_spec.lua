@@ -218,6 +218,10 @@ describe("extractive summarizer", function()
     local text = summarize({ messages = { user(table.concat(code, "\n")), say("This extracts the model name."),
       user("the parser finds no tokens in this part, please add some logs"), say("Added logs.") } })
     assert.are.equal("the parser finds no tokens in this part, please add some logs", section(text, "## Goal"))
+    -- nor a long command pasted alone
+    text = summarize({ messages = { user("CGO_ENABLED=0 go build -v -tags 'sqlite' -ldflags '-s -w -X app/version.V=1' "
+      .. "-o out/gateway ./cmd/gateway"), say("It builds."), user("now make the build reproducible"), say("Done.") } })
+    assert.are.equal("now make the build reproducible", section(text, "## Goal"))
   end)
 
   it("takes the first four rules of a request that is a long spec, so the work still has room", function()

@@ -120,7 +120,8 @@ local function read_user(facts, msg)
   local bare_path = request:find("^%S+$") and request:find("[/%.]")
   -- and a paste with no words of the user's around it only until a
   -- request with words comes
-  local own_words = T.word_count((request:gsub('%[pasted output, %d+ lines: ".-"%]', "")))
+  -- (a command pasted alone, shown as code, is no words of the user's either)
+  local own_words = T.word_count((request:gsub('%[pasted output, %d+ lines: ".-"%]', ""):gsub("^%s*`[^`]*`%s*$", "")))
   if (not facts.goal or facts.goal_pasted and own_words >= 3) and kind ~= "command" and not bare_path
       and T.word_count(request) >= 3 then
     facts.goal, facts.goal_pasted = request, own_words < 3
