@@ -41,9 +41,17 @@
 --   applied by three more (12 corrections, e.g. Emdash 12 ticket
 --   platforms), committed, pushed and a Pages build triggered.
 --
--- Not written for lack of time: sessions/01-youtube-transcript-extraction
--- (375 messages) and the removed 02-inline-agent-design (168 messages, at
--- commit 3ae80f5, a design discussion).
+-- * sessions/01-youtube-transcript-extraction/session.jsonl
+--   -> sealed11-act-youtube-transcript.jsonl (375 messages; a line or two of
+--   broken JSON skipped by the importer): transcripts of ~50 videos wanted
+--   for a mimo analysis; YouTube's caption API blocked the IP (429), so the
+--   49 descriptions built ai-model-comparison.html instead; then the
+--   user's demand for transcripts: innertube, tor (consent page, "not a
+--   bot"), bgutil-ytdlp-pot-provider PO tokens, still 429; last, the
+--   session uploaded to GitHub as agent-complex-task, PII masked.
+--
+-- Not written for lack of time: the removed 02-inline-agent-design (168
+-- messages, at commit 3ae80f5, a design discussion).
 --
 --   return value: function(SESSIONS) -> array of { agent, sealed11 = true, path, facts }
 
@@ -105,6 +113,35 @@ return function(SESSIONS)
           "fact%-check corrections across all languages", "pages build triggered" },
         { "at the end: user asked the subagent list (7, all done) and the session name", "서브에이전트 목록",
           "세션 이름" },
+      },
+    },
+    -- == YouTube transcripts: yt-dlp, 429 blocks, tor, PO tokens, the session uploaded ==
+    {
+      agent = "pi", sealed11 = true, path = SESSIONS .. "/sealed11-act-youtube-transcript.jsonl",
+      facts = {
+        { "goal: extract the videos' transcripts, analyse them in parallel with mimo, winners/notes, merged",
+          { "트랜스크립트", "mimo" }, { "transcript", "mimo" } },
+        { "yt-dlp was too old and was updated; youtube-transcript-api used", { "yt%-dlp", "업데이트" },
+          "youtube%-transcript%-api" },
+        { "YouTube blocked this IP for captions (429, the timedtext/caption API)", { "429", "ip" },
+          { "timedtext", "차단" } },
+        { "fallback: the 49 video descriptions read with the read tool, compiled to JSON, a site built",
+          { "49", "설명" }, { "49", "description" } },
+        { "the site ai-model-comparison.html (a JS parse error fixed by separating data and code), sent by telegram",
+          "ai%-model%-comparison%.html" },
+        { "user: transcripts are a must, research how to collect them", "자막데이터가 무조건 필요" },
+        { "innertube get_transcript tried (protobuf params wrong)", "innertube", "get_transcript" },
+        { "user asked to install tor; tor SOCKS5 on 9050", { "tor", "9050" }, "토르 설치" },
+        { "through tor: consent page (CONSENT=YES+ cookie), then 'Sign in to confirm you're not a bot'",
+          "consent=yes", "sign in to confirm you're not a bot", "confirm you.re not a bot" },
+        { "bgutil-ytdlp-pot-provider (PO Token server on port 4416) found by web research",
+          "bgutil%-ytdlp%-pot%-provider", { "po token", "4416" } },
+        { "still 429 on the subtitle download from the direct IP even with a PO token",
+          { "429", "subtitle download" }, { "po token", "429" } },
+        { "request: upload the raw session JSON to GitHub as agent-complex-task, PII masked",
+          { "agent%-complex%-task", "깃허브" }, { "agent%-complex%-task", "mask" }, { "agent%-complex%-task", "마스킹" } },
+        { "user: not that session, the one with the transcript struggle; the right file found (1.7MB)",
+          "그 세션이 아닌데", "2026%-07%-14t04%-52%-56%-289z_s3a4e4832dc8e%.jsonl" },
       },
     },
   }

@@ -244,6 +244,8 @@ one pinion05+agent-complex-task $s11_rev sessions/03-raddit-dashboard-pr/session
   sealed11-act-raddit-bidask-column.jsonl
 one pinion05+agent-complex-task $s11_rev sessions/04-awesome-agent-ide/session.jsonl \
   sealed11-act-awesome-agent-ide.jsonl
+one pinion05+agent-complex-task $s11_rev sessions/01-youtube-transcript-extraction/session.jsonl \
+  sealed11-act-youtube-transcript.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
