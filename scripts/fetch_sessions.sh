@@ -237,6 +237,15 @@ one allym-4+test cf475d46db3b154091c59dc7eecf6a6e270313ef session-transcript.jso
   sealed10-duality-signup-class-tags.jsonl
 one Reinhartsamuel+TokenForge 7c440a70a0b9a49f68108098cea31a1d74100f33 claude-session.jsonl \
   sealed10-tokenforge-rwa-gaps.jsonl
+# The eleventh sealed set (bench/summary_facts_sealed11.lua), as sealed11-act-<name>:
+# sessions of a pi-based agent archived by pinion05/agent-complex-task, facts written from the raw input only.
+s11_rev=80e23d89937559d6a63940d1f62c49bbc1bd785b
+one pinion05+agent-complex-task $s11_rev sessions/03-raddit-dashboard-pr/session.jsonl \
+  sealed11-act-raddit-bidask-column.jsonl
+one pinion05+agent-complex-task $s11_rev sessions/04-awesome-agent-ide/session.jsonl \
+  sealed11-act-awesome-agent-ide.jsonl
+one pinion05+agent-complex-task $s11_rev sessions/01-youtube-transcript-extraction/session.jsonl \
+  sealed11-act-youtube-transcript.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
