@@ -363,4 +363,13 @@ describe("extractive summarizer changes and plans", function()
       result("a", "Bash", "On branch main\nYour branch is up to date with 'origin/main'."), say("Clean.") } })
     assert.is_nil(t:find("Not pushed", 1, true), t)
   end)
+
+  it("compares an edit's lines in linear time however many spaces they hold", function()
+    local started = os.clock()
+    local text = summarize({ messages = { user("fix the thing in the file"),
+      call("e", "edit", { path = "a.lua", old_string = "a" .. (" "):rep(200000) .. "b", new_string = "local x = 1" }),
+      result("e", "edit", "ok"), say("done") } })
+    assert.is_string(text)
+    assert.truthy(os.clock() - started < 5, os.clock() - started)
+  end)
 end)

@@ -338,6 +338,20 @@ describe("extractive summarizer", function()
     assert.is_nil(text:find("wait", 1, true), text)
   end)
 
+  it("takes no later poll of a finished Codex command for its outcome, and a float session id for its own", function()
+    local text = summarize({ messages = { user("run the tests"),
+      call("t", "exec_command", { cmd = "cargo test --workspace" }),
+      result("t", "exec_command", "Chunk ID: a1\nProcess running with session ID 76499\nOutput:\n"),
+      call("p1", "write_stdin", { session_id = 76499.0, chars = "" }),
+      result("p1", "write_stdin", "Chunk ID: a3\nProcess exited with code 0\nOutput:\ntest result: ok. 5 passed"),
+      call("p2", "write_stdin", { session_id = 76499, chars = "" }),
+      result("p2", "write_stdin", "write_stdin failed: Unknown process id 76499", true),
+      say("Done.") } })
+    assert.truthy(text:find("`cargo test --workspace` passed", 1, true), text)
+    assert.is_nil(text:find("FAILED", 1, true), text)
+    assert.is_nil(text:find("Unknown process", 1, true), text)
+  end)
+
   it("shows text paths relative to a Windows working directory in any case and separator", function()
     local text = summarize({ messages = { user("fix the hero image"),
       say("Fixed c:/app/components/hero.tsx and C:\\APP\\lib\\a.ts.") }, cwd = "C:\\App" })

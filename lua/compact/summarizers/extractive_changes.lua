@@ -67,10 +67,12 @@ end
 -- The lines of `text` not in `old`, trimmed.
 local function added(text, old)
   local before = {}
-  if old then for line in old:gmatch("[^\r\n]+") do before[line:match("^%s*(.-)%s*$")] = true end end
+  -- (trimmed in linear time: "^%s*(.-)%s*$" is quadratic in a run of spaces)
+  local function trim(line) return line:match("^%s*(.*%S)") or "" end
+  if old then for line in old:gmatch("[^\r\n]+") do before[trim(line)] = true end end
   local out = {}
   for line in text:gmatch("[^\r\n]+") do
-    local trimmed = line:match("^%s*(.-)%s*$")
+    local trimmed = trim(line)
     if not before[trimmed] then out[#out + 1] = trimmed end
   end
   return out

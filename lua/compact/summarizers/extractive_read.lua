@@ -168,6 +168,8 @@ local function poll_key(block)
   local key = POLLS[block.name]
   local args = type(block.arguments) == "table" and block.arguments
   local id = key and args and rawget(args, key)
+  -- (76499.0 is the process 76499 too, as its result names it)
+  if type(id) == "number" and id == math.floor(id) and math.abs(id) < 2 ^ 53 then id = string.format("%d", id) end
   if type(id) == "number" or type(id) == "string" then return key .. " " .. tostring(id) end
   return nil
 end
@@ -375,8 +377,9 @@ end
 local function read_result(facts, msg)
   local call = type(msg.tool_call_id) == "string" and facts.calls[msg.tool_call_id]
   if call and call.ignore then return end
-  if call and call.poll then
-    call = facts.running[call.poll]
+  local polled = call and call.poll
+  if polled then
+    call = facts.running[polled]
     if not call then return end -- a poll of a process not seen running
   end
   local output, images = content_of(msg.content)
@@ -386,6 +389,8 @@ local function read_result(facts, msg)
     facts.running[running] = call
     return
   end
+  -- it has ended: a later poll of it ("Unknown process id") is not its outcome
+  if polled then facts.running[polled] = nil end
   local exit_code
   output, exit_code = T.unwrap_output(output)
   if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome

@@ -308,6 +308,24 @@ local INJECTED_TAGS = {
   "skill",
 }
 
+-- `s` without white space around it, in time linear in its length
+-- ("^%s*(.-)%s*$" is quadratic in a long run of spaces inside it).
+local function linear_trim(s)
+  local from = s:find("%S")
+  if not from then return "" end
+  local to = #s
+  while s:find("^%s", to) do to = to - 1 end
+  return s:sub(from, to)
+end
+
+-- The text between the first `open` and the `close` after it, trimmed
+-- (plain searches: linear however many openings are never closed).
+local function between(s, open, close)
+  local _, head = s:find(open, 1, true)
+  local tail = head and s:find(close, head + 1, true)
+  return tail and linear_trim(s:sub(head + 1, tail - 1)) or nil
+end
+
 -- Other agents' compaction summaries, by how they start.
 local SUMMARY_PREFIXES = {
   "this session is being continued from a previous conversation", "another language model started to solve",
@@ -348,7 +366,7 @@ end
 -- the compaction, never the goal). A slash command's arguments are a
 -- request. Returns the kind and the text.
 function text.user_kind(s)
-  local trimmed = s:match("^%s*(.-)%s*$")
+  local trimmed = linear_trim(s)
   local lower = trimmed:lower()
   if starts_with_any(lower, SUMMARY_PREFIXES) then return "summary", trimmed end
   if starts_with_any(lower, INTERRUPTS) then return "interrupt", trimmed end
@@ -362,7 +380,8 @@ function text.user_kind(s)
   -- a background task's notification and the harness's note after it
   if lower:find("<task%-notification>") then return "notification", trimmed end
   -- Claude Code's "#" memory: a standing instruction, no request
-  local memory = trimmed:match("^<user%-memory%-input>%s*(.-)%s*</user%-memory%-input>$")
+  local memory = trimmed:find("^<user%-memory%-input>") and trimmed:find("</user%-memory%-input>$")
+    and between(trimmed, "<user-memory-input>", "</user-memory-input>")
   if memory then return "memory", memory end
   -- Claude Code's placeholder for an empty message
   if trimmed == "(no content)" then return "injected", "" end
@@ -374,15 +393,19 @@ function text.user_kind(s)
   local request = trimmed:match("##%s*My request for [%w ]-:%s*(.*)$")
     -- a prompt template around the user's words (pi's modes: "# Exploration
     -- Mode ... <user_input>wel.py is huge</user_input> ## Workflow ...")
-    or trimmed:match("<user_input>%s*(.-)%s*</user_input>")
+    or between(trimmed, "<user_input>", "</user_input>")
     -- Codex's goal: the harness's rules around the user's <objective>
-    or trimmed:match("^%s*<goal_context>.-<objective>%s*(.-)%s*</objective>")
+    or trimmed:find("^%s*<goal_context>") and between(trimmed, "<objective>", "</objective>")
   if request and request ~= "" then trimmed = request end
   local cleaned = trimmed
   for _, tag in ipairs(INJECTED_TAGS) do
-    cleaned = cleaned:gsub("<" .. tag .. "[^>]*>.-</" .. tag .. ">", "")
+    -- (only when it is closed: an open tag never closed would make each
+    -- of its openings scan to the end)
+    if cleaned:find("</" .. tag .. ">") then
+      cleaned = cleaned:gsub("<" .. tag .. "[^>]*>.-</" .. tag .. ">", "")
+    end
   end
-  cleaned = cleaned:match("^%s*(.-)%s*$")
+  cleaned = linear_trim(cleaned)
   lower = cleaned:lower()
   if cleaned == "" or starts_with_any(lower, INJECTED_STARTS) then return "injected", cleaned end
   if cleaned:match("^[%[{]") and (cleaned:match("[%]}]$")) then return "injected", cleaned end
