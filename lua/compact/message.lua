@@ -99,6 +99,24 @@ end
 
 local json_decode
 
+--- The value of the JSON `text`, or nil when it is none or compact.core
+-- (its decoder, loaded on first use) is not there: the pure-Lua modules
+-- that read JSON now and then (tool outputs, Codex's code-mode cells) ask
+-- here rather than each loading the core.
+-- @tparam string text
+-- @return the decoded value, or nil
+function message.decode_json(text)
+  if type(text) ~= "string" then return nil end
+  if json_decode == nil then
+    local ok, core = pcall(require, "compact.core")
+    json_decode = ok and type(core) == "table" and core.json_decode or false
+  end
+  if not json_decode then return nil end
+  local ok, value = pcall(json_decode, text)
+  if ok then return value end
+  return nil
+end
+
 --- Tool output Codex wraps as JSON (`{"output": "...", "metadata":
 -- {"exit_code": 1, "duration_seconds": 0.1}}`): its text and exit code
 -- (nil when the metadata has none). Any other string (plain text, other
@@ -111,13 +129,8 @@ local json_decode
 -- @treturn ?integer
 function message.unwrap_tool_output(s)
   if type(s) ~= "string" or not s:match('^%s*{%s*"output"%s*:') then return s end
-  if json_decode == nil then
-    local ok, core = pcall(require, "compact.core")
-    json_decode = ok and type(core) == "table" and core.json_decode or false
-  end
-  if not json_decode then return s end
-  local ok, value = pcall(json_decode, s)
-  if not ok or type(value) ~= "table" or type(value.output) ~= "string" or type(value.metadata) ~= "table" then
+  local value = message.decode_json(s)
+  if type(value) ~= "table" or type(value.output) ~= "string" or type(value.metadata) ~= "table" then
     return s
   end
   for key in pairs(value) do

@@ -7,6 +7,7 @@
 local errors = require "compact.errors"
 local commands = require "compact.commands"
 local util = require "compact.util"
+local decode_json = require("compact.message").decode_json
 
 local vocabulary = {}
 
@@ -203,21 +204,10 @@ local function json_end(source, at)
   return nil
 end
 
-local json_decode
-local function decode(text)
-  if json_decode == nil then
-    local ok, core = pcall(require, "compact.core")
-    json_decode = ok and type(core) == "table" and core.json_decode or false
-  end
-  if not json_decode or not text then return nil end
-  local ok, value = pcall(json_decode, text)
-  return ok and value or nil
-end
-
 -- The JSON value (an object literal or a double-quoted string) at `at`.
 local function literal_at(source, at)
   local stop = json_end(source, at)
-  return stop and decode(source:sub(at, stop)) or nil
+  return stop and decode_json(source:sub(at, stop)) or nil
 end
 
 -- The first tool a code-mode cell calls, as a tool_call block: Codex's

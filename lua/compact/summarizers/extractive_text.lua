@@ -310,20 +310,14 @@ local INJECTED_TAGS = {
 
 -- `s` without white space around it, in time linear in its length
 -- ("^%s*(.-)%s*$" is quadratic in a long run of spaces inside it).
-local function linear_trim(s)
-  local from = s:find("%S")
-  if not from then return "" end
-  local to = #s
-  while s:find("^%s", to) do to = to - 1 end
-  return s:sub(from, to)
-end
+local trim = require("compact.util").trim -- (linear: no pattern that backtracks)
 
 -- The text between the first `open` and the `close` after it, trimmed
 -- (plain searches: linear however many openings are never closed).
 local function between(s, open, close)
   local _, head = s:find(open, 1, true)
   local tail = head and s:find(close, head + 1, true)
-  return tail and linear_trim(s:sub(head + 1, tail - 1)) or nil
+  return tail and trim(s:sub(head + 1, tail - 1)) or nil
 end
 
 -- Other agents' compaction summaries, by how they start.
@@ -366,7 +360,7 @@ end
 -- the compaction, never the goal). A slash command's arguments are a
 -- request. Returns the kind and the text.
 function text.user_kind(s)
-  local trimmed = linear_trim(s)
+  local trimmed = trim(s)
   local lower = trimmed:lower()
   if starts_with_any(lower, SUMMARY_PREFIXES) then return "summary", trimmed end
   if starts_with_any(lower, INTERRUPTS) then return "interrupt", trimmed end
@@ -405,7 +399,7 @@ function text.user_kind(s)
       cleaned = cleaned:gsub("<" .. tag .. "[^>]*>.-</" .. tag .. ">", "")
     end
   end
-  cleaned = linear_trim(cleaned)
+  cleaned = trim(cleaned)
   lower = cleaned:lower()
   if cleaned == "" or starts_with_any(lower, INJECTED_STARTS) then return "injected", cleaned end
   if cleaned:match("^[%[{]") and (cleaned:match("[%]}]$")) then return "injected", cleaned end
