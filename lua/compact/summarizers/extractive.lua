@@ -453,15 +453,17 @@ local function render(facts, budget, keywords, scale, extras)
     end
     return table.concat(tail, "\n")
   end
+  local items = candidates(facts, keywords, scale)
+  if not extras then
+    local kept = {}
+    for _, item in ipairs(items) do if not item.extra then kept[#kept + 1] = item end end
+    items = kept
+  end
   -- the note with the optional sections chosen in the room `tail` leaves
+  -- (chosen afresh each time: `choose` writes each item's text)
   local function assemble(tail, grow)
     local room = budget - #head_text - #tail - 2 * 40
-    local items = candidates(facts, keywords, scale)
-    if not extras then
-      local kept = {}
-      for _, item in ipairs(items) do if not item.extra then kept[#kept + 1] = item end end
-      items = kept
-    end
+    for _, item in ipairs(items) do item.text = nil end
     local chosen, left_out = choose(items, room, grow)
     local out = { head_text }
     for _, section in ipairs({ "constraints", "progress" }) do
