@@ -174,6 +174,8 @@ function Estimator:tools(defs) end
 ---@field kind "read"|"write"|"edit"|"shell"|"search"|"fetch"|"task"|"other"
 ---@field paths string[] the paths the call names (apply_patch: from its headers)
 ---@field command? string a shell call's command (an argv list joined with spaces)
+---@field patch? table[] apply_patch's files, `{ path, kind }` each
+---@field call? table the tool call a Codex code-mode `exec` cell makes (`{ type, name, arguments }`), read in its place
 
 ---@class compact.CompactorConfig
 ---@field keep_recent_tokens? number >= 0, default 0
