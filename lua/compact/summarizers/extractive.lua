@@ -32,6 +32,7 @@ local said = require("compact.summarizers.extractive_said")
 local ran = require("compact.summarizers.extractive_ran")
 local git = require("compact.summarizers.extractive_git")
 local changes = require("compact.summarizers.extractive_changes")
+local found = require("compact.summarizers.extractive_found")
 
 local extractive = {}
 
@@ -328,6 +329,22 @@ local function candidates(facts, keywords, scale)
       item.grow = function(limit) return changes.line(file, math.min(limit, 600 * REQUEST_SCALE)) end
     end
   end
+  -- what the look-ups found, after what the edits wrote: the misses first
+  -- (what is not there), each after its turn's entry
+  for i, turn in ipairs(facts.turns) do
+    local lead = i == turns and "- Looked up for the latest request: " or "- Looked up: "
+    local function line(limit, misses_only)
+      local text = found.line(turn, limit - #lead, misses_only)
+      return text and lead .. read.relative(facts, text)
+    end
+    local full = line(600 * math.min(scale, REQUEST_SCALE))
+    local item = add("progress", i + 0.4, 0.2 + i / (turns + 1) / 10, full, line(240, true), true)
+    if item then
+      item.found = true
+      item.middle = line(400)
+      item.grow = function(limit) return line(math.min(limit, 3000)) end
+    end
+  end
   return items
 end
 
@@ -377,18 +394,24 @@ local function choose(items, budget, grow)
   -- extras (what the edits wrote) only in the room the others left: each
   -- file's brief line first, then longer ones, newest first
   for _, item in ipairs(items) do
-    if item.extra then try(item, item.brief or item.full, budget) end
+    -- (what the look-ups found: only their misses, for now)
+    if item.extra and (item.brief or not item.found) then try(item, item.brief or item.full, budget) end
   end
-  for _, form in ipairs({ "middle", "full" }) do
-    for _, item in ipairs(items) do
-      local text = item.extra and item[form]
-      if text and (not item.text or #text > #item.text) then try(item, text, budget) end
+  -- then longer ones, what the edits wrote before what the look-ups found
+  -- (whose misses, in their brief form, came with the briefs)
+  -- (the look-ups only once the last reply had its room: `grow`)
+  for _, found_pass in ipairs(grow and { false, true } or { false }) do
+    for _, form in ipairs({ "middle", "full" }) do
+      for _, item in ipairs(items) do
+        local text = item.extra and (item.found or false) == found_pass and item[form]
+        if text and (not item.text or #text > #item.text) then try(item, text, budget) end
+      end
     end
-  end
-  for _, item in ipairs(items) do
-    if grow and item.grow and item.text and used < budget then
-      local text = item.grow(#item.text + budget - used)
-      if text and #text > #item.text then try(item, text, budget) end
+    for _, item in ipairs(items) do
+      if grow and item.grow and (item.found or false) == found_pass and item.text and used < budget then
+        local text = item.grow(#item.text + budget - used)
+        if text and #text > #item.text then try(item, text, budget) end
+      end
     end
   end
   local chosen, left_out = { constraints = {}, progress = {} }, { constraints = 0, progress = 0 }

@@ -228,6 +228,12 @@ local function redact(line, list_file)
   return changes.redact_keys(line)
 end
 
+--- `line` as it may be copied into a note from a file at `path`:
+-- secret-looking values withheld (all of a list file's values).
+function changes.safe_line(line, path)
+  return redact(line, is_list_file(path))
+end
+
 --- Is `path` a test file (`a_test.go`, `test_a.py`, `a.test.ts`, `a_spec.lua`, under `tests/`)?
 function changes.is_test(path)
   local lower = path:lower()

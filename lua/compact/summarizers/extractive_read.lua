@@ -10,6 +10,7 @@ local changes = require "compact.summarizers.extractive_changes"
 local specs = require "compact.summarizers.extractive_specs"
 local git = require "compact.summarizers.extractive_git"
 local ran = require "compact.summarizers.extractive_ran"
+local findings = require "compact.summarizers.extractive_found"
 
 local read = {}
 local read_tasks, retried
@@ -425,8 +426,14 @@ local function read_result(facts, msg)
   else
     failed = msg.is_error == true or T.looks_failed(output)
   end
+  -- (a file's own words are no verdict: a read missed when the tool says so)
+  local missed = failed and (exit_code ~= nil or msg.is_error == true or call ~= nil and call.command ~= nil)
   if failed and (T.is_harmless(output) or call and (call.probe or T.no_match(call.label, output))) then
     failed = false
+  end
+  -- what a look-up showed, a miss included
+  if call and (call.read or call.probe or call.kind == "search" or call.kind == "fetch") then
+    findings.record(call, output, missed, not missed and T.found_nothing(output))
   end
   -- a read of a missing file is a look-up that missed, not a failure
   if call and call.read then return end

@@ -1,0 +1,138 @@
+--- What the look-ups of a turn found, for the extractive summarizer: a
+-- read, a search, a fetch or a command that only looks (`git log`, `cat`,
+-- `rg`, `Get-Content`), with the gist of its output ("`git log`: fatal: not
+-- a git repository"; "`package.json`: "description": "Proximity-Based
+-- Crypto Payments""). A session that ends mid-investigation has its facts
+-- there, and a continuing engineer need not look them up again.
+-- Shown only in the room a note leaves, misses first.
+-- @module compact.summarizers.extractive_found
+
+local T = require("compact.summarizers.extractive_text")
+local changes = require("compact.summarizers.extractive_changes")
+local commands = require("compact.commands")
+
+local found = {}
+
+-- Look-ups kept per turn (the last ones: a long turn's earlier look-ups
+-- were followed by what the agent made of them).
+local KEEP = 24
+
+-- Lines that carry nothing of a file or a listing: bare punctuation,
+-- fences, git's hints, a harness's line count.
+local function is_filler(line)
+  return not line:find("%w") or line:find("^%s*```") ~= nil or line:find("^%s*%(use \"git ") ~= nil
+    or line:find("^%s*Total output lines:") ~= nil or line:find("^%s*<system%-reminder>") ~= nil
+    or line:find("^%s*no changes added to commit") ~= nil
+end
+
+-- Source files: their first lines are imports and licences; the file
+-- lists name what was read. Documents and settings say what a project is.
+local DOCUMENTS = { md = true, markdown = true, txt = true, rst = true, json = true, toml = true, yaml = true,
+  yml = true, ini = true, cfg = true, conf = true, adoc = true, org = true, csv = true, xml = true, lock = false }
+
+local function is_source(path)
+  local base = path and path:match("[^/\\]+$")
+  if not base then return false end
+  local ext = base:match("%.([%w]+)$")
+  if not ext then return false end -- README, Makefile, LICENSE
+  return not DOCUMENTS[ext:lower()]
+end
+
+-- Commands whose output tells nothing of the work.
+local SAY_NOTHING = { pwd = true, echo = true, sleep = true, printf = true, date = true, ["true"] = true, clear = true }
+
+-- A line without the reader's line number ("   12→", "12\t", "12:" of `nl`
+-- and `cat -n`): the numbers say where, not what.
+local function without_number(line)
+  return (line:gsub("^%s*%d+[\t:|]%s?", ""):gsub("^%s*%d+\226\134\146", ""))
+end
+
+--- The gist of a look-up's output: its first lines that say something,
+-- joined with " / ", within `limit` bytes, each line made safe to copy
+-- (secret-looking values withheld). Nil when there is nothing to say.
+function found.gist(output, path, limit)
+  local parts, used, lines = {}, 0, 0
+  for line in output:gmatch("[^\n]+") do
+    lines = lines + 1
+    if used < limit and lines <= 400 then
+      line = T.flatten(without_number(line:sub(1, 400))):gsub("^[%-%*] ", "")
+      if not is_filler(line) then
+        line = changes.safe_line(line, path or "")
+        parts[#parts + 1] = line
+        used = used + #line + 3
+      end
+    end
+  end
+  if #parts == 0 then return nil end
+  return T.cut_words(table.concat(parts, " / "), limit)
+end
+
+-- Never copied, whatever the room: an environment file's or a key's contents.
+local function is_private(path, label)
+  local text = (path or label or ""):lower()
+  return text:find("%.env") ~= nil or text:find("secret") ~= nil or text:find("credential") ~= nil
+    or text:find("%.pem") ~= nil or text:find("id_rsa") ~= nil or text:find("%.key%f[%W]") ~= nil
+    or text:find("auth%.json") ~= nil or text:find("token") ~= nil
+end
+
+--- Record what a look-up's output said, in its turn. `missed`: the output
+-- reads as a failure (a missing file, "not a git repository"); `nothing`:
+-- a search that found nothing.
+function found.record(call, output, missed, nothing)
+  if not call or not call.turn or is_private(call.path, call.label) then return end
+  if call.read and not missed and is_source(call.path) then return end
+  if call.command and SAY_NOTHING[commands.stem(call.command) or ""] then return end
+  local turn = call.turn
+  turn.found = turn.found or {}
+  local list = turn.found
+  local entry = { label = call.label, missed = missed or nothing, output = output, path = call.path,
+                  nothing = nothing }
+  -- the latest result of a label stands for it
+  for i = #list, 1, -1 do
+    if list[i].label == entry.label then table.remove(list, i) end
+  end
+  list[#list + 1] = entry
+  if #list > KEEP then table.remove(list, 1) end
+end
+
+-- "label: what it found", in `limit` bytes.
+local function item(entry, limit)
+  local what
+  if entry.nothing then
+    what = "nothing found"
+  elseif entry.missed then
+    what = T.failure_reason(entry.output, math.max(40, limit - #entry.label - 2))
+  else
+    what = found.gist(entry.output, entry.path, math.max(40, limit - #entry.label - 2))
+  end
+  if not what then return nil end
+  return entry.label .. ": " .. what
+end
+
+--- The turn's findings as one line within `limit` bytes, or nil: the
+-- misses first (what is not there), then what the others showed, in the
+-- order looked up; `misses_only` for the brief form.
+function found.line(turn, limit, misses_only)
+  local list = turn.found
+  if not list or #list == 0 then return nil end
+  local ordered = {}
+  for _, entry in ipairs(list) do if entry.missed then ordered[#ordered + 1] = entry end end
+  if not misses_only then
+    for _, entry in ipairs(list) do if not entry.missed then ordered[#ordered + 1] = entry end end
+  end
+  if #ordered == 0 then return nil end
+  -- each look-up its share of the line, at least enough to say something
+  local share = math.max(120, math.floor(limit / #ordered))
+  local parts, used = {}, 0
+  for _, entry in ipairs(ordered) do
+    local text = item(entry, share)
+    if text and used + #text + 2 <= limit then
+      parts[#parts + 1] = text
+      used = used + #text + 2
+    end
+  end
+  if #parts == 0 then return nil end
+  return table.concat(parts, "; ")
+end
+
+return found
