@@ -246,6 +246,16 @@ one pinion05+agent-complex-task $s11_rev sessions/04-awesome-agent-ide/session.j
   sealed11-act-awesome-agent-ide.jsonl
 one pinion05+agent-complex-task $s11_rev sessions/01-youtube-transcript-extraction/session.jsonl \
   sealed11-act-youtube-transcript.jsonl
+# The thirteenth sealed set (bench/summary_facts_sealed13.lua), as sealed13-<source>-<name>:
+# Codex rollouts that projects committed at their root, facts written from the raw input only.
+one anmol0b+Trezo-Ai e67f63d6bd071bf7bb52eee26a712dbf0b3ac6ea codex-session.jsonl \
+  sealed13-trezo-cfo-then-kosh-grant.jsonl
+one ansu555+omeswap-templet 28544dd13e1a216b731818c6d29b83fa57028bd4 codex-session.jsonl \
+  sealed13-omeswap-grant-context.jsonl
+one iamaanahmad+firststep c5dcb975fdf916a9a462e6c4700c7185c17879b5 codex-session.jsonl \
+  sealed13-firststep-grant-no-git.jsonl
+one obitoo2005+Solit 85159e44d9601da13b7def948346c691e3087f82 codex-session.jsonl \
+  sealed13-solit-grant-powershell.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
