@@ -56,6 +56,19 @@ describe("extractive summarizer outcomes", function()
     assert.truthy(t:find("committed 1a2b3c4: web: widen axis", 1, true), t)
   end)
 
+  it("takes Codex's 'aborted by user after 33.4s' for a stop, not a pass that fixes the failure before it", function()
+    local t = summarize({ messages = {
+      user("run the tests"),
+      call("a", "exec_command", { cmd = "cargo test -p oracle" }),
+      result("a", "exec_command", "Process exited with code 101\nOutput:\n"
+        .. "error: failed to load manifest for workspace member `apps/tui`\n"),
+      call("b", "exec_command", { cmd = "cp -r programs/oracle /tmp/o && cargo test --manifest-path /tmp/o/Cargo.toml" }),
+      result("b", "exec_command", "aborted by user after 33.4s"),
+    } })
+    assert.is_nil(t:find("passed later", 1, true), t)
+    assert.truthy(t:find("`cargo test -p oracle` FAILED: error: failed to load manifest", 1, true), t)
+  end)
+
   it("reports a non-zero exit code header as a failure, with the output's error line", function()
     local t = summarize({ messages = {
       user("build it"),
