@@ -246,6 +246,16 @@ one pinion05+agent-complex-task $s11_rev sessions/04-awesome-agent-ide/session.j
   sealed11-act-awesome-agent-ide.jsonl
 one pinion05+agent-complex-task $s11_rev sessions/01-youtube-transcript-extraction/session.jsonl \
   sealed11-act-youtube-transcript.jsonl
+# The fourteenth sealed set (bench/summary_facts_sealed14.lua), as sealed14-<source>-<name>:
+# pi and Gemini CLI sessions that projects committed at their root, facts written from the raw input only.
+one selimbucher+civ6.ch d483376e79e399625c62666f903e27178104f9ec session.jsonl \
+  sealed14-civ6-login-guard-profile.jsonl
+one rycerzes+trl 80f5438cb9d705550ee89afa1fb520cfb3aa0cba session.jsonl sealed14-trl-grpo-smoke-venv.jsonl
+one Sriramarjun2007+METRO-FLOW-AI 425e2ff601122d5feef77a8c34f75e131b0e92f4 session.jsonl \
+  sealed14-metroflow-make-it.jsonl
+one sudoloser+Axe 3082df1c2f0c6cdbed0e2527a4a75021e0751085 session.jsonl sealed14-axe-gemini-kotlin-build.json
+one bhanu7410+personal_finance 2a9f6c37d5feb22f8144ebf24882b9e1bc4372f7 gemini_session.json \
+  sealed14-pf-gemini-groups-dashboard.json
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
