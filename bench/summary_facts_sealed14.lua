@@ -98,7 +98,7 @@ return function(SESSIONS)
           "if %(!locals%.user%) redirect%(303, '/login'%)" },
         { "the add action's existing fail(401, 'Not logged in') fired only on submission; the load guard stops the " ..
           "page",
-          { "401", "submission" }, { "not logged in", "only fired" }, { "401", "before the page" } },
+          { "401", "submi" }, { "not logged in", "only fired" }, { "401", "before the page" } },
         { "request 2: a profile section inspired by lichess, matching the current UI, with room for statistics",
           { "profile", "lichess" }, { "profile", "statistics" } },
         { "new files web/src/routes/profile/[id]/+page.server.ts and +page.svelte",
@@ -115,7 +115,8 @@ return function(SESSIONS)
           { "@const", "derived" } },
         { "verdict: svelte-check shows no error in the profile files; the 4 errors left are pre-existing in other " ..
           "files",
-          { "4 errors", "pre%-existing" }, { "no errors in the profile" }, { "zero errors in the new profile" },
+          { "4 errors", "pre%-existing" }, "svelte%-check found 4 errors", { "no errors in the profile" },
+            { "zero errors in the new profile" },
           wrong = { "profile[^\n]*still fail", "still failing:[^\n]*svelte%-check" } },
       },
     },
@@ -139,7 +140,7 @@ return function(SESSIONS)
         { "AsyncGRPO hung: vLLM's 'start_weight_update must be called before update_weights'",
           "start_weight_update must be called before update_weights", { "start_weight_update", "update_weights" } },
         { "cause: the patch was in the source tree, not in the installed trl package; fix: uv pip install -e .",
-          { "stale", "installed" }, { "uv pip install", "%-e %." }, { "reinstall", "editable" },
+          { "stale", "installed" }, { "uv pip install", "%-e %." }, { "reinstall", "editable" }, { "editable", "trl" },
           { "not in the installed package" } },
         { "verdict: the AsyncGRPO smoke test passed, 3 steps in 79.4 s (weight sync ~11.3 s)", "79%.4",
           { "asyncgrpo", "3 steps", "passed" }, { "weight_sync_time_s", "11" } },
