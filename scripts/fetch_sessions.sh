@@ -256,6 +256,16 @@ one iamaanahmad+firststep c5dcb975fdf916a9a462e6c4700c7185c17879b5 codex-session
   sealed13-firststep-grant-no-git.jsonl
 one obitoo2005+Solit 85159e44d9601da13b7def948346c691e3087f82 codex-session.jsonl \
   sealed13-solit-grant-powershell.jsonl
+# The fourteenth sealed set (bench/summary_facts_sealed14.lua), as sealed14-<source>-<name>:
+# pi and Gemini CLI sessions that projects committed at their root, facts written from the raw input only.
+one selimbucher+civ6.ch d483376e79e399625c62666f903e27178104f9ec session.jsonl \
+  sealed14-civ6-login-guard-profile.jsonl
+one rycerzes+trl 80f5438cb9d705550ee89afa1fb520cfb3aa0cba session.jsonl sealed14-trl-grpo-smoke-venv.jsonl
+one Sriramarjun2007+METRO-FLOW-AI 425e2ff601122d5feef77a8c34f75e131b0e92f4 session.jsonl \
+  sealed14-metroflow-make-it.jsonl
+one sudoloser+Axe 3082df1c2f0c6cdbed0e2527a4a75021e0751085 session.jsonl sealed14-axe-gemini-kotlin-build.json
+one bhanu7410+personal_finance 2a9f6c37d5feb22f8144ebf24882b9e1bc4372f7 gemini_session.json \
+  sealed14-pf-gemini-groups-dashboard.json
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
