@@ -438,6 +438,39 @@ describe("gemini-cli importer", function()
     assert.is_nil(r.cwd)
   end)
 
+  it("reads a user entry of functionResponse parts as no user turn: the call's result, once", function()
+    local core = require "compact.core"
+    local session = core.json_decode(read(GEMINI))
+    local function responses(...)
+      local parts = {}
+      for i, id in ipairs({ ... }) do
+        parts[i] = { functionResponse = { id = id, name = "read_file", response = { output = "from the user entry " .. id } } }
+      end
+      return { id = "u" .. #session.messages, type = "user", content = parts }
+    end
+    -- a call whose record carries no result, then one whose result is repeated,
+    -- then one of a call never made
+    session.messages[#session.messages + 1] = { id = "g1", type = "gemini", content = "",
+      toolCalls = { { id = "r1", name = "read_file", args = { file_path = "a.md" } },
+                    { id = "r2", name = "read_file", args = { file_path = "b.md" }, status = "success",
+                      result = { { functionResponse = { id = "r2", name = "read_file",
+                        response = { output = "from the call" } } } } } } }
+    session.messages[#session.messages + 1] = responses("r1", "r2")
+    session.messages[#session.messages + 1] = responses("nobody")
+    local before = #load(GEMINI).messages
+    local r = assert(importers.parse(core.json_encode(session), { name = "g.json" }))
+    local added = {}
+    for i = before + 1, #r.messages do added[#added + 1] = r.messages[i] end
+    assert.same({ "assistant", "tool_result", "tool_result" }, roles(added))
+    assert.same({ "r2", "from the call" }, { added[2].tool_call_id, added[2].content })
+    assert.same({ "r1", "from the user entry r1", false }, { added[3].tool_call_id, added[3].content, added[3].is_error })
+    assert.equals(2 + 1, r.skipped) -- the notes, and the response of no call
+    -- a user entry with text beside a response stays the user's
+    session.messages[#session.messages].content[2] = { text = "and this" }
+    r = assert(importers.parse(core.json_encode(session), { name = "g.json" }))
+    assert.equals("user", r.messages[#r.messages].role)
+  end)
+
   it("takes usage from tokens (cached as cache reads, thoughts as reasoning)", function()
     local r = load(GEMINI)
     assert.same({ input = 6200 - 4096, cache_read = 4096, cache_write = 0, output = 30 + 55, reasoning = 55 },

@@ -15,6 +15,10 @@
 -- * `tokens` (`input` counting `cached`, `output`, `thoughts`, `tool`) are
 --   the reply's usage: input = input - cached + tool, cache_read = cached,
 --   output = output + thoughts, reasoning = thoughts.
+-- * A user message of `functionResponse` parts only (newer versions repeat
+--   each call's result so) is no user message: a response the call already
+--   carried is dropped, one it did not is the call's result, one of a call
+--   not seen is skipped.
 -- * `info`, `error` and `warning` messages are the CLI's own notes and are
 --   skipped. Messages keep their `timestamp` (as epoch milliseconds).
 -- * A chat saved with `/chat save` (`checkpoint-<tag>.json`: Gemini API
@@ -158,6 +162,8 @@ local function gemini_message(ctx, m, where, add)
     blocks[#blocks + 1] = { type = "tool_call", id = call.id, name = call.name,
                             arguments = type(call.args) == "table" and call.args or {} }
     local text, is_error = result_of(call)
+    ctx.gemini_calls = ctx.gemini_calls or {}
+    ctx.gemini_calls[call.id] = text and "answered" or call.name
     if text then
       results[#results + 1] = { role = "tool_result", tool_call_id = call.id, tool_name = call.name,
                                 content = text, is_error = is_error, timestamp = common.iso_millis(call.timestamp) }
@@ -218,6 +224,21 @@ local function project_root(messages, hash)
   return nil
 end
 
+-- A user entry's `functionResponse` parts, when that is all it holds
+-- (each `{ id, name, response }` with an id and a table response), or nil.
+local function function_responses(content)
+  if type(content) ~= "table" or content.text ~= nil or #content == 0 then return nil end
+  local responses = {}
+  for _, part in ipairs(content) do
+    local response = type(part) == "table" and part.functionResponse
+    if type(response) ~= "table" or type(response.id) ~= "string" or type(response.response) ~= "table" then
+      return nil
+    end
+    responses[#responses + 1] = response
+  end
+  return responses
+end
+
 local function from_list(ctx, list, wheres, object)
   local messages, origins = {}, {}
   local function add(message, where)
@@ -226,7 +247,23 @@ local function from_list(ctx, list, wheres, object)
   for i, m in ipairs(list) do
     local where = wheres[i]
     if type(m) ~= "table" then return common.fail(ctx, where, "expected a Gemini CLI message object") end
-    if m.type == "user" then
+    local responses = m.type == "user" and function_responses(m.content)
+    if responses then
+      -- newer versions repeat each call's result as a user entry of
+      -- `functionResponse` parts: no user turn; a result the call did not
+      -- carry is its result, one of no call seen is dropped
+      for _, response in ipairs(responses) do
+        local called = ctx.gemini_calls and ctx.gemini_calls[response.id]
+        if called and called ~= "answered" then
+          local text, is_error = response_text(response.response)
+          add({ role = "tool_result", tool_call_id = response.id, tool_name = str(response.name) or called,
+                content = text, is_error = is_error, timestamp = common.iso_millis(m.timestamp) }, where)
+          ctx.gemini_calls[response.id] = "answered"
+        elseif not called then
+          ctx.skipped = ctx.skipped + 1
+        end
+      end
+    elseif m.type == "user" then
       add({ role = "user", content = content_of(ctx, m.content), timestamp = common.iso_millis(m.timestamp) }, where)
     elseif m.type == "gemini" or m.type == "model" then
       local ok, err = gemini_message(ctx, m, where, add)
