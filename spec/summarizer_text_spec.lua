@@ -208,6 +208,20 @@ describe("extractive text helpers", function()
     assert.are.equal(4, text.word_count("是不是沒有新加到"))
   end)
 
+  it("takes Gemini CLI's context message and its mode-switch notes for injected text", function()
+    local context = "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\n"
+      .. "Today's date is Sunday.\n- **Soft Deletes:** Always filter for `deletedAt: null`.\n</session_context>"
+    assert.are.equal("injected", (text.user_kind(context)))
+    -- older versions, untagged; a tag never closed
+    assert.are.equal("injected", (text.user_kind(context:gsub("</?session_context>", ""))))
+    assert.are.equal("injected", (text.user_kind(context:gsub("</session_context>", ""))))
+    assert.are.equal("injected", (text.user_kind(
+      "User has manually exited Plan Mode. Switching to Default mode (edits will require confirmation).")))
+    -- the user's words after the context are the request
+    local kind, request = text.user_kind(context .. "\nfix the resize bug")
+    assert.same({ "request", "fix the resize bug" }, { kind, request })
+  end)
+
   it("reads odd user_input, objective and skill tags in linear time", function()
     local started = os.clock()
     local big = 200000

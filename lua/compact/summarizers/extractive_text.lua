@@ -304,6 +304,8 @@ local INJECTED_TAGS = {
   "local%-command%-stderr", "bash%-input", "bash%-stdout", "bash%-stderr", "command%-message", "command%-name",
   "command%-args", "user%-prompt%-submit%-hook", "ide_selection", "ide_opened_file", "command%-contents",
   "turn_aborted", "user_shell_command",
+  -- Gemini CLI's context message of newer versions (date, platform, folders, GEMINI.md)
+  "session_context",
   -- pi's skill expansion (`<skill name="x" location=".../SKILL.md">` ... `</skill>`, the user's words after it)
   "skill",
 }
@@ -333,6 +335,9 @@ local INJECTED_STARTS = {
   "base directory for this skill:", "stop hook feedback", "pretooluse:", "posttooluse:", "hook ",
   "system: please continue", -- Gemini CLI's own nudge after an empty turn
   "<command-name>", "[image #", "# agents.md instructions", "<user_instructions>",
+  -- Gemini CLI's: its context message (older versions have no tag), its note on a mode switch
+  "<session_context>", "this is the gemini cli. we are setting up the context for our chat",
+  "user has manually exited plan mode", "user has manually entered plan mode",
 }
 
 -- Slash commands that compact or clear the conversation.
