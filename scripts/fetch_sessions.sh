@@ -246,6 +246,17 @@ one pinion05+agent-complex-task $s11_rev sessions/04-awesome-agent-ide/session.j
   sealed11-act-awesome-agent-ide.jsonl
 one pinion05+agent-complex-task $s11_rev sessions/01-youtube-transcript-extraction/session.jsonl \
   sealed11-act-youtube-transcript.jsonl
+# The twelfth sealed set (bench/summary_facts_sealed12.lua), as sealed12-<source>-<name>:
+# Claude Code main transcripts that projects committed, facts written from the raw input only.
+one shastrysamarth+01-campaign-audit 58628b7ebd736d9ed5b7d479d3772300c69f6c1a transcript.jsonl \
+  sealed12-campaign-audit-repair-lab.jsonl
+one definitelyreal+speakfree 6722bfbcc739a7ede0bde53408ac07248d920f29 session.jsonl \
+  sealed12-speakfree-openwisprmod.jsonl
+one apanloco+random e70fcd6f223642ae58933eab8bc2ea6667069513 session.jsonl sealed12-random-dominion-picker.jsonl
+one sanand0+scripts cc32366059db4a614a0956442986977043b38548 claude.jsonl \
+  sealed12-sanand-bollywood-d3-toggle.jsonl
+one git-ai-project+git-ai 2eb435b31fea41a46e3a48b891112a73272e4b8b tests/fixtures/example-claude-code.jsonl \
+  sealed12-gitai-ghq-green-yellow.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
