@@ -66,6 +66,29 @@
 --   Square.tsx and board.tsx. (Autter-dev/autter-cli holds the same session
 --   with another user name; not used.)
 --
+-- * M-Thisness/M-Claude @ 5a8d89ee3677906aec18f7beb518a5a08e72a002, a
+--   repository that archives its owner's Claude Code sessions (Archives/,
+--   user names replaced by [USER], secrets by gitleaks redaction; several of
+--   its files no longer parse as JSON and were left out). Three of them:
+--   - Archives/f225835b-3612-4093-903f-bd4538fb7cb9.jsonl ->
+--     sealed12-mclaude-gitleaks-auto-redact.jsonl (58 messages, one
+--     request): a pre-commit gitleaks scan that redacts secrets instead of
+--     blocking (Projects/Scripts/redact_gitleaks_secrets.py, hook, test,
+--     docs), the script ignored by .gitignore's *secret* and force-added,
+--     commit 3ed6817 pushed to a claude/ branch; gitleaks itself absent.
+--   - Archives/43391f62-680a-4688-9dd8-3637467d6b23.jsonl ->
+--     sealed12-mclaude-zima-cleanup-ccusage.jsonl (88 messages, 9 short
+--     requests, Windows): the repository's homelab files moved into
+--     Projects/Claude-Zima (Zimaboard/Proxmox apart from Slate/BE3600),
+--     tests merged into Projects/Tests, ccusage installed and run, and a
+--     commit in the middle of a merge, not pushed.
+--   - Archives/abc757d1-3da3-42fb-bb7b-ffa293a4ba29.jsonl ->
+--     sealed12-mclaude-review-improvements.jsonl (190 messages, 5
+--     requests): a review and 11 improvements (a UUID-mangling redaction
+--     bug, pytest suite 31 passed / 4 failed, CI workflow, search and stats
+--     scripts), a GPG signing failure, GitHub push protection (GH013) twice,
+--     the Tests workflow limited to PRs, a log sync and a PR being opened.
+--
 --   return value: function(SESSIONS) -> array of { agent, sealed12 = true, path, facts }
 
 return function(SESSIONS)
@@ -228,6 +251,110 @@ return function(SESSIONS)
           "LearnBasics.tsx not updated, so the new stripe class names are not yet used",
           { "interrupted" }, { "evalbar%.tsx", "pending" }, { "learnbasics%.tsx" },
           wrong = { "all references updated", "evalbar%.tsx updated" } },
+      },
+    },
+    -- == M-Claude: gitleaks (MAX STRICT) on staged files redacts secrets instead of blocking; committed, pushed ==
+    {
+      agent = "claude-code", sealed12 = true, path = SESSIONS .. "/sealed12-mclaude-gitleaks-auto-redact.jsonl",
+      facts = {
+        { "request: the gitleaks scan (MAX STRICT MODE) on staged files should not block the commit/push " ..
+          "but redact each secret",
+          { "gitleaks", "redact", "block" }, { "max strict", "redact" } },
+        { "found: Projects/Scripts/hooks/pre-commit only syncs the logs (no gitleaks scan), the hook is " ..
+          "not installed (only .sample files), gitleaks itself not installed",
+          { "pre%-commit", "sample" }, { "gitleaks", "not installed" }, "not_installed" },
+        { "new Projects/Scripts/redact_gitleaks_secrets.py: gitleaks on the staged files, JSON findings, " ..
+          "each secret redacted in place (first/last 4 chars kept), files re-staged",
+          "redact_gitleaks_secrets%.py", { "redacted", "first 4" }, { "re%-stage", "redact" } },
+        { "pre-commit hook changed to run the scan + auto-redaction (non-blocking) before the sync; " ..
+          "installed with install.py into .git/hooks/pre-commit",
+          { "pre%-commit", "non%-blocking" }, { "install%.py", "%.git/hooks/pre%-commit" } },
+        { "test script tests/test_gitleaks_redaction.py written (not run: gitleaks missing)",
+          "test_gitleaks_redaction%.py" },
+        { "docs: new Docs/GITLEAKS-AUTO-REDACTION.md, Docs/GITLEAKS-MAX-STRICT.md updated, Projects/Scripts/README.md",
+          "gitleaks%-auto%-redaction%.md", { "gitleaks%-max%-strict%.md", "updated" } },
+        { "git add refused: .gitignore:7 '*secret*' ignores the script; added with git add -f",
+          { "%*secret%*" }, { "git add %-f" }, { "gitignore", "ignored" } },
+        { "commit 3ed6817 'Add gitleaks auto-redaction feature for non-blocking secret scanning' (8 files) " ..
+          "on branch claude/redact-gitleaks-secrets-b4NWV",
+          "3ed6817", "claude/redact%-gitleaks%-secrets%-b4nwv", { "auto%-redaction feature", "commit" } },
+        { "pushed with git push -u origin; a pull request only suggested (not opened)",
+          { "git push %-u origin" }, { "pushed", "branch" } },
+        { "open: never tested against a real gitleaks run (not installed); the hook warns and continues without it",
+          { "gitleaks", "not installed", "continue" }, { "when gitleaks is installed" } },
+      },
+    },
+    -- == M-Claude on Windows: clean-up into Projects/Claude-Zima, tests merged, ccusage, a commit mid-merge ==
+    {
+      agent = "claude-code", sealed12 = true, path = SESSIONS .. "/sealed12-mclaude-zima-cleanup-ccusage.jsonl",
+      facts = {
+        { "request 'update slate.thisness.us tailscale app' left unclear (clarification asked, nothing done)",
+          "slate%.thisness%.us", { "tailscale", "clarif" } },
+        { "'open M-Claude repo': anthropics/claude-code opened in Chrome by mistake; it is the local " ..
+          "folder Documents\\M-Claude",
+          { "anthropics/claude%-code", "m%-claude" }, { "documents", "m%-claude", "local" } },
+        { "request: move all homeserver files into Projects/Claude-Zima, Zimaboard (Proxmox) kept apart " ..
+          "from Slate (BE3600, Projects/Claude-Slate)",
+          { "claude%-zima", "proxmox" }, { "be3600", "claude%-slate" } },
+        { "moved: Projects/zimaboard-homelab/* and the root homelab files (Home Assistant, media stack, " ..
+          "Nessus), Docs/PROXMOX-ZIMABOARD-NETWORKING.md and knowledge-stack into Claude-Zima; " ..
+          "zimaboard-homelab removed, tmpclaude-* deleted",
+          { "zimaboard%-homelab", "claude%-zima" }, "proxmox%-zimaboard%-networking%.md",
+          { "tmpclaude", "rm" } },
+        { "Windows shell error: 'Command failed: cygpath -u ...' (retried)", "cygpath %-u", { "cygpath", "fail" } },
+        { "tests/test_gitleaks_redaction.py merged into the existing Projects/Tests, root tests/ removed",
+          { "test_gitleaks_redaction%.py", "projects/tests" } },
+        { "question: a Windows usage tracker like Usage4Claude; web search suggests ccusage (ryoppippi) " ..
+          "and Claude-Code-Usage-Monitor",
+          "usage4claude", { "ccusage", "ryoppippi" } },
+        { "npm install -g ccusage (after a cygpath failure) works; ccusage daily --breakdown: ~59.7M " ..
+          "tokens, $28.60 for Jan 9-16",
+          "npm install %-g ccusage", { "ccusage daily", "breakdown" }, "%$28%.60", "59%.7m" },
+        { "commit & push: main had diverged from origin/main (1 vs 7 commits) with a merge in progress, " ..
+          "conflicts already fixed; git add -A",
+          { "diverged", "merg" }, { "1 and 7 different commits" } },
+        { "end: commit 'Reorganize project structure: Claude-Zima and Claude-Slate separation' issued " ..
+          "(result not shown), not pushed yet",
+          { "reorganize project structure", "claude%-zima" }, { "commit", "claude%-slate" },
+          wrong = { "pushed to origin", "push succeeded" } },
+      },
+    },
+    -- == M-Claude review: 11 improvements, push protection, the Tests workflow, log sync, a PR ==
+    {
+      agent = "claude-code", sealed12 = true, path = SESSIONS .. "/sealed12-mclaude-review-improvements.jsonl",
+      facts = {
+        { "request: review the repository and propose improvements; the user picks '6' = all of them in priority order",
+          { "review", "improvement" }, { "all of the above", "priority order" } },
+        { "critical bug: the phone-number redaction in scripts/sync_raw_logs.py mangles UUIDs and " ..
+          "timestamps; fixed with lookbehind/lookahead",
+          { "redaction bug", "uuid" }, { "sync_raw_logs%.py", "phone" }, { "lookbehind", "uuid" } },
+        { "pytest suite added: tests/test_redaction.py, test_conversion.py, test_journals.py, conftest.py",
+          "test_redaction%.py", { "test_conversion%.py", "test_journals%.py" } },
+        { "also: .gitignore extended, requirements-dev.txt, GitHub issue templates, " ..
+          ".github/workflows/test.yml, pyproject.toml, logging in the scripts, scripts/search.py, " ..
+          "scripts/generate_stats.py, IMPROVEMENTS.md",
+          "requirements%-dev%.txt", "issue_template", { "search%.py", "generate_stats%.py" }, "improvements%.md" },
+        { "tests: pytest missing ('No module named pytest'), installed from requirements-dev.txt; then 4 " ..
+          "failed, 31 passed (the generic patterns redact first), left as is",
+          "no module named pytest", { "4 failed", "31 passed" }, { "31 tests passed", "4 failures" } },
+        { "commit failed ('gpg failed to sign the data'), done with --no-gpg-sign (ffe9ab7)",
+          "gpg failed to sign", "%-%-no%-gpg%-sign" },
+        { "push refused by GitHub push protection (GH013, 'Push cannot contain secrets') over test tokens; " ..
+          "test data changed, then the two commits squashed (git reset --soft HEAD~2) into cd08f7d and " ..
+          "pushed",
+          "gh013", { "push protection", "secret" }, { "reset %-%-soft head~2" }, "cd08f7d" },
+        { "'fix these issues or disable the scan': the failing Tests workflow limited to pull requests and " ..
+          "workflow_dispatch (b47e1f4)",
+          { "workflow_dispatch", "pull_request" }, "b47e1f4", { "test workflow", "manual" } },
+        { "tests/README.md added; its examples tripped push protection again; amended and pushed with " ..
+          "--force-with-lease (46daca0)",
+          { "tests/readme%.md" }, "%-%-force%-with%-lease", "46daca0" },
+        { "'sync and push and trigger gh actions': sync_raw_logs.py (5 new conversations), " ..
+          "convert_to_markdown.py, generate_journals.py, commit 8d4357e pushed",
+          { "sync_raw_logs%.py", "convert_to_markdown%.py", "generate_journals%.py" }, "8d4357e" },
+        { "end: branch unruffled-mcclintock; a PR being created with gh pr create to run the workflow " ..
+          "(result not shown)",
+          "unruffled%-mcclintock", "gh pr create", { "pull request", "trigger" } },
       },
     },
   }

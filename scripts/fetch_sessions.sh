@@ -257,6 +257,13 @@ one sanand0+scripts cc32366059db4a614a0956442986977043b38548 claude.jsonl \
   sealed12-sanand-bollywood-d3-toggle.jsonl
 one git-ai-project+git-ai 2eb435b31fea41a46e3a48b891112a73272e4b8b tests/fixtures/example-claude-code.jsonl \
   sealed12-gitai-ghq-green-yellow.jsonl
+s12_rev=5a8d89ee3677906aec18f7beb518a5a08e72a002
+one M-Thisness+M-Claude $s12_rev Archives/f225835b-3612-4093-903f-bd4538fb7cb9.jsonl \
+  sealed12-mclaude-gitleaks-auto-redact.jsonl
+one M-Thisness+M-Claude $s12_rev Archives/43391f62-680a-4688-9dd8-3637467d6b23.jsonl \
+  sealed12-mclaude-zima-cleanup-ccusage.jsonl
+one M-Thisness+M-Claude $s12_rev Archives/abc757d1-3da3-42fb-bb7b-ffa293a4ba29.jsonl \
+  sealed12-mclaude-review-improvements.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
