@@ -266,6 +266,24 @@ one Sriramarjun2007+METRO-FLOW-AI 425e2ff601122d5feef77a8c34f75e131b0e92f4 sessi
 one sudoloser+Axe 3082df1c2f0c6cdbed0e2527a4a75021e0751085 session.jsonl sealed14-axe-gemini-kotlin-build.json
 one bhanu7410+personal_finance 2a9f6c37d5feb22f8144ebf24882b9e1bc4372f7 gemini_session.json \
   sealed14-pf-gemini-groups-dashboard.json
+# The twelfth sealed set (bench/summary_facts_sealed12.lua), as sealed12-<source>-<name>:
+# Claude Code main transcripts that projects committed, facts written from the raw input only.
+one shastrysamarth+01-campaign-audit 58628b7ebd736d9ed5b7d479d3772300c69f6c1a transcript.jsonl \
+  sealed12-campaign-audit-repair-lab.jsonl
+one definitelyreal+speakfree 6722bfbcc739a7ede0bde53408ac07248d920f29 session.jsonl \
+  sealed12-speakfree-openwisprmod.jsonl
+one apanloco+random e70fcd6f223642ae58933eab8bc2ea6667069513 session.jsonl sealed12-random-dominion-picker.jsonl
+one sanand0+scripts cc32366059db4a614a0956442986977043b38548 claude.jsonl \
+  sealed12-sanand-bollywood-d3-toggle.jsonl
+one git-ai-project+git-ai 2eb435b31fea41a46e3a48b891112a73272e4b8b tests/fixtures/example-claude-code.jsonl \
+  sealed12-gitai-ghq-green-yellow.jsonl
+s12_rev=5a8d89ee3677906aec18f7beb518a5a08e72a002
+one M-Thisness+M-Claude $s12_rev Archives/f225835b-3612-4093-903f-bd4538fb7cb9.jsonl \
+  sealed12-mclaude-gitleaks-auto-redact.jsonl
+one M-Thisness+M-Claude $s12_rev Archives/43391f62-680a-4688-9dd8-3637467d6b23.jsonl \
+  sealed12-mclaude-zima-cleanup-ccusage.jsonl
+one M-Thisness+M-Claude $s12_rev Archives/abc757d1-3da3-42fb-bb7b-ffa293a4ba29.jsonl \
+  sealed12-mclaude-review-improvements.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
