@@ -45,6 +45,10 @@ describe("extractive text helpers", function()
         .. "┃       lib/spotter/waiting_summary.ex:110:10 #(Spotter.call_llm)\n", 140))
     assert.are.equal("src/a.ts:3:4 - error TS2322: bad", text.failure_reason("src/a.ts:3:4 - error TS2322: bad", 100))
     assert.are.equal('19:51:48"}', text.failure_reason('{"msg":"started"\n19:51:48"}', 100))
+    -- psql: a table's times before the error, which is upper case
+    assert.are.equal('ERROR: missing FROM-clause entry for table "p"', text.failure_reason(
+      " 3 | Win a game | 2025-07-15 15:49:25 | f\n(24 rows)\n\nERROR:  missing FROM-clause entry for table \"p\"\n"
+        .. "LINE 1: SELECT p.id, p.name\n", 140))
   end)
 
   it("takes two-word verdicts and reasonless lead-ins to a call for narration, not a reason or code", function()

@@ -613,7 +613,8 @@ end
 -- Lines that say what went wrong, best first: a pattern to find on the
 -- line (plain when `plain`), and the pattern of the part to quote.
 local REASONS = {
-  { "^fatal: " }, { "^error: " }, { " verification failed" }, { ":%d+:", "%f[%w_%./%-][%w_%./%-]+:%d+:.*" },
+  { "^fatal: " }, { "^error: " }, { "^ERROR:%s" }, { " verification failed" },
+  { ":%d+:", "%f[%w_%./%-][%w_%./%-]+:%d+:.*" },
   { "error TS%d", "error TS%d+.*" },
   { "Error: ", "[%w%.]*Error: .*" }, { "[Ee]rror", "[Ee]rror.*" }, { "%d+ fail", "%d+ fail.*" }, { "FAIL", "FAIL.*" },
   { "[Ff]ailure", "[Ff]ailure.*" }, { "[Dd]enied" }, { "No such file" }, { "not found" }, { "[Ee]xception" },
@@ -681,8 +682,10 @@ function text.failure_reason(s, limit)
   end
   for _, reason in ipairs(REASONS) do
     for i, line in ipairs(lines) do
-      if line:find(reason[1]) then
-        local found = reason[2] and line:match(reason[2]) or line
+      local found = line:find(reason[1]) and (reason[2] and line:match(reason[2]) or line)
+      -- a time of day ("10:32:15" in a table's row) is no file's location
+      if found and reason[2] and found:find("^%d+:%d%d:%d%d") then found = nil end
+      if found then
         -- a bare location (credo, compilers: the message on the line above)
         -- says where, not what: the message first, then where
         local where, rest = found:match("^([%w_%./%-]+:%d+[:%d]*)%s*(.*)$")
