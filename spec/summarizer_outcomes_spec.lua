@@ -69,6 +69,17 @@ describe("extractive summarizer outcomes", function()
     assert.truthy(t:find("`cargo test -p oracle` FAILED: error: failed to load manifest", 1, true), t)
   end)
 
+  it("names a script that opens with `cd <dir>` on its own line by its steps", function()
+    local t = summarize({ messages = {
+      user("verify the fixes"),
+      call("a", "Bash", { command = "cd /w/app\nmake demo && make verify" }),
+      result("a", "Bash", "Exit code 2\nmake: *** [verify] Error 2", true),
+      say("verify fails."),
+    }, cwd = "/w/app" })
+    assert.truthy(t:find("`make demo && make verify` FAILED", 1, true), t)
+    assert.is_nil(t:find("cd .", 1, true), t)
+  end)
+
   it("reports a non-zero exit code header as a failure, with the output's error line", function()
     local t = summarize({ messages = {
       user("build it"),

@@ -149,8 +149,14 @@ function ran.line(turn, limit, no_reason, name_missed)
 end
 
 --- A script of several lines as its steps: without the shebang, comments
--- and `echo "====="` banners, which say nothing of what it runs.
+-- and `echo "====="` banners, which say nothing of what it runs, nor
+-- does a first line that changes to an absolute directory.
 function ran.script_steps(command)
+  -- a script that opens by changing to an absolute directory (the
+  -- project's, mostly) on a line of its own: its steps are the rest, as
+  -- `cd /the/project && make` is `make`
+  local after_cd = command:match("^%s*cd%s+[\"']?[/~][^\n;&|]*\n%s*(%S.*)$")
+  if after_cd then command = after_cd end
   -- only a script that opens with them: a commit message's lines are its own
   local first = command:match("^%s*([^\n]*)")
   if not command:find("\n") or not (first:find("^#") or first:find("^echo%s+[\"']?[=%-#%*]")) then
