@@ -78,6 +78,19 @@ describe("extractive summarizer outcomes", function()
     }, cwd = "/w/app" })
     assert.truthy(t:find("`make demo && make verify` FAILED", 1, true), t)
     assert.is_nil(t:find("cd .", 1, true), t)
+    -- a quoted directory, Windows' too, and a push the server refused, in its words
+    t = summarize({ messages = {
+      user("push it"),
+      call("a", "Bash", { command = 'cd "C:\\Users\\me\\app" && git push' }),
+      result("a", "Bash", "Exit code 1\nremote: error: GH013: Repository rule violations found for refs/heads/x.\n"
+        .. "remote:     - Push cannot contain secrets\n ! [remote rejected] x -> x (push declined)\n"
+        .. "error: failed to push some refs to 'https://github.com/o/r.git'", true),
+      call("b", "Bash", { command = 'cd "/w/my app" && git status' }),
+      result("b", "Bash", "On branch x"),
+    }, cwd = "C:\\Users\\me\\app" })
+    assert.truthy(t:find("`git push` FAILED: error: GH013: Repository rule violations found", 1, true), t)
+    assert.truthy(t:find("`git status`", 1, true), t)
+    assert.is_nil(t:find("cd ", 1, true), t)
   end)
 
   it("reports a non-zero exit code header as a failure, with the output's error line", function()

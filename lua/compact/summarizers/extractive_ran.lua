@@ -156,6 +156,7 @@ function ran.script_steps(command)
   -- project's, mostly) on a line of its own: its steps are the rest, as
   -- `cd /the/project && make` is `make`
   local after_cd = command:match("^%s*cd%s+[\"']?[/~][^\n;&|]*\n%s*(%S.*)$")
+    or command:match("^%s*cd%s+[\"']?%a:[\\/][^\n;&|]*\n%s*(%S.*)$")
   if after_cd then command = after_cd end
   -- only a script that opens with them: a commit message's lines are its own
   local first = command:match("^%s*([^\n]*)")

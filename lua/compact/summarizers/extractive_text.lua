@@ -613,7 +613,8 @@ end
 -- Lines that say what went wrong, best first: a pattern to find on the
 -- line (plain when `plain`), and the pattern of the part to quote.
 local REASONS = {
-  { "^fatal: " }, { "^error: " }, { "^ERROR:%s" }, { " verification failed" },
+  -- (a server's reason for refusing a push before git's "failed to push some refs")
+  { "^fatal: " }, { "^remote: error: ", "error: .*" }, { "^error: " }, { "^ERROR:%s" }, { " verification failed" },
   { ":%d+:", "%f[%w_%./%-][%w_%./%-]+:%d+:.*" },
   { "error TS%d", "error TS%d+.*" },
   { "Error: ", "[%w%.]*Error: .*" }, { "[Ee]rror", "[Ee]rror.*" }, { "%d+ fail", "%d+ fail.*" }, { "FAIL", "FAIL.*" },
