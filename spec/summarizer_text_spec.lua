@@ -212,6 +212,19 @@ describe("extractive text helpers", function()
     assert.are.equal(4, text.word_count("是不是沒有新加到"))
   end)
 
+  it("reads a spec-like request line by line: separators go, each item is a rule of its own", function()
+    local request = "We are implementing the ticket system\nIMPORTANT:\n- do NOT break UI\n- do NOT remove pages\n"
+      .. "--------------------------------------------------\nPHASE 1\n"
+      .. "==================\n- handles timeouts\n- always fall back to the local image\n"
+    local flat, images, lines = text.clean_request(request)
+    assert.are.equal(0, images)
+    assert.is_nil(flat:find("%-%-%-%-") or flat:find("===", 1, true), flat)
+    assert.is_nil(flat:find("pasted output", 1, true), flat)
+    assert.is_nil(lines:find("%-%-%-%-"), lines)
+    assert.are.same({ "IMPORTANT: do NOT break UI", "do NOT remove pages",
+      "handles timeouts; always fall back to the local image" }, text.constraints(lines))
+  end)
+
   it("takes Gemini CLI's context message and its mode-switch notes for injected text", function()
     local context = "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\n"
       .. "Today's date is Sunday.\n- **Soft Deletes:** Always filter for `deletedAt: null`.\n</session_context>"

@@ -113,7 +113,7 @@ local function read_user(facts, msg)
   end
   facts.notified = nil
   if images == 0 and T.is_ack(raw) then return end
-  local request, mentioned = T.clean_request(relative(facts, raw))
+  local request, mentioned, request_lines = T.clean_request(relative(facts, raw))
   local turn = new_turn(facts, request, images + mentioned)
   -- the goal: the first substantive request, unless a previous summary
   -- stated it; a slash command's arguments never are
@@ -130,7 +130,8 @@ local function read_user(facts, msg)
   -- the first rules of a request only: a request that is a long spec
   -- (an assignment, a prompt template) would crowd the work out of the
   -- note, and its opening is the goal anyway
-  for i, sentence in ipairs(T.constraints(request)) do
+  -- (sentences end where the user's lines do: a spec's items are rules each)
+  for i, sentence in ipairs(T.constraints(request_lines)) do
     if i > RULES_PER_REQUEST then break end
     add_constraint(facts, sentence, turn.order)
     turn.decided = true

@@ -196,10 +196,22 @@ end
 
 local IMAGE_EXTENSIONS = { png = true, jpg = true, jpeg = true, gif = true, webp = true }
 
+-- A line that only separates: a run of one of - = _ * ~ (or box drawing),
+-- three or more.
+local function is_rule(line)
+  local plain = line:gsub("%s", "")
+  if #plain < 3 then return false end
+  local first = plain:sub(1, 1)
+  if first:find("[%-=_%*~]") then return plain:find("^" .. "%" .. first .. "+$") ~= nil end
+  -- "─", "━", "═"
+  return (plain:gsub("\226\148[\128\129]", ""):gsub("\226\149\144", "")) == ""
+end
+
 --- A user request with pasted output shortened: each run of two or more
 -- pasted lines becomes `[pasted output, N lines: "<line>"]` quoting its first
 -- error line (or its first line); a quoted path to an image becomes
--- `[image: name]`. Returns the text and the number of images mentioned.
+-- `[image: name]`; a typed separator line goes. Returns the text (on one
+-- line), the number of images mentioned, and the text with its lines.
 function text.clean_request(s)
   local out, run, images = {}, {}, 0
   local function flush()
@@ -264,7 +276,11 @@ function text.clean_request(s)
       return " [image: " .. path:match("[^/]*$") .. "] "
     end)
     local image = line:match("^%s*['\"]?([/~][^'\"]*)['\"]?%s*$")
-    if image and IMAGE_EXTENSIONS[(image:lower():match("%.(%a+)$"))] then
+    if is_rule(line) then
+      -- a typed separator ("-----", "=====") parts the request, says nothing
+      flush()
+      out[#out + 1] = ""
+    elseif image and IMAGE_EXTENSIONS[(image:lower():match("%.(%a+)$"))] then
       flush()
       images = images + 1
       out[#out + 1] = "[image: " .. image:match("[^/]*$") .. "]"
@@ -293,7 +309,12 @@ function text.clean_request(s)
     end
   end
   flush()
-  return text.flatten(table.concat(out, "\n")), images
+  local kept = {}
+  for _, line in ipairs(out) do
+    line = text.flatten(line)
+    if line ~= "" then kept[#kept + 1] = line end
+  end
+  return table.concat(kept, " "), images, table.concat(kept, "\n")
 end
 
 -- == Text injected into user messages ==
@@ -762,14 +783,18 @@ end
 -- decision (a requirement, a proposal, a concrete value). Other questions
 -- are left out; a short sentence keeps the sentence before it for context.
 function text.constraints(s)
-  local out = {}
+  local out, taken = {}, {}
   local sentences = text.sentences(s)
   for i, sentence in ipairs(sentences) do
+    -- (a list item's mark is no part of the rule)
+    sentence = sentence:gsub("^[%-%*\226\128\162]+%s+", "")
     if is_constraint(sentence) then
-      if #sentence < 40 and i > 1 and out[#out] ~= sentences[i - 1] then
-        sentence = sentences[i - 1] .. " " .. sentence
+      -- a short one with the sentence before it, unless that was a rule of its own
+      if #sentence < 40 and i > 1 and not taken[i - 1] then
+        local before = sentences[i - 1]:gsub("^[%-%*\226\128\162]+%s+", "")
+        sentence = before .. (before:find("[%.!?:,;]$") and " " or "; ") .. sentence
       end
-      out[#out + 1] = sentence
+      out[#out + 1], taken[i] = sentence, true
     end
   end
   return out
