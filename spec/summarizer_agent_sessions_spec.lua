@@ -53,8 +53,9 @@ describe("extractive summarizer on agent sessions", function()
     it("takes the request out of an IDE preamble and never files injected text as a request", function()
       assert.are.equal("Make the parser faster. Never change the public API.", section(text, "## Goal"))
       -- a short constraint keeps the sentence before it for context
-      -- (the mode's template gives none; the user's words inside it do)
-      assert.are.equal("- Make the parser faster. Never change the public API.\n- keep the parser's tests fast\n"
+      -- (the mode's template gives none; the user's words inside it do;
+      -- the goal's own rule is not said twice)
+      assert.are.equal("- keep the parser's tests fast\n"
         .. "- keep the lexer allocation-free\n- Also keep the old entry point working.",
         section(text, "## Constraints and decisions"))
       for _, injected in ipairs({ "malware", "always run lint", "pdftotext", "OCR", "you must commit", "must not be null",

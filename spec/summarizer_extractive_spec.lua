@@ -75,8 +75,12 @@ describe("extractive summarizer", function()
       assert.is_nil(text:find("/model", 1, true))
     end)
 
-    it("lists the constraints the user gave", function()
-      assert.are.equal("- Never print to stdout from library code, only from the CLI.", section(text, "## Constraints and decisions"))
+    it("lists the constraints the user gave, those the goal shows whole not twice", function()
+      assert.truthy(section(text, "## Goal"):find("Never print to stdout from library code, only from the CLI.", 1, true))
+      assert.is_nil(section(text, "## Constraints and decisions"), text)
+      local later = summarize({ messages = { conversation[3], say("Added."),
+        user("Keep the flag's output on stderr, never on stdout."), say("Moved.") } })
+      assert.are.equal("- Keep the flag's output on stderr, never on stdout.", section(later, "## Constraints and decisions"))
     end)
 
     it("says what was done, with outcomes and the assistant's conclusion", function()
@@ -227,10 +231,15 @@ describe("extractive summarizer", function()
   it("takes the first four rules of a request that is a long spec, so the work still has room", function()
     local rules = { "Build a small Rails app for the donation page." }
     for i = 1, 12 do rules[#rules + 1] = "You must keep rule " .. i .. " of the assignment in mind." end
-    local text = summarize({ messages = { user(table.concat(rules, " ")), say("Planned.") } })
+    local text = summarize({ messages = { user("set up the repository for the take-home"), say("Set up."),
+      user(table.concat(rules, " ")), say("Planned.") } })
     local constraints = section(text, "## Constraints and decisions")
     assert.truthy(constraints:find("rule 4 of", 1, true), text)
     assert.is_nil(constraints:find("rule 5 of", 1, true), text)
+    -- rules the goal shows whole are not said twice
+    text = summarize({ messages = { user(table.concat(rules, " ")), say("Planned.") } })
+    assert.truthy(section(text, "## Goal"):find("rule 4 of", 1, true), text)
+    assert.is_nil(section(text, "## Constraints and decisions"), text)
   end)
 
   it("says shortly what each turn concluded when the whole entries do not fit", function()
@@ -471,8 +480,8 @@ describe("extractive summarizer", function()
         call("q", "edit", { path = "src/quiet.lua" }), result("q", "edit", "ok"), say("Added --quiet.") },
         previous_summary = first })
       assert.are.equal(section(first, "## Goal"), section(second, "## Goal"))
-      assert.are.equal("- Never print to stdout from library code, only from the CLI.\n- Now add --quiet, and keep the output stable.",
-        section(second, "## Constraints and decisions"))
+      -- (the goal says "Never print to stdout ..." already)
+      assert.are.equal("- Now add --quiet, and keep the output stable.", section(second, "## Constraints and decisions"))
       local progress = section(second, "## Progress")
       assert.truthy(progress:find("- The request under Goal", 1, true))
       assert.truthy(progress:find("  - Said: The flag is in and the specs pass.", 1, true))

@@ -267,7 +267,7 @@ end
 -- Candidate items for the optional sections, with priorities: matches of
 -- the instructions' words first, then constraints, then progress, newest
 -- first; what the previous summary said counts as older than any turn.
-local function candidates(facts, keywords, scale)
+local function candidates(facts, keywords, scale, goal)
   local items = {}
   local turns = #facts.turns
   local function add(section, order, priority, full, brief, extra)
@@ -281,9 +281,10 @@ local function candidates(facts, keywords, scale)
   local constraints = #facts.constraints
   -- an issue's rules after the user's own and the work's entries: the agent can fetch them again
   for rank, c in ipairs(facts.constraints) do
-    local item = add("constraints", c.order + rank * 1e-6, (c.from_spec and 1.5 or 3) + rank / (constraints + 1) / 2,
+    -- (one the goal already says whole is not said twice)
+    local item = not (goal and goal:find(c.text, 1, true)) and add("constraints", c.order + rank * 1e-6, (c.from_spec and 1.5 or 3) + rank / (constraints + 1) / 2,
       "- " .. T.cut_words(c.text, 240))
-    item.late = c.from_spec -- not in the breadth pass
+    if item then item.late = c.from_spec end -- not in the breadth pass
   end
   -- the previous summary's open work: still open, or (once later work made
   -- progress) what was pending then, never "still" anything
@@ -476,7 +477,7 @@ local function render(facts, budget, keywords, scale, extras)
     end
     return table.concat(tail, "\n")
   end
-  local items = candidates(facts, keywords, scale)
+  local items = candidates(facts, keywords, scale, goal)
   if not extras then
     local kept = {}
     for _, item in ipairs(items) do if not item.extra then kept[#kept + 1] = item end end
