@@ -282,8 +282,8 @@ local function candidates(facts, keywords, scale, goal)
   -- an issue's rules after the user's own and the work's entries: the agent can fetch them again
   for rank, c in ipairs(facts.constraints) do
     -- (one the goal already says whole is not said twice)
-    local said = goal and goal:find(c.text, 1, true)
-    local item = not said and add("constraints", c.order + rank * 1e-6,
+    local in_goal = goal and goal:find(c.text, 1, true)
+    local item = not in_goal and add("constraints", c.order + rank * 1e-6,
       (c.from_spec and 1.5 or 3) + rank / (constraints + 1) / 2, "- " .. T.cut_words(c.text, 240))
     if item then item.late = c.from_spec end -- not in the breadth pass
   end
