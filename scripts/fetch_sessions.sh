@@ -284,6 +284,22 @@ one M-Thisness+M-Claude $s12_rev Archives/43391f62-680a-4688-9dd8-3637467d6b23.j
   sealed12-mclaude-zima-cleanup-ccusage.jsonl
 one M-Thisness+M-Claude $s12_rev Archives/abc757d1-3da3-42fb-bb7b-ffa293a4ba29.jsonl \
   sealed12-mclaude-review-improvements.jsonl
+# The fifteenth sealed set (bench/summary_facts_sealed15.lua), as sealed15-<source>-<name>:
+# Claude Code main transcripts that projects committed (most under sessions/), facts written from the raw input only.
+one Strawhat404+vehicle-inspection 08c9a50b48ffc0c45ee6fc80ac2ac31f0c293045 sessions/session-2.jsonl \
+  sealed15-vehicle-inspection-audit-fixes.jsonl
+one Strawhat404+TASK-119 3d811202bf5445ce8aef7c8506976f9c6c99dd0f sessions/session.jsonl \
+  sealed15-harborgate-build-audit-fixes.jsonl
+one jamescoward+tool-calling-unmasked baf8c22ddc4a58272e476eb8e082f20b84f5355a build-session.jsonl \
+  sealed15-agents-unmasked-presentation.jsonl
+one Eyob-smax+CampusOps-task-44 ee422599e4f68fec86319b277fa666d3ee8ac73e sessions/session-2.jsonl \
+  sealed15-campusops-audit-docker-fixes.jsonl
+one Hale17OT+Task-43 60ca640323c1c0ce66ff32d5e92a89209c5fecfc sessions/develop-1.jsonl \
+  sealed15-justiceops-build-e2e-audit.jsonl
+one Hale17OT+Task-54 5fe37ad3dbad750bf6deb6d1ce25dbe97995daf2 sessions/develop-1.jsonl \
+  sealed15-clinic-commerce-devplan-modules.jsonl
+one jamesdanielwhitford+tool-error-web-only fdc645624f0bb28ae50a895b7ea136795afe8420 session/session.jsonl \
+  sealed15-ai-sdk-tool-error.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
