@@ -50,6 +50,14 @@
 --   in three chunks; after the handoff summary the auth.js regression
 --   (privilege-escalation check in /login) fixed, node --check, node --test,
 --   vite build and ./run_tests.sh all pass.
+-- * Strawhat404/TASK-31 @ ddbed6ca062dd103ce7a3ac77e32285fd5358c7b, sessions/session.json (JSONL
+--   despite its name)
+--   -> sealed16-roadsafe-audit-remediation-mysql.jsonl (253 messages, 0.92
+--   MB, Linux bash): the same RoadSafe project two days later (that
+--   repository also holds the rollout above, not used twice): an acceptance
+--   audit (Not Accepted: cross-scope file ingest, outbox leak, rate limit
+--   before auth, tests that never run), the remediation sprint inside repo/
+--   only, then MySQL's ER_PARSE_ERROR on ADD COLUMN IF NOT EXISTS.
 -- * eaglepointAiLabs/TASK-w1t9 @ 9509e97d16c05cff24e4be46b71d75e35a7a9470, sessions/session-1.jsonl
 --   -> sealed16-pickup-roles-auth-tests.jsonl (189 messages, 1.5 MB, Windows
 --   PowerShell): a Vue + Express neighborhood-pickup portal whose admin login
@@ -165,6 +173,55 @@ return function(SESSIONS)
           { "api%-spec%.md", "chunk 3" }, { "api%-spec", "title" } },
         { "apply_patch was sent through exec_command (the harness warned: use the apply_patch tool)",
           { "apply_patch", "exec_command" } },
+      },
+    },
+    -- == RoadSafe again: a later Codex session auditing the delivery, remediating it, then a MySQL parse error ==
+    {
+      agent = "codex", sealed16 = true, path = SESSIONS .. "/sealed16-roadsafe-audit-remediation-mysql.jsonl",
+      facts = {
+        { "request 1: a 'Delivery Acceptance / Project Architecture Audit' of the project, report under ./.tmp/",
+          { "acceptance", "architecture audit" }, { "delivery acceptance", "audit" } },
+        { "the audit's runtime checks: run_tests.sh missing, node --test fails (ERR_MODULE_NOT_FOUND: imports " ..
+            "point at ../fullstack/), the backend cannot start without MySQL (getaddrinfo EAI_AGAIN mysql), " ..
+            "the frontend build passes",
+          "err_module_not_found", "eai_again", { "fullstack/", "import" } },
+        { "the verdict: Not Accepted; the report .tmp/delivery_acceptance_audit_2026-03-28.md",
+          "not accepted", "delivery_acceptance_audit_2026%-03%-28" },
+        { "the blocker: file ingest crosses scope (routes/files.js); high: the outbox export leaks other scopes " ..
+            "(messagingService.js), the rate limit runs before auth, backend npm test runs 0 tests",
+          { "files%.js", "ingest" }, { "outbox", "leak" }, { "rate", "before", "auth" } },
+        { "request 2: the remediation sprint inside repo/ (enforceScope on ingest, outbox WHERE by " ..
+            "location_code/department_code, auth before rate limit, inspections.js, test paths, 2-year " ..
+            "retention, generic Internal Server Error, docs)",
+          "enforcescope", { "inspections%.js", "inspector" }, { "internal server error", "error" },
+          { "2 years", "retention" } },
+        { "the git state is dirty with deletions outside repo/ that the agent did not make; it asked, the user " ..
+            "confirmed: edit only files under repo/ and ignore the rest",
+          { "outside", "repo/" }, { "dirty", "git" } },
+        { "fixes: files.js takes location/department from ctx.state.user only; messagingService.js and " ..
+            "messages.js filter the outbox by the actor's scope; server.js runs auth before the rate limit " ..
+            "and hides error.message",
+          { "ctx%.state%.user", "files%.js" }, { "messagingservice%.js", "scope" }, { "server%.js", "rate" } },
+        { "the tests repaired: imports ../fullstack/... -> ../backend/... in unit_tests/ and API_tests/, " ..
+            "backend package.json's test script fixed, repo/run_tests.sh added",
+          { "%.%./backend/", "%.%./fullstack/" }, { "run_tests%.sh", "package%.json" } },
+        { "added: /api/inspections (queue, publish result, my results, customer reports), " ..
+            "InspectorDashboard.vue and CustomerView.vue, dashboard KPIs",
+          "/api/inspections", "inspectordashboard", "customerview%.vue" },
+        { "ETL resume from a checkpoint: last_processed_row in ingestionService.js",
+          "last_processed_row", { "checkpoint", "resume" } },
+        { "verification: ./run_tests.sh passes (backend 4/4) and the frontend npm run build passes",
+          { "run_tests%.sh", "pass" }, { "backend", "4/4" } },
+        { "request 3: the backend crashes with ER_PARSE_ERROR: MySQL has no ADD COLUMN IF NOT EXISTS " ..
+            "(ensureSchemaCompatibility), blocking the one-click startup",
+          "er_parse_error", "add column if not exists", "ensureschemacompatibility" },
+        { "the fix: ensureSchemaCompatibility checks INFORMATION_SCHEMA.COLUMNS (location_code, " ..
+            "department_code, team_id) before a plain ALTER TABLE users ADD COLUMN; the old block removed " ..
+            "from db/init.sql; healthcheck.js present",
+          "information_schema%.columns", { "alter table users", "add column" }, { "init%.sql", "remov" } },
+        { "state at the end: node --check server.js passes, no ADD COLUMN IF NOT EXISTS left; MySQL startup " ..
+            "itself not rerun",
+          { "node %-%-check", "server%.js" }, { "no remaining", "add column if not exists" } },
       },
     },
     -- == neighborhood pickup portal: a Codex session (PowerShell) fixing role handling, then adding tests ==

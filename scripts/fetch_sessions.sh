@@ -291,6 +291,8 @@ one Strawhat404+DepotCycle-Device-Lifecycle-Marketplace b70fe0b21caa02a39d6200ee
 one Strawhat404+vehicle-inspection 88ab5694aba514684f4af9090736f64babb63118 \
   sessions/rollout-2026-03-26T13-38-12-019d29b9-24ab-7bc3-9fb4-aab0924487f9.jsonl \
   sealed16-roadsafe-auth-regression-handoff.jsonl
+one Strawhat404+TASK-31 ddbed6ca062dd103ce7a3ac77e32285fd5358c7b sessions/session.json \
+  sealed16-roadsafe-audit-remediation-mysql.jsonl
 one eaglepointAiLabs+TASK-w1t9 9509e97d16c05cff24e4be46b71d75e35a7a9470 sessions/session-1.jsonl \
   sealed16-pickup-roles-auth-tests.jsonl
 one epha-b1+TASK-7 6026f64f14683144f8e2f739c2f2ca9a4e7070d2 sessions/sessions-2.jsonl \
