@@ -29,7 +29,7 @@
 -- bugfix-N.json, trajectory.json: converted message arrays, not used here).
 -- These are the raw Codex rollouts (session_meta first, real ids,
 -- timestamps and tool outputs: cargo, npm/vitest, pytest, docker, git and
--- PowerShell errors). Long (34-284 messages), on Linux bash and Windows
+-- PowerShell errors). 34-284 messages (five of 165 or more), on Linux bash and Windows
 -- PowerShell, three of them with a Codex compaction inside (their earlier
 -- requests survive as user messages, one with the handoff summary).
 --
