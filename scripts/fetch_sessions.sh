@@ -300,6 +300,23 @@ one Hale17OT+Task-54 5fe37ad3dbad750bf6deb6d1ce25dbe97995daf2 sessions/develop-1
   sealed15-clinic-commerce-devplan-modules.jsonl
 one jamesdanielwhitford+tool-error-web-only fdc645624f0bb28ae50a895b7ea136795afe8420 session/session.jsonl \
   sealed15-ai-sdk-tool-error.jsonl
+# The sixteenth sealed set (bench/summary_facts_sealed16.lua), as sealed16-<source>-<name>:
+# Codex CLI rollouts that take-home projects committed under sessions/, facts written from the raw input only.
+one Strawhat404+DepotCycle-Device-Lifecycle-Marketplace b70fe0b21caa02a39d6200ee56add217a0449a46 \
+  sessions/develop-1.jsonl sealed16-depotcycle-rust-offline-build.jsonl
+one Strawhat404+vehicle-inspection 88ab5694aba514684f4af9090736f64babb63118 \
+  sessions/rollout-2026-03-26T13-38-12-019d29b9-24ab-7bc3-9fb4-aab0924487f9.jsonl \
+  sealed16-roadsafe-auth-regression-handoff.jsonl
+one Strawhat404+TASK-31 ddbed6ca062dd103ce7a3ac77e32285fd5358c7b sessions/session.json \
+  sealed16-roadsafe-audit-remediation-mysql.jsonl
+one eaglepointAiLabs+TASK-w1t9 9509e97d16c05cff24e4be46b71d75e35a7a9470 sessions/session-1.jsonl \
+  sealed16-pickup-roles-auth-tests.jsonl
+one epha-b1+TASK-7 6026f64f14683144f8e2f739c2f2ca9a4e7070d2 sessions/sessions-2.jsonl \
+  sealed16-pickup-audit-fail-fix-bugfix4.jsonl
+one switch247+MeridianCare-Outpatient-Operations 1284fc21404ea0b1561ec1602cf63d8bcf9912e6 \
+  sessions/019d37b9-522a-79b2-801e-51a60d20b7ea.jsonl sealed16-meridiancare-phases-3-5.jsonl
+one Eyob-smax+MeridianOps-Retail-Performance-Platform 5714f9299de574cbad4cee96d083e28bd2299475 \
+  sessions/session-2.jsonl sealed16-meridianops-audit-then-fix.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
