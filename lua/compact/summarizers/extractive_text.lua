@@ -116,6 +116,12 @@ local function is_pasted(line)
     return true
   end
   if line:match("^%s*➜") or line:match("^%s*❯") then return true end
+  -- a prompt's header line ("me@pc MINGW64 ~/app", "me@host:~/app$"),
+  -- BuildKit's steps ("#17 [frontend 2/2] COPY ..."), logfmt ("time=... level=warning msg=...")
+  if line:match("^%s*[%w%._%-]+@[%w%._%-]+[%s:]+%u*%d*%s*[~/]") or line:match("^%s*#%d+%s")
+      or line:match("^%s*time=\"") or line:find("level=%a+%s+msg=") then
+    return true
+  end
   if line:match("^%s*at .+%(.*:%d+:%d+%)") or line:match("^%s*at [%w%.<>]+ %(") then return true end
   if line:find(BOX) then return true end
   if line:match("^%s*[%+%-] ?%d+ ") or line:match("^%s*npm ") or line:match("^%s*Node%.js v") then return true end
@@ -226,6 +232,8 @@ function text.clean_request(s)
     end
     run = {}
   end
+  -- Claude Code's stand-in for a long paste it folded ("[Pasted text #2 +149 lines]")
+  s = s:gsub("%[Pasted text%s+#%d+%s+%+%d+%s+lines%]", "[pasted text]")
   -- a quoted path wrapped over two lines (terminals wrap what they paste)
   s = s:gsub("(['\"][/~][^'\"\n]*)\n%s*([^'\"\n]-%.%a+['\"])", "%1 %2")
   -- a long escaped log on one line reads as pasted output too
@@ -784,7 +792,8 @@ end
 -- are left out; a short sentence keeps the sentence before it for context.
 function text.constraints(s)
   local out, taken = {}, {}
-  local sentences = text.sentences(s)
+  -- (a paste's quote is no sentence of the user's, nor to be split as one)
+  local sentences = text.sentences((s:gsub('%[pasted output, (%d+) lines: ".-"%]', "[pasted output, %1 lines]")))
   for i, sentence in ipairs(sentences) do
     -- (a list item's mark is no part of the rule)
     sentence = sentence:gsub("^[%-%*\226\128\162]+%s+", "")
