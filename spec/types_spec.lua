@@ -201,6 +201,7 @@ local INTERNAL = {
   ["compact.summarizers.extractive_changes"] = true, ["compact.summarizers.extractive_specs"] = true,
   ["compact.summarizers.extractive_ran"] = true, ["compact.summarizers.extractive_sentences"] = true,
   ["compact.summarizers.extractive_git"] = true, ["compact.summarizers.extractive_found"] = true,
+  ["compact.summarizers.extractive_pasted"] = true, ["compact.summarizers.extractive_previous"] = true,
   ["compact.checks"] = true,
   ["compact.agent_compaction"] = true, ["compact.context_edit"] = true, ["compact.placeholders"] = true,
   ["compact.user_requests"] = true,
