@@ -110,6 +110,22 @@ describe("file lists and shell moves", function()
     assert.are.same({ "b.lua" }, modified)
   end)
 
+  it("reads a previous summary's list whose entries an escaped line break joins, without its omission note", function()
+    local read, modified = files.collect(files.merge_tools(nil),
+      "text\n\n<read-files>\n/w/p/a.ts\\n/w/p/b.ts\\n/w/q/c.ts\n\226\128\166 (34 more files omitted)\n"
+        .. "C:\\new\\d.ts\n</read-files>\n<modified-files>\n/w/p/e.ts\\n~/f.md\n... (2 more files omitted)\n"
+        .. "</modified-files>", {}, "/w/p")
+    assert.are.same({ "/w/q/c.ts", "C:\\new\\d.ts", "a.ts", "b.ts" }, read)
+    assert.are.same({ "e.ts", "~/f.md" }, modified)
+  end)
+
+  it("lists a file read by line ranges once (`a.tsx:136-142`)", function()
+    local read = collect({ call("1", "read", { path = "src/a.tsx:136-142" }), call("2", "read", { path = "src/a.tsx:12" }),
+      call("3", "read", { path = "src/a.tsx" }), call("4", "read", { path = "notes:12" }) },
+      "<read-files>\nsrc/b.ts:1-104\n</read-files>")
+    assert.are.same({ "notes:12", "src/a.tsx", "src/b.ts" }, read)
+  end)
+
   it("puts each path once in a compacted summary, in the lists only", function()
     local compactor = assert(compact.new { summarizer = assert(compact.extractive_summarizer()) })
     local messages = {

@@ -42,11 +42,32 @@ function files.config_tools(config)
   return files.merge_tools(file_tools)
 end
 
+-- A list another harness wrote: its entries joined by an escaped line
+-- break (a backslash and an "n" before an absolute path: `/w/a.ts\n/w/b.ts`;
+-- elsewhere, as in `C:\new`, they are the path's), and its note of what
+-- it left out ("… (34 more files omitted)").
+local function list_entries(line)
+  line = line:gsub("\\n([/~])", "\n%1"):gsub("\\n(%a:[\\/])", "\n%1")
+  return line:gmatch("[^\n]+")
+end
+
+local function is_omission(path)
+  return path:find("^\226\128\166 %(%d+ more") ~= nil or path:find("^%.%.%.%s*%(%d+ more") ~= nil
+end
+
+-- A read's path without the lines it asked for (`src/a.tsx:136-142`,
+-- `a.lua:12`, as some harnesses' read tools take them): the file is one.
+local function without_range(path)
+  return (path:gsub("(%.[%w]+):%d+%-?%d*$", "%1"))
+end
+
 local function parse_block(text, tag, into)
   for body in text:gmatch("<" .. tag .. ">(.-)</" .. tag .. ">") do
     for line in body:gmatch("[^\n]+") do
-      local path = line:match("^%s*(.-)%s*$")
-      if path ~= "" then into[path] = true end
+      for entry in list_entries(line) do
+        local path = util.trim(entry)
+        if path ~= "" and not is_omission(path) then into[path] = true end
+      end
     end
   end
 end
@@ -105,7 +126,7 @@ function files.collect(tools, previous_summary, message_lists, cwd)
     local previous_read, previous_modified = {}, {}
     parse_block(previous_summary, "read%-files", previous_read)
     parse_block(previous_summary, "modified%-files", previous_modified)
-    for path in pairs(previous_read) do read[files.relative(path, cwd)] = true end
+    for path in pairs(previous_read) do read[files.relative(without_range(path), cwd)] = true end
     for path in pairs(previous_modified) do modified[files.relative(path, cwd)] = true end
   end
   for _, list in ipairs(message_lists) do
@@ -116,7 +137,9 @@ function files.collect(tools, previous_summary, message_lists, cwd)
             local call = vocabulary.classify(block, tools)
             local set = modifying[call.kind] and modified or call.kind == "read" and read or nil
             if set then
-              for _, path in ipairs(call.paths) do set[files.relative(path, cwd)] = true end
+              for _, path in ipairs(call.paths) do
+                set[files.relative(set == read and without_range(path) or path, cwd)] = true
+              end
             end
             if call.command then
               for _, change in ipairs(files.shell_changes(call.command)) do
