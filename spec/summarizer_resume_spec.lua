@@ -164,4 +164,20 @@ describe("extractive summarizer resumed after a compaction", function()
       .. "count: 44 -> 46 color tokens...\n- 2. **hooks.md** (`docs/hooks.md`): Fixed: `tool_call` events have NO "
       .. "timeout; Checked every other line against the...\n", 1, true), text)
   end)
+
+  it("goes on with a split turn's original request (pi's turn-prefix summary)", function()
+    local previous = "## Goal\nShip the dashboard.\n\n**Turn Context (split turn):**\n\n## Original Request\n"
+      .. "Add a bid/ask column to the table\n\n## Early Progress\n- attachBidAskBatch added in upstream.ts\n\n"
+      .. "## Context for Suffix\n- Remaining: the COLS entry in Dashboard.tsx"
+    local t = summarize({ previous_summary = previous, messages = {
+      call("a", "Bash", { command = "npm run build" }), result("a", "built in 3s"),
+      say("The column is in and the build passes.") } })
+    assert.are.equal("Ship the dashboard.", section(t, "## Goal"))
+    assert.truthy(t:find("- User: Add a bid/ask column to the table", 1, true), t)
+    assert.truthy(t:find("Remaining: the COLS entry in Dashboard.tsx", 1, true), t)
+    -- a request of the user's own first: the split turn's request is no turn's
+    t = summarize({ previous_summary = previous, messages = { user("now fix the chart"), say("Fixed.") } })
+    assert.truthy(t:find("- User: now fix the chart", 1, true), t)
+    assert.is_nil(t:find("User: Add a bid/ask", 1, true), t)
+  end)
 end)

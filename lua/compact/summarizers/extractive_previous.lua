@@ -20,6 +20,9 @@ local HEADINGS = {
   { "latest", "latest" }, { "in progress", "open" }, { "open", "open" }, { "next", "open" },
   { "blocked", "open" }, { "pending", "open" }, { "current work", "open" }, { "current state", "open" },
   { "still need", "open" },
+  -- pi's summary of a split turn's prefix: the request of the turn the kept
+  -- messages go on with, and what they need to be understood
+  { "original request", "request" }, { "context for suffix", "open" },
 }
 
 local function section_of(heading)
@@ -148,6 +151,9 @@ function previous.merge(facts, text, relative_of, constraint_adder)
         files.at = #facts.earlier + 1
         facts.earlier[files.at] = false
       end
+    elseif item.section == "request" then
+      local request = T.flatten(strip_bullet(item.text))
+      facts.split_request = facts.split_request and (facts.split_request .. " " .. request) or request
     elseif item.section == "goal" then
       local goal = T.flatten(strip_bullet(item.text))
       facts.goal = facts.goal and (facts.goal .. " " .. goal) or goal

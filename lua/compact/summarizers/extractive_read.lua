@@ -74,8 +74,13 @@ local function new_turn(facts, request, images)
   return turn
 end
 
+-- (the first turn after a split turn's summary goes on with its request)
 local function current_turn(facts)
-  return facts.turns[#facts.turns] or new_turn(facts, nil, 0)
+  local turn = facts.turns[#facts.turns]
+  if turn then return turn end
+  local request = facts.split_request
+  facts.split_request = nil
+  return new_turn(facts, request and relative(facts, request), 0)
 end
 
 -- A milestone of a turn (a commit, a test summary, a closed task), once.
@@ -115,6 +120,7 @@ local function read_user(facts, msg)
   facts.notified = nil
   if images == 0 and T.is_ack(raw) then return end
   local request, mentioned, request_lines = T.clean_request(relative(facts, raw))
+  facts.split_request = nil -- (a request of the user's own comes first: no split turn goes on)
   local turn = new_turn(facts, request, images + mentioned)
   -- the goal: the first substantive request, unless a previous summary
   -- stated it; a slash command's arguments never are
