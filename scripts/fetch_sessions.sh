@@ -317,6 +317,24 @@ one switch247+MeridianCare-Outpatient-Operations 1284fc21404ea0b1561ec1602cf63d8
   sessions/019d37b9-522a-79b2-801e-51a60d20b7ea.jsonl sealed16-meridiancare-phases-3-5.jsonl
 one Eyob-smax+MeridianOps-Retail-Performance-Platform 5714f9299de574cbad4cee96d083e28bd2299475 \
   sessions/session-2.jsonl sealed16-meridianops-audit-then-fix.jsonl
+# The seventeenth sealed set (bench/summary_facts_sealed17.lua), as sealed17-<source>-<name>:
+# Claude Code main transcripts and Codex CLI rollouts that projects committed, facts written from the raw input only.
+one M-Thisness+M-Claude $s12_rev Archives/343e3472-b9b6-4561-ade0-21d1a4730c11.jsonl \
+  sealed17-mclaude-warp-tailscale-stack.jsonl
+one M-Thisness+M-Claude $s12_rev Archives/c10f5964-20bd-4783-aa1a-30b06c8a702a.jsonl \
+  sealed17-mclaude-claude-tmux-app.jsonl
+one M-Thisness+M-Claude $s12_rev Archives/21037e11-89de-484d-abba-8705254aa991.jsonl \
+  sealed17-mclaude-slate-dns-troubleshooting.jsonl
+one Strawhat404+TASK-128 53ffb4faa4f10b6ce472d0549f970eb904e7774d sessions/develop-1.jsonl \
+  sealed17-crhgc-desktop-test-coverage.jsonl
+one Strawhat404+TASK-64 245858116cad25079847b28830c17a892e45cc63 sessions/develop-1.jsonl \
+  sealed17-compliance-console-go-react-tests.jsonl
+one addis-ale+task-54 24eac6ff5a18e7cc793e76630c7c97f54d7956c5 session-2.json \
+  sealed17-careops-acceptance-fixes-go.jsonl
+one Eyob-smax+MeridianOps-Retail-Performance-Platform 5714f9299de574cbad4cee96d083e28bd2299475 \
+  sessions/session.jsonl sealed17-meridianops-prompts-1-6-fastapi.jsonl
+one epha-b1+TASK-7 6026f64f14683144f8e2f739c2f2ca9a4e7070d2 sessions/sessions.jsonl \
+  sealed17-pickup-prompts-4-7-no-build.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
