@@ -244,6 +244,8 @@ describe("shell commands (compact.commands)", function()
       assert.is_true(commands.is_lookup(lookup), lookup)
     end
     assert.is_false(commands.is_lookup("Remove-Item -Recurse dist"))
+    -- a PowerShell here-string, whose stem is no word (it raised once)
+    assert.is_false(commands.is_lookup("@'\n.venv/\n.env\n'@ | Set-Content .gitignore"))
   end)
 
   it("takes a Windows shim for its program: npm.cmd is npm", function()

@@ -345,6 +345,7 @@ function commands.is_lookup(command)
   local stem = commands.stem(command)
   if stem == nil then return false end
   local program = stem:match("^%S+")
+  if not program then return false end -- (a stem of no word: PowerShell's `@'...'@ | Set-Content x`)
   return (LOOKUPS[stem] or LOOKUPS[program] and not stem:find("^git ") or LOOKUPS[program:lower()]
     and program:find("%-")) and true or false
 end
