@@ -16,7 +16,8 @@
 -- The sessions of other agents are public transcripts (the agentcmd
 -- project's test fixtures) read at bench time from $COMPACT_SESSIONS
 -- (default build/sessions/, filled by scripts/fetch_sessions.sh); a missing
--- one is skipped with a note. Only the fact lists are ours. Sessions marked
+-- one is skipped with a note; one the summarizer raises on counts as all
+-- lost and makes the bench exit 1. Only the fact lists are ours. Sessions marked
 -- `aside = true` were kept aside while the summarizer was first tuned, and
 -- those marked `unseen = true` (and later `fresh = true`) were added after
 -- it, their facts written before any summary of them was read: each group
@@ -583,7 +584,7 @@ local function summarize(path)
   local plan = { first_kept_index = #messages + 1, messages_to_summarize = messages, turn_prefix_messages = {} }
   local start = os.clock()
   local result, apply_err = compactor:apply({ messages = messages, summary = state.summary, cwd = state.cwd }, plan)
-  if not result then return nil, apply_err end
+  if not result then return nil, apply_err, nil, true end
   return result.summary, #messages, os.clock() - start
 end
 
@@ -605,6 +606,7 @@ local function note_worst(name, summary)
 end
 
 local failed = false
+local raised_any = false -- a summarizer that raised fails the bench, STRICT or not
 -- "tuned": the summarizer was first tuned on them; "aside": kept aside then;
 -- "unseen": added after; "fresh": added later still, facts written before
 -- any summary of them was seen (all tuned on since); "holdout": other public
@@ -647,8 +649,8 @@ for which in (os.getenv("EXCEPT") or ""):gmatch("[^,%s]+") do except[which] = tr
 for _, session in ipairs(sessions) do
   local group = "tuned"
   for _, which in ipairs(GROUPS) do if session[which] then group = which end end
-  local summary, count, seconds
-  if not except[group] then summary, count, seconds = summarize(session.path) end
+  local summary, count, seconds, raised
+  if not except[group] then summary, count, seconds, raised = summarize(session.path) end
   local name = session.path:match("[^/]*$")
   -- what a kept-aside session lost stays hidden while tuning (ASIDE=1 shows it)
   -- and the check half's only with CHECK=1 (ASIDE=1 does not show it)
@@ -660,6 +662,13 @@ for _, session in ipairs(sessions) do
   end
   if except[group] then -- luacheck: ignore 542
     -- left out on purpose (EXCEPT)
+  elseif raised then
+    -- a session that loads but cannot be summarized is a bug: its facts count as lost
+    print(string.format("%s: SUMMARIZER FAILED (%s): 0 of %d facts kept", session.path, tostring(count),
+      #session.facts))
+    local bucket = totals[group]
+    bucket[2], bucket[3] = bucket[2] + #session.facts, bucket[3] + 1
+    failed, raised_any = true, true
   elseif not summary then
     print(string.format("%s: skipped (%s)", session.path, tostring(count)))
     if os.getenv("CI") == "true" and not session.agent then failed = true end
@@ -705,3 +714,4 @@ for _, line in ipairs(worst) do print("  " .. line) end
 -- makes it the exit status (make bench runs every bench after this one).
 if failed and os.getenv("STRICT") == "1" then os.exit(1) end
 if failed then print("summary_quality: below target (see above); STRICT=1 makes this the exit status") end
+if raised_any then os.exit(1) end
