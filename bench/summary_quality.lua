@@ -638,7 +638,8 @@ local LABELS = { tuned = "tuned on", aside = "aside (tuned on since)", unseen = 
   sealed14 = "sealed14 (81.0 % when measured once, at 0b7c10e, the same with the code of dd80584; tuned on since)",
   sealed15 = "sealed15 (59.1 % when measured once, at d5f01e8; 55.9 % with the code of dd80584; tuned on since)",
   sealed16 = "sealed16 (78.0 % when measured once, at d5f01e8; 75.8 % with the code of dd80584; tuned on since)",
-  sealed17 = "sealed17 (77.2 % when measured once, at d120de9; 68/87 on the seven sessions the code of 84e4310 read, 65/87 with dd80584, both raising on the eighth; tuned on since)" }
+  sealed17 = "sealed17 (77.2 % when measured once, at d120de9; 68/87 on the seven sessions the code of 84e4310 "
+    .. "read, 65/87 with dd80584, both raising on the eighth; tuned on since)" }
 local totals = {}
 for _, which in ipairs(GROUPS) do totals[which] = { 0, 0, 0 } end
 local agents = {}
