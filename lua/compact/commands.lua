@@ -257,11 +257,31 @@ function commands.normalize(command)
   end))
 end
 
+local stem_of
+
+-- Stems already found: a summary asks for the same command's stem many
+-- times (each render, each rule), and a long command (a here-string that
+-- writes a file) takes a while to parse. Bounded: emptied when full.
+local known_stems, known_count, KNOWN_MAX = {}, 0, 512
+local NO_STEM = {}
+
 --- The stem of a shell command: its program and first subcommand, after
 -- any `cd ... &&` steps and environment assignments (`git push`,
 -- `mix test`, `npm run test`); nil for an empty command.
 function commands.stem(command)
   if type(command) ~= "string" then return nil end
+  local known = known_stems[command]
+  if known then
+    if known == NO_STEM then return nil end
+    return known
+  end
+  local stem = stem_of(command)
+  if known_count >= KNOWN_MAX then known_stems, known_count = {}, 0 end
+  known_stems[command], known_count = stem or NO_STEM, known_count + 1
+  return stem
+end
+
+function stem_of(command)
   local text = commands.normalize(unwrap(command))
   for _, words in ipairs(segments_of(text)) do
     local i = 1
