@@ -70,13 +70,42 @@ describe("extractive summarizer: what the look-ups found", function()
       call("a", "Read", { file_path = "/w/p/.env.local" }),
       result("a", "Read", "     1→DATABASE_URL=postgres://app:hunter2@db/app\n"),
       call("b", "exec_command", { cmd = "cat config.json" }),
-      result("b", "exec_command", "Process exited with code 0\nOutput:\n{ \"apiKey\": \"sk-abcdef1234567890abcdef\","
-        .. " \"region\": \"eu-west-1\" }\n"),
+      result("b", "exec_command", "Process exited with code 0\nOutput:\n{\n \"apiKey\": \"sk-abcdef1234567890abcdef\",\n"
+        .. " \"db\": {\"user\":\"app\",\"password\":\"Hunter2Secret!\"},\n \"region\": \"eu-west-1\"\n}\n"),
       say("The region is set; the key is present."),
     }, cwd = "/w/p" })
     assert.is_nil(t:find("hunter2", 1, true), t)
     assert.is_nil(t:find("sk-abcdef1234567890abcdef", 1, true), t)
+    assert.is_nil(t:find("Hunter2Secret", 1, true), t)
     assert.truthy(t:find("eu-west-1", 1, true), t)
+  end)
+
+  it("never copies a key block, a credentials store or a search hit's secret (review)", function()
+    local function looked(name, args, output)
+      local t = summarize({ messages = { user("why does the deploy fail on the server?"), call("a", name, args),
+        result("a", name, output), say("Checked it.") }, cwd = "/w/p" })
+      return t
+    end
+    local key = "MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5nfOqu56XoH2EoAoGCCqGSM49"
+    for _, t in ipairs({
+      looked("Read", { file_path = "/w/p/deploy/id_ecdsa" }, "     1→-----BEGIN EC PRIVATE KEY-----\n     2→" .. key
+        .. "\n     3→-----END EC PRIVATE KEY-----\n"),
+      looked("Read", { file_path = "/w/p/notes.txt" }, "     1→deploy key:\n     2→-----BEGIN EC PRIVATE KEY-----\n"
+        .. "     3→" .. key .. "\n     4→-----END EC PRIVATE KEY-----\n"),
+      looked("exec_command", { cmd = "cat ~/.npmrc" }, "Output:\n//registry.npmjs.org/:_authToken=npm_Zx9LkQ2m\n"),
+      looked("exec_command", { cmd = "rg -n db_ config/" }, "Output:\nconfig/app.ini:3:db_pass = s3cr3tpass\n"
+        .. "config/app.ini:4:db_host = db.internal\n"),
+      looked("exec_command", { cmd = "cat kube.yaml" }, "Output:\nusers:\n- name: admin\n  user:\n"
+        .. "    client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVBMnZ\n"),
+      looked("exec_command", { cmd = "cat hooks.txt" }, "Output:\nnotify: whsec_5f8e2b1c9d7a4e3f6b0c8d2a1e9f7b3cAb\n"),
+    }) do
+      for _, secret in ipairs({ key, "npm_Zx9LkQ2m", "s3cr3tpass", "LS0tLS1CRUdJTi", "whsec_5f8e2b1c9d7a" }) do
+        assert.is_nil(t:find(secret, 1, true), t)
+      end
+    end
+    -- what is no secret still says what was found
+    local t = looked("exec_command", { cmd = "rg -n db_ config/" }, "Output:\nconfig/app.ini:4:db_host = db.internal\n")
+    assert.truthy(t:find("config/app.ini: db_host = db.internal", 1, true), t)
   end)
 
   it("gives way to everything else when the room is short", function()

@@ -66,6 +66,13 @@ describe("extractive summarizer outcomes", function()
       result("b", "exec_command", "aborted by user after 33.4s"),
     } })
     assert.is_nil(t:find("passed later", 1, true), t)
+    -- a shell tool's form: its wall time, then the words (review)
+    for _, stopped in ipairs({ "Wall time: 5.0 seconds\naborted by user", "aborted by user" }) do
+      local s = summarize({ messages = { user("run it"),
+        call("a", "exec_command", { cmd = "cargo test -p oracle" }), result("a", "exec_command", stopped) } })
+      assert.is_nil(s:find("FAILED", 1, true), s)
+      assert.is_nil(s:find("passed", 1, true), s)
+    end
     assert.truthy(t:find("`cargo test -p oracle` FAILED: error: failed to load manifest", 1, true), t)
   end)
 

@@ -225,6 +225,14 @@ describe("extractive text helpers", function()
       "handles timeouts; always fall back to the local image" }, text.constraints(lines))
   end)
 
+  it("takes BuildKit's steps for pasted output by their shape, not a numbered rule the user typed (review)", function()
+    local flat = text.clean_request("#1 priority: never push to main\n#2 always run the tests")
+    assert.is_nil(flat:find("pasted output", 1, true), flat)
+    flat = text.clean_request("it fails\n#17 [frontend 2/2] COPY --from=builder /app/dist /usr/share\n#17 CACHED\n"
+      .. "#20 31.02 npm warn deprecated inflight@1.0.6\n#21 DONE 0.0s")
+    assert.truthy(flat:find("[pasted output, 4 lines", 1, true), flat)
+  end)
+
   it("takes Gemini CLI's context message and its mode-switch notes for injected text", function()
     local context = "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\n"
       .. "Today's date is Sunday.\n- **Soft Deletes:** Always filter for `deletedAt: null`.\n</session_context>"

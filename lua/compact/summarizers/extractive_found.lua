@@ -47,17 +47,52 @@ local function without_number(line)
   return (line:gsub("^%s*%d+[\t:|]%s?", ""):gsub("^%s*%d+\226\134\146", ""))
 end
 
+-- Words that make a line of a file or a listing never copied: the line
+-- names a credential, whatever shape its value has (`"password":"..."`,
+-- `Password=...;`, `<password>`, netrc's `password x`, `_authToken=`,
+-- `client-key-data:`, `STRIPE_WEBHOOK=`).
+local SECRET_LINE = { "password", "passwd", "passphrase", "secret", "token", "api[_%-]?key", "apikey",
+  "private[_%-]?key", "client[_%-]key", "credential", "%f[%a]auth%f[%A]", "authorization", "webhook",
+  "%f[%a]pwd%f[%A]", "%f[%a]pass%f[%A]", "_pass%f[%A]", "cookie", "%f[%a]key[_%-]data", "signing[_%-]?key" }
+
+local function names_secret(line)
+  local lower = line:lower()
+  for _, word in ipairs(SECRET_LINE) do
+    if lower:find(word) then return true end
+  end
+  return false
+end
+
+-- A long opaque run of letters and digits (mixed case and a digit, 32
+-- bytes or more): a key or token of a shape no rule knows.
+local function without_opaque(line)
+  return (line:gsub("[%w+=_%-]+", function(run)
+    if #run >= 32 and run:find("%d") and run:find("%l") and run:find("%u") then return "[redacted]" end
+  end))
+end
+
 --- The gist of a look-up's output: its first lines that say something,
--- joined with " / ", within `limit` bytes, each line made safe to copy
--- (secret-looking values withheld). Nil when there is nothing to say.
+-- joined with " / ", within `limit` bytes, each line made safe to copy:
+-- a key block withheld whole, a line that names a credential left out,
+-- secret-looking values and long opaque runs redacted (a search hit's
+-- `path:line:` prefix kept, its text redacted as a line of that file).
+-- Nil when there is nothing to say.
 function found.gist(output, path, limit)
   local parts, used, lines = {}, 0, 0
+  -- (the whole text first: a PEM block's lines say nothing alone)
+  output = changes.redact_keys(output:sub(1, 64 * 1024))
   for line in output:gmatch("[^\n]+") do
     lines = lines + 1
     if used < limit and lines <= 400 then
       line = T.flatten(without_number(line:sub(1, 400))):gsub("^[%-%*] ", "")
-      if not is_filler(line) then
-        line = changes.safe_line(line, path or "")
+      if not is_filler(line) and not names_secret(line) then
+        local hit_path, rest = line:match("^([%w_%./%-]+):(%d+:.*)$")
+        if hit_path then
+          line = hit_path .. ": " .. changes.safe_line((rest:gsub("^%d+:%s*", "")), hit_path)
+        else
+          line = changes.safe_line(line, path or "")
+        end
+        line = without_opaque(line)
         parts[#parts + 1] = line
         used = used + #line + 3
       end
@@ -67,19 +102,32 @@ function found.gist(output, path, limit)
   return T.cut_words(table.concat(parts, " / "), limit)
 end
 
--- Never copied, whatever the room: an environment file's or a key's contents.
-local function is_private(path, label)
-  local text = (path or label or ""):lower()
-  return text:find("%.env") ~= nil or text:find("secret") ~= nil or text:find("credential") ~= nil
-    or text:find("%.pem") ~= nil or text:find("id_rsa") ~= nil or text:find("%.key%f[%W]") ~= nil
-    or text:find("auth%.json") ~= nil or text:find("token") ~= nil
+-- Never copied, whatever the room: what an environment file, a key, a
+-- credentials store or the environment itself holds (by the path read or
+-- anywhere in the command).
+local PRIVATE = { "%.env", "secret", "credential", "%.pem", "%.key%f[%W]", "%.p12", "%.pfx", "%.ssh/", "id_rsa",
+  "id_dsa", "id_ecdsa", "id_ed25519", "netrc", "%.npmrc", "%.pypirc", "%.pgpass", "%.kube/", "kubeconfig",
+  "docker/config%.json", "%.git%-credentials", "auth%.json", "token", "password", "shadow", "%f[%w]env%f[%W]",
+  "printenv", "%f[%w]set%s*$", "get%-childitem%s+env:", "%f[%w]gci%s+env:", "%$env:" }
+
+local function is_private(...)
+  for i = 1, select("#", ...) do
+    local text = select(i, ...)
+    if type(text) == "string" then
+      text = text:lower()
+      for _, pattern in ipairs(PRIVATE) do
+        if text:find(pattern) then return true end
+      end
+    end
+  end
+  return false
 end
 
 --- Record what a look-up's output said, in its turn. `missed`: the output
 -- reads as a failure (a missing file, "not a git repository"); `nothing`:
 -- a search that found nothing.
 function found.record(call, output, missed, nothing)
-  if not call or not call.turn or is_private(call.path, call.label) then return end
+  if not call or not call.turn or is_private(call.path, call.command, call.label) then return end
   if call.read and not missed and is_source(call.path) then return end
   if call.command and SAY_NOTHING[commands.stem(call.command) or ""] then return end
   local turn = call.turn

@@ -107,7 +107,10 @@ local function is_pasted(line)
   if line:match("^%s*➜") or line:match("^%s*❯") then return true end
   -- a prompt's header line ("me@pc MINGW64 ~/app", "me@host:~/app$"),
   -- BuildKit's steps ("#17 [frontend 2/2] COPY ..."), logfmt ("time=... level=warning msg=...")
-  if line:match("^%s*[%w%._%-]+@[%w%._%-]+[%s:]+%u*%d*%s*[~/]") or line:match("^%s*#%d+%s")
+  -- (BuildKit's by their shape: "#1 priority: never push" is the user's)
+  if line:match("^%s*[%w%._%-]+@[%w%._%-]+[%s:]+%u*%d*%s*[~/]") or line:match("^%s*#%d+%s+%[")
+      or line:match("^%s*#%d+%s+DONE%s") or line:match("^%s*#%d+%s+CACHED%s*$")
+      or line:match("^%s*#%d+%s+%d+%.%d+%s")
       or line:match("^%s*time=\"") or line:find("level=%a+%s+msg=") then
     return true
   end

@@ -165,9 +165,13 @@ end
 --- Is a tool result the harness saying the call was rejected or
 -- interrupted (not a failure of the command)?
 function text.is_rejection(s)
-  -- (Codex: "aborted", "aborted by user after 33.4s")
-  return says_any(s, REFUSALS) or says_any(s, HARNESS_STOPS) or s:lower():match("^%s*aborted%s*$") ~= nil
-    or s:lower():match("^%s*aborted by user after [%d%.]+m?s%s*$") ~= nil
+  if says_any(s, REFUSALS) or says_any(s, HARNESS_STOPS) then return true end
+  if #s > 200 then return false end
+  -- Codex's: "aborted", "aborted by user after 33.4s", and a shell tool's
+  -- wall time, then "aborted by user"
+  local lower = s:lower():gsub("^%s*wall time: [%d%.]+ seconds?%s*\n", "")
+  return lower:match("^%s*aborted%s*$") ~= nil or lower:match("^%s*aborted by user%s*$") ~= nil
+    or lower:match("^%s*aborted by user after [%d%.]+m?s%s*$") ~= nil
 end
 
 --- Tool output some agents wrap as JSON (Codex: `{"output": "...",
