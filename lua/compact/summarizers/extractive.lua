@@ -267,7 +267,9 @@ end
 -- Candidate items for the optional sections, with priorities: matches of
 -- the instructions' words first, then constraints, then progress, newest
 -- first; what the previous summary said counts as older than any turn.
-local function candidates(facts, keywords, scale, goal)
+-- A constraint the `goal` shows whole is left out; with `extras`, what the
+-- edits wrote and what the look-ups found come too.
+local function candidates(facts, keywords, scale, goal, extras)
   local items = {}
   local turns = #facts.turns
   local function add(section, order, priority, full, brief, extra)
@@ -317,6 +319,8 @@ local function candidates(facts, keywords, scale, goal)
   end
   -- what the edits wrote, after everything else (room to spare), newest
   -- first, each after the entry of the turn that last changed the file
+  -- (the extras only when the note will have them: they are built for nothing otherwise)
+  if not extras then return items end
   local files = facts.changes and facts.changes.list or {}
   for _, file in ipairs(files) do
     -- what the code says before what its tests say
@@ -478,12 +482,7 @@ local function render(facts, budget, keywords, scale, extras)
     end
     return table.concat(tail, "\n")
   end
-  local items = candidates(facts, keywords, scale, goal)
-  if not extras then
-    local kept = {}
-    for _, item in ipairs(items) do if not item.extra then kept[#kept + 1] = item end end
-    items = kept
-  end
+  local items = candidates(facts, keywords, scale, goal, extras)
   -- the note with the optional sections chosen in the room `tail` leaves
   -- (chosen afresh each time: `choose` writes each item's text)
   local function assemble(tail, grow)

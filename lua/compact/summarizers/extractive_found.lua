@@ -71,6 +71,44 @@ local function without_opaque(line)
   end))
 end
 
+-- The lines of a look-up's output that say something, made safe to copy
+-- (see `gist`), as far as `MAX_GIST` bytes go.
+local MAX_GIST = 3000
+
+local function safe_lines(output, path)
+  local out, used, lines = {}, 0, 0
+  -- (the whole text first: a PEM block's lines say nothing alone)
+  output = changes.redact_keys(output:sub(1, 64 * 1024))
+  for line in output:gmatch("[^\n]+") do
+    lines = lines + 1
+    if used >= MAX_GIST or lines > 400 then break end
+    line = T.flatten(without_number(line:sub(1, 400))):gsub("^[%-%*] ", "")
+    if not is_filler(line) and not names_secret(line) then
+      local hit_path, rest = line:match("^([%w_%./%-]+):(%d+:.*)$")
+      if hit_path then
+        line = hit_path .. ": " .. changes.safe_line((rest:gsub("^%d+:%s*", "")), hit_path)
+      else
+        line = changes.safe_line(line, path or "")
+      end
+      line = without_opaque(line)
+      out[#out + 1] = line
+      used = used + #line + 3
+    end
+  end
+  return out
+end
+
+local function join_within(lines, limit)
+  local parts, used = {}, 0
+  for _, line in ipairs(lines) do
+    if used >= limit then break end
+    parts[#parts + 1] = line
+    used = used + #line + 3
+  end
+  if #parts == 0 then return nil end
+  return T.cut_words(table.concat(parts, " / "), limit)
+end
+
 --- The gist of a look-up's output: its first lines that say something,
 -- joined with " / ", within `limit` bytes, each line made safe to copy:
 -- a key block withheld whole, a line that names a credential left out,
@@ -78,28 +116,7 @@ end
 -- `path:line:` prefix kept, its text redacted as a line of that file).
 -- Nil when there is nothing to say.
 function found.gist(output, path, limit)
-  local parts, used, lines = {}, 0, 0
-  -- (the whole text first: a PEM block's lines say nothing alone)
-  output = changes.redact_keys(output:sub(1, 64 * 1024))
-  for line in output:gmatch("[^\n]+") do
-    lines = lines + 1
-    if used < limit and lines <= 400 then
-      line = T.flatten(without_number(line:sub(1, 400))):gsub("^[%-%*] ", "")
-      if not is_filler(line) and not names_secret(line) then
-        local hit_path, rest = line:match("^([%w_%./%-]+):(%d+:.*)$")
-        if hit_path then
-          line = hit_path .. ": " .. changes.safe_line((rest:gsub("^%d+:%s*", "")), hit_path)
-        else
-          line = changes.safe_line(line, path or "")
-        end
-        line = without_opaque(line)
-        parts[#parts + 1] = line
-        used = used + #line + 3
-      end
-    end
-  end
-  if #parts == 0 then return nil end
-  return T.cut_words(table.concat(parts, " / "), limit)
+  return join_within(safe_lines(output, path), limit)
 end
 
 -- Never copied, whatever the room: what an environment file, a key, a
@@ -143,15 +160,20 @@ function found.record(call, output, missed, nothing)
   if #list > KEEP then table.remove(list, 1) end
 end
 
--- "label: what it found", in `limit` bytes.
+-- "label: what it found", in `limit` bytes. What the output says is
+-- worked out once per look-up (a note is rendered at several scales, in
+-- several forms each), then cut to each limit.
 local function item(entry, limit)
+  local room = math.max(40, limit - #entry.label - 2)
   local what
   if entry.nothing then
     what = "nothing found"
   elseif entry.missed then
-    what = T.failure_reason(entry.output, math.max(40, limit - #entry.label - 2))
+    if entry.reason == nil then entry.reason = T.failure_reason(entry.output, MAX_GIST) or false end
+    what = entry.reason and T.cut_words(entry.reason, room)
   else
-    what = found.gist(entry.output, entry.path, math.max(40, limit - #entry.label - 2))
+    entry.lines = entry.lines or safe_lines(entry.output, entry.path)
+    what = join_within(entry.lines, room)
   end
   if not what then return nil end
   return entry.label .. ": " .. what
