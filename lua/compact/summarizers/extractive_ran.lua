@@ -174,6 +174,17 @@ function ran.script_steps(command)
   return #steps > 0 and table.concat(steps, "; ") or command
 end
 
+--- A shell command as a note names it: its steps (`script_steps`) on one
+-- line, without a shell wrapper or a first change to an absolute directory
+-- ("bash -lc 'cd /the/project && make'" is "make"; the directory quoted
+-- too, Windows' as well: `cd "C:\Users\me\app" && git push`).
+function ran.shown(command)
+  local shown, wrapped = T.flatten(ran.script_steps(command)):gsub("^%S*sh %-l?c ", "")
+  if wrapped > 0 then shown = shown:gsub("^[\"']", ""):gsub("[\"']$", "") end
+  return (shown:gsub("^cd [/~]%S* *&& *", ""):gsub("^cd \"[/~][^\"]*\" *&& *", "")
+    :gsub("^cd \"?%a:[\\/][^\"&]*\"? *&& *", ""))
+end
+
 --- The label of a delegation to a sub-agent (Claude Code's Task): what it was given and
 -- to which agent and model ("sub-agent `Draft the beads` (Plan, haiku)").
 function ran.delegation_label(name, args, relative)

@@ -218,12 +218,7 @@ local function register_call(facts, turn, block)
   else
     command = kind.command or first_string(args, COMMAND_KEYS)
     if command then
-      -- "bash -lc 'cd /the/project && make'" is "make": the wrapper and absolute cd are noise
-      local shown, wrapped = T.flatten(ran.script_steps(command)):gsub("^%S*sh %-l?c ", "")
-      if wrapped > 0 then shown = shown:gsub("^[\"']", ""):gsub("[\"']$", "") end
-      -- (the directory quoted too: `cd "C:\Users\me\app" && git push`)
-      shown = shown:gsub("^cd [/~]%S* *&& *", ""):gsub("^cd \"[/~][^\"]*\" *&& *", "")
-        :gsub("^cd \"?%a:[\\/][^\"&]*\"? *&& *", "")
+      local shown = ran.shown(command)
       label = "`" .. T.cut_words(T.short_command(relative(facts, shown)), 80) .. "`"
       -- stems of the command as run from the working directory: `cd <cwd>/assets
       -- && node build.js` and `node assets/build.js` are one command
