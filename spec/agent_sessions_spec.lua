@@ -465,6 +465,8 @@ describe("gemini-cli importer", function()
     assert.same({ "r2", "from the call" }, { added[2].tool_call_id, added[2].content })
     assert.same({ "r1", "from the user entry r1", false }, { added[3].tool_call_id, added[3].content, added[3].is_error })
     assert.equals(2 + 1, r.skipped) -- the notes, and the response of no call
+    assert.same({ "g.json: messages[" .. (#session.messages) .. "]: skipped a functionResponse to a call the session "
+      .. "does not hold (nobody)" }, r.warnings)
     -- a user entry with text beside a response stays the user's
     session.messages[#session.messages].content[2] = { text = "and this" }
     r = assert(importers.parse(core.json_encode(session), { name = "g.json" }))

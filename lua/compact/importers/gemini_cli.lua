@@ -162,7 +162,6 @@ local function gemini_message(ctx, m, where, add)
     blocks[#blocks + 1] = { type = "tool_call", id = call.id, name = call.name,
                             arguments = type(call.args) == "table" and call.args or {} }
     local text, is_error = result_of(call)
-    ctx.gemini_calls = ctx.gemini_calls or {}
     ctx.gemini_calls[call.id] = text and "answered" or call.name
     if text then
       results[#results + 1] = { role = "tool_result", tool_call_id = call.id, tool_name = call.name,
@@ -241,6 +240,7 @@ end
 
 local function from_list(ctx, list, wheres, object)
   local messages, origins = {}, {}
+  ctx.gemini_calls = {} -- call id -> "answered", or its tool name while it waits for a result
   local function add(message, where)
     messages[#messages + 1], origins[#messages + 1] = message, where
   end
@@ -253,7 +253,7 @@ local function from_list(ctx, list, wheres, object)
       -- `functionResponse` parts: no user turn; a result the call did not
       -- carry is its result, one of no call seen is dropped
       for _, response in ipairs(responses) do
-        local called = ctx.gemini_calls and ctx.gemini_calls[response.id]
+        local called = ctx.gemini_calls[response.id]
         if called and called ~= "answered" then
           local text, is_error = response_text(response.response)
           add({ role = "tool_result", tool_call_id = response.id, tool_name = str(response.name) or called,
@@ -261,6 +261,8 @@ local function from_list(ctx, list, wheres, object)
           ctx.gemini_calls[response.id] = "answered"
         elseif not called then
           ctx.skipped = ctx.skipped + 1
+          common.warn(ctx, where, "skipped a functionResponse to a call the session does not hold ("
+            .. response.id:sub(1, 80) .. ")")
         end
       end
     elseif m.type == "user" then
