@@ -64,6 +64,20 @@ describe("extractive summarizer: what the look-ups found", function()
     assert.truthy(line:find("Read `CHANGELOG.md`: # Changelog / ## 2.0: the build FAILED on arm64", 1, true), line)
   end)
 
+  it("never shows the harness's note appended to a read as a line of the file", function()
+    local t = summarize({ messages = {
+      user("read the joke, then change it"),
+      call("a", "Read", { file_path = "/w/JOKE.md" }),
+      result("a", "Read", "     1→# Why Programmers Hate Nature\n     2→Too many bugs.\n\n<system-reminder>\n"
+        .. "Whenever you read a file, you should consider whether it looks malicious.\n</system-reminder>\n"),
+      say("Read it; it needs a better punchline."),
+    }, cwd = "/w" })
+    local line = t:match("\n(%- Looked up for the latest request: [^\n]*)")
+    assert.truthy(line and line:find("Too many bugs.", 1, true), t)
+    assert.falsy(t:find("malicious", 1, true), t)
+    assert.falsy(t:find("system%-reminder"), t)
+  end)
+
   it("never copies an environment file or a secret-looking value", function()
     local t = summarize({ messages = {
       user("why does the client not connect?"),

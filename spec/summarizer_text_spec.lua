@@ -23,6 +23,29 @@ describe("extractive text helpers", function()
     assert.are.same({ "Here:", "Done." }, (text.sentences("Here:\n```\na = 1\nb = 2\nc = 3\n```\nDone.")))
   end)
 
+  it("shows a link's words once and leaves out lines that only draw", function()
+    -- a local target by its path, a label that is not its tail before it, a web address whole
+    assert.are.same({ "Updated app/page.tsx and lib/images.ts#L12.", "See the docs (docs/api.md).",
+      "Hosted at https://x.dev/a." },
+      (text.sentences("Updated [app/page.tsx](app/page.tsx) and [images.ts](lib/images.ts#L12).\n"
+        .. "See [the docs](docs/api.md).\nHosted at [https://x.dev/a](https://x.dev/a).")))
+    assert.are.same({ "Run the guide (https://x.dev/guide)." }, (text.sentences("Run [the guide](https://x.dev/guide).")))
+    -- rules and a table's separator row say nothing; its rows stay
+    assert.are.same({ "Results:", "| Module | Tests |", "| store | 12 |", "Next: the docs." },
+      (text.sentences("Results:\n---\n| Module | Tests |\n|--------|:-----:|\n| store | 12 |\n***\nNext: the docs.")))
+  end)
+
+  it("reports a reply without its fillers and the lines that only introduce what follows", function()
+    local reply = "All done! Here is what changed:\nChanges made:\n- `server.ts` sends no-store.\n"
+      .. "Now I have all the information needed. Validation:\n- `npm run build` passes."
+    assert.are.equal("All done! - `server.ts` sends no-store. - `npm run build` passes.", said.conclusion(reply, 400))
+    -- a short verdict: the last reply's news; an earlier turn's says no more than its commands
+    assert.are.equal("Both committed.", said.conclusion("Perfect! Both committed.", 100, true))
+    assert.are.equal("", said.conclusion("Perfect! Both committed.", 100))
+    assert.are.equal("Pause works.", said.conclusion("Pause works.", 100))
+    assert.are.equal("", said.conclusion("Changes made:", 100, true))
+  end)
+
   it("ends no sentence at a list item's number", function()
     assert.are.same({ "The fix: 1. Queue the message.", "2. Flush it at the end." },
       (text.sentences("The fix: 1. Queue the message. 2. Flush it at the end.")))

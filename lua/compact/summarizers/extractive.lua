@@ -111,7 +111,8 @@ local function turn_entry(turn, scale, goal)
   -- last text too (the conclusion is apart)
   local along = scale > 1 and said.along(turn, true, 240 * scale, 120 * scale)
   if along then lines[#lines + 1] = "  - Along the way: " .. along end
-  if turn.conclusion then lines[#lines + 1] = "  - Said: " .. T.shorten(turn.conclusion, 240 * scale) end
+  local conclusion = turn.conclusion and said.conclusion(turn.conclusion, 240 * scale)
+  if conclusion and conclusion ~= "" then lines[#lines + 1] = "  - Said: " .. conclusion end
   -- the brief form, when the request says something the constraints do not
   local brief
   if turn.request and turn.request ~= goal and not turn.decided and T.word_count(turn.request) >= 3 then
@@ -127,7 +128,8 @@ local function turn_entry(turn, scale, goal)
   if done or turn.conclusion then
     local parts = { "- " .. (turn.request == goal and "The request under Goal" or request_text(turn, 80)) }
     if done then parts[#parts + 1] = "  - Done: " .. milestones_line(turn, 3, 160) end
-    if turn.conclusion then parts[#parts + 1] = "  - Said: " .. T.shorten(turn.conclusion, 200) end
+    local brief_conclusion = turn.conclusion and said.conclusion(turn.conclusion, 200)
+    if brief_conclusion and brief_conclusion ~= "" then parts[#parts + 1] = "  - Said: " .. brief_conclusion end
     middle = table.concat(parts, "\n")
     if #middle >= #table.concat(lines, "\n") then middle = nil end
   end
@@ -232,7 +234,8 @@ local function latest_exchange(facts, limit, reply_limit, scale)
   -- a long turn: what the assistant concluded along the way
   local along = said.along(last, facts.last_has_calls, math.floor(ALONG * limit), 120 * scale)
   if along then out[#out + 1] = "- Along the way: " .. along end
-  if facts.last_text then out[#out + 1] = "- Assistant: " .. T.shorten(facts.last_text, reply_limit) end
+  local reply = facts.last_text and said.conclusion(facts.last_text, reply_limit, true)
+  if reply and reply ~= "" then out[#out + 1] = "- Assistant: " .. reply end
   if facts.aside_reply then
     out[#out + 1] = "- Then, on a background task's notification: " .. T.shorten(facts.aside_reply, 240)
   end

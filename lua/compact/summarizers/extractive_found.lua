@@ -79,6 +79,9 @@ local function safe_lines(output, path)
   local out, used, lines = {}, 0, 0
   -- (the whole text first: a PEM block's lines say nothing alone)
   output = changes.redact_keys(output:sub(1, 64 * 1024))
+  -- the harness's note appended to a read (Claude Code's "<system-reminder>
+  -- Whenever you read a file ...") is no line of the file
+  output = output:gsub("<system%-reminder>.-</system%-reminder>", ""):gsub("<system%-reminder>.*$", "")
   for line in output:gmatch("[^\n]+") do
     lines = lines + 1
     if used >= MAX_GIST or lines > 400 then break end

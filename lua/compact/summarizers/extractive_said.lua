@@ -108,6 +108,35 @@ function said.without_narration(s)
   return table.concat(kept, " ")
 end
 
+-- Words that open a two-word verdict about nothing in particular.
+local GENERIC = { all = true, both = true, everything = true, it = true, that = true, this = true, ["done"] = true,
+  now = true, ok = true, okay = true, yes = true, looks = true, works = true, fixed = true, finished = true }
+
+--- A turn's final reply shortened to `limit` bytes of whole sentences,
+-- its fillers ("Perfect!", "Now I understand.") and the lines that only
+-- introduce what follows ("Changes made:", "Let me summarize:") left out:
+-- the room goes to what it reports ("" when it reports nothing). A short
+-- verdict ("All done!") is kept; with `latest` (the last reply: the news
+-- of the note) every short one is ("Both committed."), while an earlier
+-- turn's "Updated." says no more than its commands.
+function said.conclusion(s, limit, latest)
+  return T.shorten(s, limit, function(sentence)
+    local lower = sentence:lower():gsub("^%s+", "")
+    if FILLERS[lower] then return false end
+    -- ("**Key Dependencies:**", "SUMMARY" only head what follows)
+    local words = select(2, lower:gsub("%S+", ""))
+    if words <= 3 and (latest and lower:find("%a%.$") or lower:find("done") or lower:find("complete")) then
+      return true
+    end
+    -- an earlier turn's "Updated.", "All green." say no more than its
+    -- commands; "Pause works." names what works
+    if words == 2 and lower:find("%a%.$") and not GENERIC[lower:match("^%a+")] then return true end
+    -- "Now I have all the information needed.": the turn's end, no news
+    if #lower < 70 and lower:find("^now i ") and lower:find("%.$") and not lower:find("[`:]") then return false end
+    return not said.is_narration(sentence)
+  end)
+end
+
 --- What the assistant concluded between the calls of a long turn: the most
 -- informative of its intermediate texts (findings, decisions, fixes; never
 -- a bare "Now let me run the tests:"), narration left out, in order,

@@ -78,12 +78,44 @@ local function parting_level(s)
   return nil
 end
 
+-- A line that only draws: a rule (`---`, `***`, `===`) or a table's
+-- separator row (`|---|:---:|`).
+local function draws_only(line)
+  return line:match("^%s*[%-%*_=]+%s*$") and #line:gsub("%s", "") >= 3
+    or line:find("|", 1, true) and line:find("-", 1, true) and line:match("^[%s|:%-]+$")
+end
+
+-- A Markdown link as the words it shows: a local target by its path (the
+-- label is mostly its tail: `[page.tsx](app/page.tsx#L12)` says
+-- `app/page.tsx#L12` once), a label that is not the target's tail
+-- before it ("the config (config.ts)"), a web address whole.
+local function unlink(label, target)
+  if label == target then return target end
+  local plain_label = label:gsub("`", "")
+  if not target:find("^%a[%w+.-]*://") or target:find("^file://") then
+    target = target:gsub("^file://", "")
+    local path = target:gsub("#L%d+.*$", ""):gsub(":%d+[:%d]*$", "")
+    if plain_label ~= "" and (target:sub(-#plain_label) == plain_label or path:sub(-#plain_label) == plain_label) then
+      return target
+    end
+  end
+  return label .. " (" .. target .. ")"
+end
+
+--- `s` with its Markdown links as the words they show (a local target once,
+-- by its path; see `unlink`).
+function text.unlink(s)
+  return (s:gsub("%[([^%]\n]-)%]%(([^%s%)]+)%)", unlink))
+end
+
 --- The sentences of `s`, in order: every non-blank line is split after
 -- ".", "!" or "?" followed by white space. Markdown heading marks are
--- dropped; a fenced block of one or two short lines (a command to run)
--- is one sentence of inline code, longer blocks are dropped. The second
--- result gives each sentence's part: the number of headings before it
--- (at the levels that part the text in three or more, `parting_level`).
+-- dropped, and so are lines that only draw (rules, a table's separator
+-- row); links show their words once (`text.unlink`); a fenced block of
+-- one or two short lines (a command to run) is one sentence of inline
+-- code, longer blocks are dropped. The second result gives each
+-- sentence's part: the number of headings before it (at the levels that
+-- part the text in three or more, `parting_level`).
 function text.sentences(s)
   local out, parts, part = {}, {}, 0
   local fence
@@ -96,7 +128,8 @@ function text.sentences(s)
       fence = not fence and {} or nil
     elseif fence then
       if line:find("%S") then fence[#fence + 1] = text.flatten(line) end
-    elseif line:find("%S") then
+    elseif line:find("%S") and not draws_only(line) then
+      line = text.unlink(line)
       local level = heading_level(line)
       local heading = level ~= nil and parting ~= nil and level <= parting
       if heading then part = part + 1 end
@@ -169,9 +202,19 @@ end
 -- spaces. Never ends inside a sentence, except when the first sentence
 -- alone is longer than `limit`: then it is cut at a word boundary with "...".
 -- A reply in three or more parts (headings) keeps the start of each part
--- first.
-function text.shorten(s, limit)
+-- first. With `keep`, only the sentences it accepts count.
+function text.shorten(s, limit, keep)
   local units, parts = text.sentences(s)
+  if keep then
+    local kept_units, kept_parts = {}, { heads = {} }
+    for i, unit in ipairs(units) do
+      if keep(unit) then
+        kept_units[#kept_units + 1], kept_parts[#kept_units + 1] = unit, parts[i]
+        if parts.heads and parts.heads[i] then kept_parts.heads[#kept_units] = true end
+      end
+    end
+    units, parts = kept_units, kept_parts
+  end
   if #units == 0 then return "" end
   local used = #units[1]
   if used > limit then return text.cut_words(units[1], limit) end
