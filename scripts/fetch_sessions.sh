@@ -335,6 +335,20 @@ one Eyob-smax+MeridianOps-Retail-Performance-Platform 5714f9299de574cbad4cee96d0
   sessions/session.jsonl sealed17-meridianops-prompts-1-6-fastapi.jsonl
 one epha-b1+TASK-7 6026f64f14683144f8e2f739c2f2ca9a4e7070d2 sessions/sessions.jsonl \
   sealed17-pickup-prompts-4-7-no-build.jsonl
+# The eighteenth sealed set (bench/summary_facts_sealed18.lua), as sealed18-<source>-<name>:
+# Claude Code main transcripts that projects committed, facts written from the raw input only.
+one Pavlosaa+knowledge-source-triage-bot a520218b6949ab1da99c0c27893575588c30a7d5 session-log.jsonl \
+  sealed18-triagebot-scrapfly-fake-metadata.jsonl
+one YatharthPnwr+Flux 024b8ea5cbc769369c8bc45651eea0115417e3c9 claude-session.jsonl \
+  sealed18-flux-frontier-ideas-memory.jsonl
+one mattjoyce+vestig 06760851f2139ad6b6b6791af67715f8ccce622d session.jsonl \
+  sealed18-matterbase-rename-replace.jsonl
+one bastion-agentique+bastion c78c3434e5f1c87c7a2ac97e50b2c2db5e8d659a claude-session.jsonl \
+  sealed18-bastion-skill-lockfile.jsonl
+one Aley3567+cutesticky 6d5acb1af9414eb64f2d1c753ff51eac2d041335 session-transcript.jsonl \
+  sealed18-cutesticky-tauri-github.jsonl
+one moredip+session-share c82245286829af5cfe9b535885ed158f34c296b8 \
+  samples/claude-code-projects/0ccf1a04-1b4c-43b6-8aa5-79e41db43a68.jsonl sealed18-sessionshare-curry-poems.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
