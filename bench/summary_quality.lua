@@ -543,7 +543,7 @@ for _, file in ipairs { "bench/summary_facts_holdout.lua", "bench/summary_facts_
   "bench/summary_facts_sealed11.lua", "bench/summary_facts_sealed12.lua",
   "bench/summary_facts_sealed13.lua", "bench/summary_facts_sealed14.lua",
   "bench/summary_facts_sealed15.lua", "bench/summary_facts_sealed16.lua",
-  "bench/summary_facts_sealed17.lua", "bench/summary_facts_sealed18.lua" } do
+  "bench/summary_facts_sealed17.lua", "bench/summary_facts_sealed18.lua", "bench/summary_facts_sealed19.lua" } do
   for _, session in ipairs(assert(loadfile(file))()(SESSIONS)) do sessions[#sessions + 1] = session end
 end
 

@@ -349,6 +349,26 @@ one Aley3567+cutesticky 6d5acb1af9414eb64f2d1c753ff51eac2d041335 session-transcr
   sealed18-cutesticky-tauri-github.jsonl
 one moredip+session-share c82245286829af5cfe9b535885ed158f34c296b8 \
   samples/claude-code-projects/0ccf1a04-1b4c-43b6-8aa5-79e41db43a68.jsonl sealed18-sessionshare-curry-poems.jsonl
+# sealed19 (s19): Codex CLI rollouts and one pi session; lines for scripts/fetch_sessions.sh
+one kennykguo+jailbreaking 3dd1f6d257359ad41af132b035cf701d5a4b078b \
+  codex-snapshots/rollout-20260119-100401.jsonl sealed19-jailbreak-labs-1-3-arch.jsonl
+one kennykguo+jailbreaking 3dd1f6d257359ad41af132b035cf701d5a4b078b \
+  codex-snapshots/rollout-2026-01-15T16-18-41-019bc386-5cc1-7ef2-bcd0-6a8adff50c24-20260119T155709Z.jsonl \
+  sealed19-jailbreak-lab3-arm64-macos.jsonl
+one 0h-n0+local-voice-assistant-codex c40b09dfb388af7bec45a520640b7bc3f782c161 \
+  .codex/sessions/2025/12/25/rollout-2025-12-25T22-45-23-019b55c1-d022-7061-bbb9-b0c90708472b.jsonl \
+  sealed19-voice-assistant-speckit-stt-llm.jsonl
+one Kooksun+Lotto645 e01e9ea777a7e8aeb7ea062a47cb852fdb580c7f \
+  .codex/sessions/2025/11/07/rollout-2025-11-07T08-44-25-019a5b8e-a2f2-7f42-bb90-f248b42e3415.jsonl \
+  sealed19-lotto645-issue-ticket-us1.jsonl
+one MikeLockz+el-dorado-tanstack cd08d77eee12da1b47dc3a63283e09bc5b6e6f97 \
+  .codex/sessions/2025/11/13/rollout-2025-11-13T20-44-28-019a8076-eb65-7f13-8cca-ad8a91533801.jsonl \
+  sealed19-eldorado-chrome-mcp.jsonl
+one borfast+cooking-times 3abea6672d7703f417628ec0d44785f24ae4b724 \
+  .codex/sessions/2025/10/19/rollout-2025-10-19T02-52-36-0199fa2b-28f8-7c60-9b98-f2e206c3634f.jsonl \
+  sealed19-cooking-times-speckit-go.jsonl
+one yofriadi+gsd-lite 5b7e96be0dabbefbc346c7d5e7cba9f0f618027d logs/pi-session.jsonl \
+  sealed19-gsdlite-swapi-connect-plan.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi

@@ -26,6 +26,35 @@ describe("extractive summarizer outcomes", function()
     assert.truthy(t:find("\n- Ran: 3 look-ups (nothing found for package.json, TODO)\n", 1, true), t)
   end)
 
+  it("says what an earlier turn fixed and why it had failed, when a long note keeps only that turn's gist", function()
+    local gist_shown = 0
+    for N = 8, 30 do
+      local messages = {
+        user("audit the events page and fix what you find"),
+        call("a", "Bash", { command = "npm run build" }),
+        result("a", "Bash", "Failed to compile.\n\n./components/event-card.tsx:27:3\n"
+          .. "Type error: Cannot find name 'useEffect'.\nExit code 1", true),
+        call("b", "Bash", { command = "npm run build" }), result("b", "Bash", "Compiled successfully"),
+        say("Fixed the audit findings; the event card no longer runs a timer."),
+      }
+      -- later requests with long words and replies: room for the gist of every
+      -- turn, not for every turn whole (the oldest is the last to grow)
+      for i = 1, N do
+        messages[#messages + 1] = user(("now change part " .. i .. " of the dashboard layout, its grid and its styles; "):rep(4))
+        messages[#messages + 1] = say(("Part " .. i .. " of the layout now uses the grid and its own styles. "):rep(8))
+      end
+      local t = summarize({ messages = messages })
+      local first = t:match("\n(%- The request under Goal\n.-)\n%- ")
+      -- whole or as its gist, the turn says what broke and that it was fixed
+      if first then
+        gist_shown = gist_shown + 1
+        assert.truthy(first:find("\n  - Ran: `npm run build` failed: Type error: Cannot find name 'useEffect'. "
+          .. "(event-card.tsx:27:3), then passed", 1, true), first)
+      end
+    end
+    assert.is_true(gist_shown >= 2, gist_shown)
+  end)
+
   it("reads a tool's own 'verification failed' line as a failure without an error flag, and quotes it", function()
     local t = summarize({ messages = {
       user("add a pause button"),
@@ -336,7 +365,7 @@ describe("extractive summarizer outcomes", function()
 
   it("names the commands of a turn before the edits it retried until they applied", function()
     local msgs = { user("move the azure code into its package") }
-    for i = 1, 5 do
+    for i = 1, 26 do
       msgs[#msgs + 1] = call("e" .. i, "Edit", { file_path = "/w/f" .. i .. ".go", old_string = "a", new_string = "b" })
       msgs[#msgs + 1] = result("e" .. i, "Edit", "String to replace not found in file.", true)
       msgs[#msgs + 1] = call("g" .. i, "Edit", { file_path = "/w/f" .. i .. ".go", old_string = "c", new_string = "d" })

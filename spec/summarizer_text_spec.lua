@@ -66,6 +66,10 @@ describe("extractive text helpers", function()
     assert.are.equal("[D] Nested modules could be aliased at the top. (waiting_summary.ex:110:10)",
       text.failure_reason("[CREDO]\n┃ [D] Nested modules could be aliased at the top.\n"
         .. "┃       lib/spotter/waiting_summary.ex:110:10 #(Spotter.call_llm)\n", 140))
+    -- or the error under it (TypeScript, Next.js), not the "Failed to compile." above
+    assert.are.equal("Type error: Cannot find name 'useEffect'. (event-card.tsx:27:3)", text.failure_reason(
+      "Failed to compile.\n\n./components/events/event-card.tsx:27:3\nType error: Cannot find name 'useEffect'.\n"
+        .. "  25 |   : \"bg-white\";\n", 140))
     assert.are.equal("src/a.ts:3:4 - error TS2322: bad", text.failure_reason("src/a.ts:3:4 - error TS2322: bad", 100))
     assert.are.equal('19:51:48"}', text.failure_reason('{"msg":"started"\n19:51:48"}', 100))
     -- psql: a table's times before the error, which is upper case

@@ -128,6 +128,8 @@ local function turn_entry(turn, scale, goal)
   if done or turn.conclusion then
     local parts = { "- " .. (turn.request == goal and "The request under Goal" or request_text(turn, 80)) }
     if done then parts[#parts + 1] = "  - Done: " .. milestones_line(turn, 3, 160) end
+    local failures = ran.failures_line(turn, 240)
+    if failures then parts[#parts + 1] = "  - Ran: " .. failures end
     local brief_conclusion = turn.conclusion and said.conclusion(turn.conclusion, 200)
     if brief_conclusion and brief_conclusion ~= "" then parts[#parts + 1] = "  - Said: " .. brief_conclusion end
     middle = table.concat(parts, "\n")

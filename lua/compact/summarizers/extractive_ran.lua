@@ -148,6 +148,28 @@ function ran.line(turn, limit, no_reason, name_missed)
   return table.concat(shown, "; ")
 end
 
+--- A turn's failures, as one line within `limit` bytes: the commands that
+-- failed, each with its outcome and why it failed, cut to `each` bytes
+-- ("`npm run build` failed: Type error: Cannot find name 'useEffect'.
+-- (event-card.tsx:27:3), then passed"); nil when none failed. The gist
+-- of a turn a long note has no room for whole: what broke, and whether
+-- it was fixed.
+function ran.failures_line(turn, limit, each)
+  local parts, fixed = {}, {}
+  for _, entry in ipairs(turn.commands) do
+    if entry.command and #entry.outcomes > 0 and any_failure(entry) then
+      local brief = setmetatable({ reason = entry.reason and T.cut_words(entry.reason, each or 100) },
+        { __index = entry })
+      -- what still fails before what was fixed
+      local list = failed_last(entry) and parts or fixed
+      list[#list + 1] = outcome(brief)
+    end
+  end
+  for _, part in ipairs(fixed) do parts[#parts + 1] = part end
+  if #parts == 0 then return nil end
+  return T.cut_words(table.concat(parts, "; "), limit)
+end
+
 --- A script of several lines as its steps: without the shebang, comments
 -- and `echo "====="` banners, which say nothing of what it runs, nor
 -- does a first line that changes to an absolute directory.

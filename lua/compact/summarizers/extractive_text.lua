@@ -425,9 +425,14 @@ function text.failure_reason(s, limit)
         -- says where, not what: the message first, then where
         local where, rest = found:match("^([%w_%./%-]+:%d+[:%d]*)%s*(.*)$")
         -- (a file's location, not a time of day: "19:51:48")
-        if where and where:match("^[^:]*%a") and i > 1 and not rest:gsub("#%b()", ""):find("%a%a%a") then
-          local above = lines[i - 1]:gsub("^[^%w%[]+", "")
-          if above:find("%a%a%a") then found = above .. " (" .. (where:match("[^/]+$") or where) .. ")" end
+        -- (or below: TypeScript and Next.js print "./a.tsx:27:3" then "Type
+        -- error: Cannot find name 'useEffect'." under "Failed to compile.")
+        if where and where:match("^[^:]*%a") and not rest:gsub("#%b()", ""):find("%a%a%a") then
+          local below = lines[i + 1] and lines[i + 1]:gsub("^[^%w%[]+", "")
+          local above = i > 1 and lines[i - 1]:gsub("^[^%w%[]+", "")
+          local what = below and below:find("[Ee]rror[%s:%[]") and below
+            or above and above:find("%a%a%a") and above
+          if what then found = what .. " (" .. (where:match("[^/]+$") or where) .. ")" end
         end
         return text.cut_words(text.flatten(found), limit)
       end
