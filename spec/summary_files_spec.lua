@@ -143,4 +143,100 @@ describe("file lists and shell moves", function()
     assert.are.equal(2, n) -- the lists and the git mv command
     assert.is_nil(out.summary:find("src/helper.lua\n", 1, true))
   end)
+
+  describe("shortened when they are long", function()
+    local function paths(prefix, n, suffix)
+      local out = {}
+      for i = 1, n do out[#out + 1] = string.format("%s%02d%s", prefix, i, suffix) end
+      return out
+    end
+
+    it("are written one path per line while they fit, whatever the bound", function()
+      assert.are.equal("\n\n<read-files>\nsrc/a.lua\n</read-files>\n\n<modified-files>\nsrc/b.lua\n</modified-files>",
+        files.lists({ "src/a.lua" }, { "src/b.lua" }, 2000))
+      assert.are.equal("", files.lists({}, {}, 0))
+      -- no bound: every path on its own line
+      local many = paths("src/deep/folder/", 200, ".lua")
+      assert.are.equal(200, select(2, files.lists({}, many):gsub("\nsrc/deep/folder/", "")))
+    end)
+
+    it("group a directory's files on one line when that is enough", function()
+      local modified = { "README.md", "src/api/auth.ts", "src/api/users.ts", "src/main.ts", "src/x{1}.ts" }
+      local full = files.lists({}, modified)
+      local out = files.lists({}, modified, #full - 1)
+      -- a name with braces is never grouped, so it reads back as itself
+      assert.are.equal("\n\n<modified-files>\nREADME.md\nsrc/api/{auth.ts,users.ts}\nsrc/main.ts\nsrc/x{1}.ts\n"
+        .. "</modified-files>", out)
+      assert.truthy(#out <= #full - 1)
+    end)
+
+    it("give the largest groups as counts, read files first, then leave lines out with a count", function()
+      local read = paths("docs/guide/chapter", 30, ".md")
+      local modified = paths("backend/src/api/routes/route", 40, ".ts")
+      for _, path in ipairs(paths("frontend/src/app/component", 20, ".tsx")) do modified[#modified + 1] = path end
+      local out = files.lists(read, modified, 500)
+      assert.truthy(#out <= 500, #out)
+      assert.truthy(out:find("<read-files>\ndocs/guide/{30 files}\n</read-files>", 1, true), out)
+      -- the largest modified group is counted; the smaller still names its files
+      assert.truthy(out:find("backend/src/api/routes/{40 files}", 1, true), out)
+      assert.truthy(out:find("frontend/src/app/{component01.tsx,", 1, true), out)
+      assert.truthy(files.lists(read, modified, 150):find("frontend/src/app/{20 files}", 1, true))
+      -- a bound the counts cannot meet: lines left out, read files first, each list with its count
+      local tight = files.lists(read, modified, 130)
+      assert.truthy(#tight <= 130, tight)
+      assert.truthy(tight:find("<read-files>\n\226\128\166 (30 more files omitted)\n</read-files>", 1, true), tight)
+      assert.are.equal("<modified-files>\n\226\128\166 (60 more files omitted)\n</modified-files>",
+        tight:match("<modified%-files>.*$"))
+      assert.truthy(files.lists({}, { "a.lua", "b.lua" }, 10):find("(2 more files omitted)", 1, true))
+      assert.truthy(files.lists({}, { "a-long-name.lua" }, 10):find("(1 more file omitted)", 1, true))
+    end)
+
+    it("read back as the paths they name when a later compaction merges them", function()
+      local previous = "text" .. files.lists({ "a/x.lua", "a/y.lua", "b/z.md" },
+        { "lib/k.lua", "lib/l.lua", "lib/m.lua", "src/api/auth.ts", "src/api/users.ts", "src/main.ts" }, 140)
+      assert.truthy(previous:find("src/api/{2 files}", 1, true), previous)
+      local read, modified = files.collect(files.merge_tools(nil), previous, {})
+      -- what was counted names no path; what was grouped names each
+      assert.are.same({ "b/z.md" }, read)
+      assert.are.same({ "lib/k.lua", "lib/l.lua", "lib/m.lua", "src/main.ts" }, modified)
+      local _, grouped = files.collect(files.merge_tools(nil),
+        "t\n\n<modified-files>\nsrc/api/{auth.ts,users.ts}\nsrc/{3 files}\nC:\\app\\{a.ts,b.ts}\n</modified-files>", {})
+      assert.are.same({ "C:\\app\\a.ts", "C:\\app\\b.ts", "src/api/auth.ts", "src/api/users.ts" }, grouped)
+    end)
+
+    it("bound a compacted summary: the compactor's max_file_list_chars, checked, and the extractive budget", function()
+      local messages = { { role = "user", content = "scaffold the backend routes and their tests" } }
+      for i = 1, 120 do
+        local id = tostring(i)
+        messages[#messages + 1] = call(id, "write", { path = string.format("backend/src/api/routes/r%03d.routes.ts", i) })
+        messages[#messages + 1] = { role = "tool_result", tool_call_id = id, tool_name = "write", content = "ok" }
+      end
+      messages[#messages + 1] = { role = "assistant", stop_reason = "stop",
+        content = { { type = "text", text = "All 120 routes are written and their tests pass." } } }
+      local plan = { first_kept_index = #messages + 1, messages_to_summarize = messages, turn_prefix_messages = {} }
+      local summarizer = assert(compact.extractive_summarizer())
+      local out = assert(assert(compact.new { summarizer = summarizer }):apply({ messages = messages }, plan))
+      assert.truthy(#out.summary <= 6000, #out.summary)
+      assert.truthy(out.summary:find("backend/src/api/routes/{", 1, true))
+      local lists = out.summary:match("\n\n<modified%-files>.*$")
+      assert.truthy(#lists <= files.MAX_LIST_CHARS, #lists)
+      -- a tighter bound, and the summarizer is told of it
+      local seen
+      local spy = compact.summarizer(function(req) seen = req.max_file_list_chars return "Routes written." end)
+      local tight = assert(assert(compact.new { summarizer = spy, max_file_list_chars = 300 }):apply({ messages = messages }, plan))
+      assert.are.equal(300, seen)
+      assert.truthy(#tight.summary:match("\n\n<modified%-files>.*$") <= 300)
+      assert.truthy(tight.summary:find("{120 files}", 1, true))
+      for _, bad in ipairs({ -1, 1.5, "2000" }) do
+        local c, err = compact.new { summarizer = spy, max_file_list_chars = bad }
+        assert.is_nil(c)
+        assert.are.equal("invalid_config", err.code)
+        assert.truthy(err.message:find("config.max_file_list_chars", 1, true), err.message)
+      end
+      local text, err = summarizer:summarize { messages = messages, max_file_list_chars = -3 }
+      assert.is_nil(text)
+      assert.truthy(err.message:find("req.max_file_list_chars", 1, true), err.message)
+    end)
+  end)
 end)
+

@@ -186,6 +186,7 @@ function Estimator:tools(defs) end
 ---@field conversation_id? string the archive's conversation (default: a fresh one); only with archive
 ---@field keep_user_messages_tokens? number >= 0, default 0: newest user requests of the span kept verbatim
 ---@field tool_vocabulary? table<string, compact.FileTool|false> the newer name of file_tools (give one of them)
+---@field max_file_list_chars? integer >= 0, default 2000: bytes the file lists may take before they are shortened
 
 ---@class compact.Compactor
 ---@field keep_recent_tokens number
@@ -195,6 +196,7 @@ function Estimator:tools(defs) end
 ---@field archive? compact.ArchiveLike
 ---@field conversation_id? string set with archive
 ---@field keep_user_messages_tokens number
+---@field max_file_list_chars integer
 local Compactor = {}
 ---Plan a compaction without calling the summarizer.
 ---@param request compact.Request
@@ -223,6 +225,7 @@ function Compactor:compact(request, cancel) end
 ---@field previous_summary? string
 ---@field instructions? string
 ---@field cwd? string the request's working directory (paths under it are shown relative to it)
+---@field max_file_list_chars? integer the compactor's bound on the file lists it will append
 
 ---@class compact.Summarizer
 local Summarizer = {}

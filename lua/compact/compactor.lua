@@ -30,7 +30,8 @@ Compactor.__tostring = function(self)
 end
 
 local known_config = { keep_recent_tokens = true, trigger_ratio = true, summarizer = true, file_tools = true,
-  tool_vocabulary = true, keep_user_messages_tokens = true, archive = true, conversation_id = true }
+  tool_vocabulary = true, keep_user_messages_tokens = true, archive = true, conversation_id = true,
+  max_file_list_chars = true }
 
 -- compact.archive, loaded only by compactors that have an archive
 local function archive_module() return require "compact.archive_common" end
@@ -58,8 +59,9 @@ end
 --- Create a compactor.
 -- @function new
 -- @tparam table config `{ keep_recent_tokens = 0, trigger_ratio = 1.0, summarizer = s, file_tools = nil,
---   keep_user_messages_tokens = 0, archive = nil, conversation_id = nil }` (`tool_vocabulary` is another name
---   of `file_tools`)
+--   keep_user_messages_tokens = 0, archive = nil, conversation_id = nil, max_file_list_chars = 2000 }`
+--   (`tool_vocabulary` is another name of `file_tools`; `max_file_list_chars` bounds the file lists a
+--   summary ends with, see `compact.summary.lists`)
 -- @return compactor, or nil and an ErrInvalidConfig error
 function compactor_module.new(config)
   local _, err = checks.table(config, known_config)
@@ -75,6 +77,10 @@ function compactor_module.new(config)
   keep_users, err = checks.check("config.keep_user_messages_tokens", config.keep_user_messages_tokens,
     { "number", min = 0, default = 0 })
   if err then return nil, err end
+  local max_lists
+  max_lists, err = checks.check("config.max_file_list_chars", config.max_file_list_chars,
+    { "integer", min = 0, default = files.MAX_LIST_CHARS })
+  if err then return nil, err end
   local file_tools
   file_tools, err = files.config_tools(config)
   if not file_tools then return nil, err end
@@ -86,6 +92,7 @@ function compactor_module.new(config)
     summarizer = config.summarizer,
     file_tools = file_tools,
     keep_user_messages_tokens = keep_users,
+    max_file_list_chars = max_lists,
     archive = archive or nil,
     conversation_id = conversation_id,
     _archived = archive and archive_module().new_cache() or nil,
@@ -269,18 +276,19 @@ local function summarize(self, view, previous, to_summarize, turn_prefix, cancel
     previous_summary = previous,
     instructions = view.instructions,
     cwd = view.cwd,
+    max_file_list_chars = self.max_file_list_chars,
   }, cancel)
   if not text then return nil, usage end
   local read_list, modified_list = files.collect(self.file_tools, previous, { to_summarize, turn_prefix }, view.cwd)
   if self.keep_user_messages_tokens <= 0 then
-    local summary, err = files.finish_summary(text, read_list, modified_list)
+    local summary, err = files.finish_summary(text, read_list, modified_list, self.max_file_list_chars)
     if not summary then return nil, err end
     return summary, usage, meta
   end
   text = user_requests.strip(text)
   local body, err = files.finish_summary(text, {}, {})
   if not body then return nil, err end
-  local full = files.finish_summary(text, read_list, modified_list)
+  local full = files.finish_summary(text, read_list, modified_list, self.max_file_list_chars)
   local section = user_requests.section(view.estimator, self.keep_user_messages_tokens, previous,
     { to_summarize, turn_prefix })
   return body .. section .. full:sub(#body + 1), usage, meta

@@ -61,12 +61,29 @@ local function without_range(path)
   return (path:gsub("(%.[%w]+):%d+%-?%d*$", "%1"))
 end
 
+-- A directory's entries as shortened lists write them: `src/{a.ts,b.ts}`
+-- (each is `src/a.ts`, `src/b.ts`), or `src/{7 files}` (a count, no names).
+-- Returns the directory and the names, or nil when the entry is one path.
+local function grouped_entry(path)
+  local dir, inner = path:match("^(.*[/\\]){([^{}]*)}$")
+  if not dir then return nil end
+  if inner:find("^%d+ files?$") then return dir, {} end
+  local names = {}
+  for name in inner:gmatch("[^,]+") do names[#names + 1] = name end
+  return dir, names
+end
+
 local function parse_block(text, tag, into)
   for body in text:gmatch("<" .. tag .. ">(.-)</" .. tag .. ">") do
     for line in body:gmatch("[^\n]+") do
       for entry in list_entries(line) do
         local path = util.trim(entry)
-        if path ~= "" and not is_omission(path) then into[path] = true end
+        local dir, names = grouped_entry(path)
+        if dir then
+          for _, name in ipairs(names) do into[dir .. name] = true end
+        elseif path ~= "" and not is_omission(path) then
+          into[path] = true
+        end
       end
     end
   end
@@ -163,24 +180,120 @@ function files.collect(tools, previous_summary, message_lists, cwd)
   return read_list, modified_list
 end
 
+--- Default bytes the two file lists may take together (the compactor's
+-- `max_file_list_chars`).
+files.MAX_LIST_CHARS = 2000
+
+-- One list as groups of entries: a path alone (`{ path = ... }`) or the
+-- entries of one directory (`{ dir = "src/", names = { ... } }`), in the
+-- order of their first entry. A name with `,`, `{` or `}` stays alone, so
+-- every group reads back as the paths it holds.
+local function group_entries(list)
+  local groups, by_dir = {}, {}
+  for _, path in ipairs(list) do
+    local dir, name = path:match("^(.*[/\\])([^/\\]+)$")
+    if dir and not name:find("[,{}]") and not dir:find("[{}]") then
+      local group = by_dir[dir]
+      if not group then
+        group = { dir = dir, names = {} }
+        by_dir[dir] = group
+        groups[#groups + 1] = group
+      end
+      group.names[#group.names + 1] = name
+    else
+      groups[#groups + 1] = { path = path }
+    end
+  end
+  return groups
+end
+
+local function group_line(group)
+  if group.path then return group.path end
+  if #group.names == 1 then return group.dir .. group.names[1] end
+  if group.collapsed then return group.dir .. "{" .. #group.names .. " files}" end
+  return group.dir .. "{" .. table.concat(group.names, ",") .. "}"
+end
+
+local function group_count(group) return group.path and 1 or #group.names end
+
+local function list_block(tag, lines, omitted)
+  if #lines == 0 and omitted == 0 then return "" end
+  local body = table.concat(lines, "\n")
+  if omitted > 0 then
+    body = body .. (body ~= "" and "\n" or "") .. "\226\128\166 (" .. omitted .. " more file"
+      .. (omitted == 1 and "" or "s") .. " omitted)"
+  end
+  return "\n\n<" .. tag .. ">\n" .. body .. "\n</" .. tag .. ">"
+end
+
+-- The two lists shortened to `max_chars` bytes, each step only when the one
+-- before it is not enough: entries grouped by directory (nothing lost);
+-- then the largest groups, read ones first, given as counts (`src/{7
+-- files}`); then the last groups left out, read ones first, with a count
+-- of what was.
+local function shortened_lists(read_list, modified_list, max_chars)
+  local kinds = { { tag = "read-files", groups = group_entries(read_list) },
+    { tag = "modified-files", groups = group_entries(modified_list) } }
+  for _, kind in ipairs(kinds) do kind.shown = #kind.groups end
+  local function render()
+    local parts = {}
+    for _, kind in ipairs(kinds) do
+      local lines, omitted = {}, 0
+      for i, group in ipairs(kind.groups) do
+        if i <= kind.shown then lines[#lines + 1] = group_line(group) else omitted = omitted + group_count(group) end
+      end
+      parts[#parts + 1] = list_block(kind.tag, lines, omitted)
+    end
+    return table.concat(parts)
+  end
+  local text = render()
+  for _, kind in ipairs(kinds) do
+    while #text > max_chars do
+      local largest, largest_size = nil, 0
+      for _, group in ipairs(kind.groups) do
+        if group.names and #group.names > 1 and not group.collapsed and #group_line(group) > largest_size then
+          largest, largest_size = group, #group_line(group)
+        end
+      end
+      if not largest then break end
+      largest.collapsed = true
+      text = render()
+    end
+  end
+  for _, kind in ipairs(kinds) do
+    while #text > max_chars and kind.shown > 0 do
+      kind.shown = kind.shown - 1
+      text = render()
+    end
+  end
+  return text
+end
+
+--- The file lists as the compactor appends them: `<read-files>` and
+-- `<modified-files>` blocks (an empty one left out), one sorted path per
+-- line. When they would take more than `max_chars` bytes (nil: no limit)
+-- they are shortened: paths grouped by directory (`src/{a.ts,b.ts}`), then
+-- the largest groups as counts (`src/{7 files}`, read files first), then the
+-- last entries left out with a count (`… (12 more files omitted)`). A
+-- previous summary's shortened lists read back as the paths they name.
+function files.lists(read_list, modified_list, max_chars)
+  local full = list_block("read-files", read_list, 0) .. list_block("modified-files", modified_list, 0)
+  if not max_chars or #full <= max_chars then return full end
+  return shortened_lists(read_list, modified_list, max_chars)
+end
+
 --- Post-process a summarizer's text: trim, drop model-written file-list
 -- blocks, fail with ErrEmptySummary when nothing is left, then append the
--- compactor's own sorted lists.
-function files.finish_summary(text, read_list, modified_list)
+-- compactor's own sorted lists (`files.lists`, at most `max_list_chars`
+-- bytes when given).
+function files.finish_summary(text, read_list, modified_list, max_list_chars)
   local body = text:gsub("<read%-files>.-</read%-files>", "")
   body = body:gsub("<modified%-files>.-</modified%-files>", "")
   body = util.trim(body)
   if body == "" then
     return nil, errors.new("empty_summary", "summary is empty after trimming and removing file lists")
   end
-  local parts = { body }
-  if #read_list > 0 then
-    parts[#parts + 1] = "\n\n<read-files>\n" .. table.concat(read_list, "\n") .. "\n</read-files>"
-  end
-  if #modified_list > 0 then
-    parts[#parts + 1] = "\n\n<modified-files>\n" .. table.concat(modified_list, "\n") .. "\n</modified-files>"
-  end
-  return table.concat(parts)
+  return body .. files.lists(read_list, modified_list, max_list_chars)
 end
 
 return files

@@ -548,6 +548,10 @@ local function check(req)
       return nil, errors.invalid_request("summarize: req." .. key .. " must be a string")
     end
   end
+  local max_lists = req.max_file_list_chars
+  if max_lists ~= nil and (type(max_lists) ~= "number" or max_lists < 0 or max_lists ~= math.floor(max_lists)) then
+    return nil, errors.invalid_request("summarize: req.max_file_list_chars must be a non-negative integer")
+  end
   local lists = {}
   for _, key in ipairs({ "messages", "turn_prefix_messages" }) do
     local list = req[key]
@@ -566,10 +570,12 @@ local function check(req)
 end
 
 -- Bytes the compactor's file lists will add to the summary.
-function Summarizer:_lists_size(previous, lists, cwd)
+-- (`max_list_chars`: the compactor's bound on them, its default when the
+-- request does not say)
+function Summarizer:_lists_size(previous, lists, cwd, max_list_chars)
   local ok, read_list, modified_list = pcall(file_lists.collect, self.file_tools, previous, lists, cwd)
   if not ok then return 0 end
-  return #file_lists.finish_summary("x", read_list, modified_list) - 1
+  return #file_lists.lists(read_list, modified_list, max_list_chars or file_lists.MAX_LIST_CHARS)
 end
 
 --- Summarize `req` without a model.
@@ -577,8 +583,9 @@ end
 -- (`cwd`: paths under it are shown relative to it)
 -- @param[opt] cancel a cancellation token
 -- @treturn string|nil the summary (with the file lists the compactor adds,
---   at most `max_chars` bytes unless the lists alone take more than three
---   quarters of it)
+--   shortened to `req.max_file_list_chars`, default 2000: at most
+--   `max_chars` bytes unless the lists alone take more than three quarters
+--   of it)
 -- @treturn table zero usage, or the error
 function Summarizer:summarize(req, cancel)
   if cancel_mod.is_cancelled(cancel) then return nil, errors.cancelled("summarization cancelled") end
@@ -597,7 +604,8 @@ function Summarizer:summarize(req, cancel)
   for _, list in ipairs(lists) do
     for i = 1, #list do read.message(facts, list[i]) end
   end
-  local budget = math.max(self.max_chars - self:_lists_size(previous, lists, req.cwd), math.floor(self.max_chars / 4))
+  local budget = math.max(self.max_chars - self:_lists_size(previous, lists, req.cwd, req.max_file_list_chars),
+    math.floor(self.max_chars / 4))
   local unchanged = body and body ~= "" and changes.redact_keys(body)
   if #facts.turns == 0 and unchanged and #unchanged <= budget then
     return unchanged, zero_usage() -- nothing new: the previous summary stands
