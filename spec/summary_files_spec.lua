@@ -220,6 +220,12 @@ describe("file lists and shell moves", function()
       assert.truthy(out.summary:find("backend/src/api/routes/{", 1, true))
       local lists = out.summary:match("\n\n<modified%-files>.*$")
       assert.truthy(#lists <= files.MAX_LIST_CHARS, #lists)
+      -- a summarizer's own smaller bound leaves the lists a third of it
+      local small = assert(compact.extractive_summarizer { max_chars = 1500 })
+      local short = assert(assert(compact.new { summarizer = small }):apply({ messages = messages }, plan))
+      assert.truthy(#short.summary <= 1500, #short.summary)
+      assert.truthy(#short.summary:match("\n\n<modified%-files>.*$") <= 500)
+      assert.truthy(short.summary:find("120 routes", 1, true))
       -- a tighter bound, and the summarizer is told of it
       local seen
       local spy = compact.summarizer(function(req) seen = req.max_file_list_chars return "Routes written." end)

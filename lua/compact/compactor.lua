@@ -270,25 +270,32 @@ local function summarize(self, view, previous, to_summarize, turn_prefix, cancel
     if ok then ok, err = archive_originals(tracker, turn_prefix) end
     if not ok then return nil, err end
   end
+  -- a summarizer with its own size bound (the extractive one's max_chars,
+  -- which counts the file lists) leaves them a third of it at most
+  local list_bound = self.max_file_list_chars
+  local summary_bound = type(self.summarizer) == "table" and rawget(self.summarizer, "max_chars")
+  if type(summary_bound) == "number" and summary_bound >= 0 then
+    list_bound = math.min(list_bound, math.floor(summary_bound / 3))
+  end
   local text, usage, meta = run_summarizer(self.summarizer, {
     messages = to_summarize,
     turn_prefix_messages = turn_prefix,
     previous_summary = previous,
     instructions = view.instructions,
     cwd = view.cwd,
-    max_file_list_chars = self.max_file_list_chars,
+    max_file_list_chars = list_bound,
   }, cancel)
   if not text then return nil, usage end
   local read_list, modified_list = files.collect(self.file_tools, previous, { to_summarize, turn_prefix }, view.cwd)
   if self.keep_user_messages_tokens <= 0 then
-    local summary, err = files.finish_summary(text, read_list, modified_list, self.max_file_list_chars)
+    local summary, err = files.finish_summary(text, read_list, modified_list, list_bound)
     if not summary then return nil, err end
     return summary, usage, meta
   end
   text = user_requests.strip(text)
   local body, err = files.finish_summary(text, {}, {})
   if not body then return nil, err end
-  local full = files.finish_summary(text, read_list, modified_list, self.max_file_list_chars)
+  local full = files.finish_summary(text, read_list, modified_list, list_bound)
   local section = user_requests.section(view.estimator, self.keep_user_messages_tokens, previous,
     { to_summarize, turn_prefix })
   return body .. section .. full:sub(#body + 1), usage, meta
