@@ -140,6 +140,29 @@ describe("attacks on the command line's files", function()
     assert.is_nil(core.file_id(dir .. "/missing.json"))
   end)
 
+  it("cuts a file back to a size, and refuses what is no size or no path", function()
+    local path = dir .. "/cut.txt"
+    local f = assert(io.open(path, "wb"))
+    f:write("0123456789")
+    f:close()
+    assert.is_true(core.truncate(path, 4))
+    f = assert(io.open(path, "rb"))
+    assert.equals("0123", f:read("*a"))
+    f:close()
+    for _, size in ipairs({ -1, 1.5, 1e30, 0 / 0 }) do
+      local ok, err = core.truncate(path, size)
+      assert.is_nil(ok)
+      assert.truthy(err:find("whole number of bytes", 1, true), err)
+    end
+    local ok, err = core.truncate(dir .. "/missing.txt", 0)
+    assert.is_nil(ok)
+    assert.truthy(err:find("No such file", 1, true), err)
+    ok, err = core.truncate(path .. "\0x", 0)
+    assert.is_nil(ok)
+    assert.truthy(err:find("NUL", 1, true), err)
+    assert.has_error(function() core.truncate(path) end)
+  end)
+
   it("run --append appends: a line another writer added meanwhile is kept", function()
     local path = dir .. "/session.jsonl"
     local lines = { assert(core.json_encode { type = "session", version = 3, id = "s", cwd = "/w",

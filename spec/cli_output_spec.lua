@@ -19,7 +19,7 @@ local function run(args, opts)
   local code = cli.main(args, {
     stdout = out, stderr = err, isatty = false, stdin = opts.stdin,
     getenv = function() return nil end, make_generator = opts.make_generator,
-    open = opts.open, rename = opts.rename,
+    open = opts.open, rename = opts.rename, truncate = opts.truncate,
   })
   return code, out:text(), err:text()
 end
@@ -175,6 +175,44 @@ describe("compact run output", function()
       assert.equals("old record\n", read(out))
       assert.equals(text, read(session))
       assert.equals("pi.jsonl\nr.json\ns.json\n", listing(dir))
+    end)
+
+    it("takes back what a failed append wrote, and puts the outputs back", function()
+      local out = dir .. "/r.json"
+      write_file(out, "old record\n")
+      local session = dir .. "/pi.jsonl"
+      local lines = {
+        '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}' }
+      for i = 1, 12 do
+        lines[#lines + 1] = string.format('{"type":"message","id":"m%d","parentId":%s,"timestamp":'
+          .. '"2026-01-01T00:00:%02d.000Z","message":{"role":"%s","content":[{"type":"text","text":"%s"}]}}',
+          i, i == 1 and "null" or '"m' .. (i - 1) .. '"', i, i % 2 == 1 and "user" or "assistant",
+          string.rep("word ", 400) .. i)
+      end
+      local text = table.concat(lines, "\n") .. "\n"
+      write_file(session, text)
+      -- the disk fills part-way through the entry
+      local function filling_open(path, mode)
+        local file, err = io.open(path, mode)
+        if path ~= session or mode ~= "ab" or not file then return file, err end
+        return {
+          write = function(_, data) file:write(data:sub(1, 40)) return nil, "No space left on device" end,
+          flush = function() return file:flush() end,
+          close = function() return file:close() end,
+        }
+      end
+      local code, _, err = run({ "run", session, "--keep", "100", "--append", "--record", out },
+        { open = filling_open })
+      assert.equals(1, code, err)
+      local expected = "\ncompact run: cannot append to " .. session .. ": No space left on device\n"
+      assert.equals(expected, err:sub(-#expected))
+      assert.equals(text, read(session)) -- the 40 bytes written are gone
+      assert.equals("old record\n", read(out))
+      -- and when they cannot be taken back, the message says so
+      code, _, err = run({ "run", session, "--keep", "100", "--append" },
+        { open = filling_open, truncate = function() return nil, "Operation not permitted" end })
+      assert.equals(1, code, err)
+      assert.truthy(err:find("could not be taken back: Operation not permitted", 1, true), err)
     end)
 
     it("writes the output and the record when both succeed", function()

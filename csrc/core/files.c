@@ -4,6 +4,7 @@
  *
  *   core.output_temp(path) -> temp, target | nil, message
  *   core.file_id(path)     -> "dev:ino" | nil
+ *   core.truncate(path, size) -> true | nil, message
  *
  * `target` is the file to rename `temp` over: `path` itself, or, when `path`
  * is a symbolic link, the file the link points to (the link is kept, its
@@ -169,11 +170,33 @@ static int file_id(lua_State *L)
     }
     return 1;
 }
+
+/* core.truncate(path, size) -> true, or nil and a message: cuts a file back
+ * to `size` bytes (an append that failed part-way is taken back). */
+static int truncate_file(lua_State *L)
+{
+    size_t len;
+    const char *path = luaL_checklstring(L, 1, &len);
+    lua_Number size = luaL_checknumber(L, 2);
+    if (strlen(path) != len) return compact_fail(L, "%s", "path contains a NUL byte");
+    /* (the range is checked before the cast: a float out of an integer's
+     * range converts to no defined value) */
+    if (!(size >= 0 && size <= 9007199254740992.0) || (lua_Number)(long long)size != size)
+        return compact_fail(L, "%s", "size must be a whole number of bytes, 0 to 2^53");
+    if (truncate(path, (off_t)(long long)size) != 0) return push_failure(L, errno);
+    lua_pushboolean(L, 1);
+    return 1;
+}
 #else
 static int file_id(lua_State *L)
 {
     lua_pushnil(L);
     return 1;
+}
+
+static int truncate_file(lua_State *L)
+{
+    return compact_fail(L, "%s", "truncating files is not supported on this platform");
 }
 
 static int output_temp(lua_State *L)
@@ -191,5 +214,7 @@ int luaopen_compact_core_files(lua_State *L)
     lua_setfield(L, -2, "output_temp");
     lua_pushcfunction(L, file_id);
     lua_setfield(L, -2, "file_id");
+    lua_pushcfunction(L, truncate_file);
+    lua_setfield(L, -2, "truncate");
     return 1;
 }

@@ -151,6 +151,7 @@ local function make_env(io_table)
     rename = io_table.rename or os.rename,
     remove = io_table.remove or os.remove,
     output_temp = io_table.output_temp or require("compact.core").output_temp,
+    truncate = io_table.truncate or require("compact.core").truncate,
   }
   local isatty = io_table.isatty
   if type(isatty) == "function" then
@@ -176,8 +177,9 @@ local COMMANDS = { stats = "compact.cli.stats", plan = "compact.cli.plan", run =
 --   `"stderr"` is asked), `getenv = function(name)` (default `os.getenv`),
 --   `make_generator = function(kind, { getenv = }) -> generator | nil, err`
 --   (replaces the HTTP providers, for tests), `open`, `rename`, `remove`,
---   `output_temp` (default `io.open`, `os.rename`, `os.remove`,
---   `compact.core.output_temp`: how output files are written, for tests)
+--   `output_temp`, `truncate` (default `io.open`, `os.rename`, `os.remove`,
+--   `compact.core.output_temp`, `compact.core.truncate`: how output files
+--   are written, for tests)
 -- @treturn integer the exit status
 function cli.main(args, io_table)
   local env = make_env(io_table)

@@ -122,6 +122,15 @@ local function old_text(env, path)
   return text
 end
 
+-- The size of an existing file, or nil.
+local function file_size(env, path)
+  local file = env.open(path, "rb")
+  if not file then return nil end
+  local size = file:seek("end")
+  file:close()
+  return size
+end
+
 --- Write files all or nothing: each goes to a temporary file beside its
 -- target, created exclusively under an unpredictable name with the
 -- target's mode (`core.output_temp`: a planted file or symbolic link is
@@ -132,8 +141,8 @@ end
 -- is first copied beside it, and a failure renames the copies back over the
 -- targets already replaced. An output that is a symbolic link writes the
 -- file the link points to (the link stays); a dangling link is refused.
--- An append (the session, changed last) that fails part-way can leave
--- what it wrote.
+-- An append (the session, changed last) that fails part-way is cut back to
+-- the file's size before it (`env.truncate`).
 -- @tparam table files `{ { path =, text = }, ... }`
 -- @return true, or nil and a message naming the file
 function common.write_files(env, files)
@@ -207,10 +216,15 @@ function common.write_files(env, files)
   -- appends last, after every replaced file: the session itself is changed last
   for _, file in ipairs(files) do
     if file.append then
+      local size = file_size(env, file.path)
       local ok, err = write_one(env, file.path, file.text, "ab")
       if not ok then
+        -- what a failed write left at the end is taken back
+        local cut, cut_err = true, nil
+        if size then cut, cut_err = env.truncate(file.path, size) end
         undo()
         return nil, "cannot append to " .. file.path .. ": " .. reason(file.path, err)
+          .. (cut and "" or " (and what was written could not be taken back: " .. tostring(cut_err) .. ")")
       end
     end
   end
