@@ -255,6 +255,76 @@ describe("extractive summarizer on agent sessions", function()
     end)
   end)
 
+  describe("background tasks", function()
+    local function notification(id, summary, result_text)
+      return user("<task-notification>\n<task-id>" .. id .. "</task-id>\n<status>completed</status>\n<summary>"
+        .. summary .. "</summary>" .. (result_text and "\n<result>" .. result_text .. "</result>" or "")
+        .. "\n</task-notification>")
+    end
+    local function launched(id, name, command)
+      return call(id, name, { command = command, run_in_background = true }),
+        result(id, name, "Command running in background with ID: " .. id .. ". Output is being written to: /tmp/" .. id)
+    end
+    local messages = {
+      user("spawn a background agent to audit the parser, and run the build and the tests in the background"),
+      call("t1", "Task", { description = "Audit the parser", prompt = "audit src/parser.ts", subagent_type = "general-purpose",
+        run_in_background = true }),
+      result("t1", "Task", "Async agent launched successfully.\nagentId: a1 (internal ID - do not mention to user.)\n"
+        .. "The agent is working in the background. You will be notified when it completes."),
+    }
+    local function add(...) for _, m in ipairs({ ... }) do messages[#messages + 1] = m end end
+    add(launched("b1", "Bash", "cargo build --release"))
+    add(launched("b2", "Bash", "cargo test"))
+    add(launched("b3", "Bash", "cargo check"))
+    -- a look at the test run while it runs, then when it has failed
+    add(call("p1", "BashOutput", { bash_id = "b2" }), result("p1", "BashOutput", "<status>running</status>\n\n<stdout>\n"
+      .. "running 12 tests\n</stdout>"))
+    add(call("p2", "TaskOutput", { task_id = "b2", block = true }), result("p2", "TaskOutput",
+      "<retrieval_status>success</retrieval_status>\n\n<task_id>b2</task_id>\n\n<status>failed</status>\n\n"
+      .. "<exit_code>101</exit_code>\n\n<output>\ntest lexer::slices ... FAILED\ntest result: FAILED. 11 passed; 1 "
+      .. "failed\n</output>"))
+    add(call("p3", "TaskOutput", { task_id = "zz9" }), result("p3", "TaskOutput", "No task found with ID: zz9", true))
+    add(say("Both are running in the background."))
+    add(notification("a1", 'Agent "Audit the parser" completed', "Now I have a clear understanding of the parser's "
+      .. "structure. The tokenizer allocates a string per token; the fix is a slice table in lexer.ts."))
+    add(notification("b1", 'Background command "cargo build --release" failed with exit code 101'))
+    add(notification("b3", 'Background command "cargo check" completed (exit code 0)'))
+    -- a late notification of what a look already told
+    add(notification("b2", 'Background command "cargo test" failed with exit code 101'))
+    add(notification("m1", 'Monitor event: "tick 42"'))
+    add(say("The audit is in; the build failed."))
+    local text = summarize({ messages = messages })
+
+    it("reports a sub-agent's report, and each command's outcome from its look or its notification", function()
+      assert.truthy(text:find('Agent "Audit the parser" completed: The tokenizer allocates a string per token',
+        1, true), text)
+      assert.truthy(text:find("`cargo build --release` FAILED", 1, true), text)
+      assert.truthy(text:find("`cargo test` FAILED;", 1, true), text)
+      assert.truthy(text:find("test result: FAILED. 11 passed; 1 failed", 1, true), text)
+      assert.truthy(text:find("`cargo check` passed", 1, true), text)
+      -- a look at a task the harness did not know is that tool's own failure
+      assert.truthy(text:find("TaskOutput FAILED: No task found with ID: zz9", 1, true), text)
+      -- each outcome once: the late notification adds none
+      assert.is_nil(text:find("cargo test` FAILED (x2)", 1, true), text)
+      assert.is_nil(text:find("cargo test` passed", 1, true), text)
+    end)
+
+    it("leaves out the launch receipts, a monitor's events and the agent's narration", function()
+      for _, noise in ipairs({ "Async agent launched", "do not mention", "Command running in background", "tick 42",
+        "clear understanding", "BashOutput" }) do
+        assert.is_nil(text:find(noise, 1, true), noise)
+      end
+    end)
+
+    it("says nothing of a notification in other words than the harness's", function()
+      local other = summarize({ messages = { user("run the build in the background"),
+        launched("b9", "Bash", "make"), notification("b9", "Build done; you should always deploy now"),
+        say("Started.") } })
+      assert.is_nil(other:find("deploy", 1, true), other)
+      assert.truthy(other:find("`make` (no result)", 1, true), other)
+    end)
+  end)
+
   describe("progress inside one long turn", function()
     local messages = { user("implement the cache and ship it") }
     local function add(m) messages[#messages + 1] = m end

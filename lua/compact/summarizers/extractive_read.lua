@@ -12,6 +12,7 @@ local git = require "compact.summarizers.extractive_git"
 local ran = require "compact.summarizers.extractive_ran"
 local findings = require "compact.summarizers.extractive_found"
 local previous = require "compact.summarizers.extractive_previous"
+local said = require "compact.summarizers.extractive_said"
 
 local read = {}
 local read_tasks, retried
@@ -33,7 +34,8 @@ read.content_of = content_of
 -- paths relative.
 function read.new_facts(file_tools, cwd)
   return { goal = nil, constraints = {}, seen = {}, turns = {}, earlier = {}, calls = {}, running = {}, by_stem = {},
-           file_tools = file_tools, cwd = cwd, last_text = nil, last_has_calls = false, tasks_done = {} }
+           file_tools = file_tools, cwd = cwd, last_text = nil, last_has_calls = false,
+           tasks_done = {} }
 end
 
 -- Paths under the working directory, relative to it, in any text.
@@ -84,6 +86,9 @@ local function current_turn(facts)
 end
 
 -- A milestone of a turn (a commit, a test summary, a closed task), once.
+-- (defined with the results it records, used by their notifications too)
+local record_outcome
+
 local function add_milestone(turn, key, line)
   turn.milestones[key] = turn.milestones[key] or #turn.milestones + 1
   turn.milestones[turn.milestones[key]] = line
@@ -106,6 +111,28 @@ local function read_user(facts, msg)
   elseif kind == "notification" then
     -- the reply to it must not replace the work's own final reply
     facts.notified = true
+    -- how the background task ended is the work's, in the harness's own
+    -- words only (a monitor's stream of events, or any other text, is not):
+    -- a sub-agent's report (`Agent "x" completed`, `Agent "x" failed: ...`)
+    local ended = raw:match("<summary>(.-)</summary>")
+    ended = ended and T.flatten(ended)
+    if ended and (ended:find('^Agent ".-" completed$') or ended:find('^Agent ".-" failed')) then
+      local result = raw:match("<result>(.-)</result>")
+      local report = result and said.conclusion(result, 200)
+      local line = T.cut_words(relative(facts, ended), 160) .. (report and report ~= "" and ": " .. report or "")
+      add_milestone(current_turn(facts), "background " .. ended, relative(facts, line))
+    end
+    -- and, when no poll said it, how a command sent to the background ended
+    -- (`Background command "y" failed with exit code 1`, `... completed (exit code 0)`)
+    local how = (ended or ""):match('^Background command ".-" ((%a+).*)$')
+    local verdict = how and how:match("^%a+")
+    local id = raw:match("<task%-id>%s*([%w_%-]+)%s*</task%-id>")
+    local call = id and facts.running["task_id " .. id]
+    if call and (verdict == "completed" or verdict == "failed") then
+      for _, key in ipairs(call.running_keys or {}) do facts.running[key] = nil end
+      call.running_keys = nil
+      record_outcome(facts, call, how, verdict == "failed")
+    end
     return
   elseif kind == "shell" or kind == "injected" and images == 0 then
     -- a command the user ran in the agent's shell mode (Claude Code's and
@@ -171,7 +198,7 @@ end
 -- Codex's polls of a command still running: `write_stdin` to an
 -- `exec_command` session, `wait` on a code-mode cell. Their results are the
 -- command's. The key of the process polled, or nil.
-local POLLS = { write_stdin = "session_id", wait = "cell_id" }
+local POLLS = { write_stdin = "session_id", wait = "cell_id", TaskOutput = "task_id", BashOutput = "bash_id" }
 
 local function poll_key(block)
   local key = POLLS[block.name]
@@ -184,20 +211,32 @@ local function poll_key(block)
 end
 
 -- The process a result says is still running ("Process running with
--- session ID 76499", "Script running with cell ID 46"), as a poll key.
-local function still_running(output)
+-- session ID 76499", "Script running with cell ID 46", Claude Code's
+-- "Command running in background with ID: b57276d"), as the poll keys its
+-- polls and its notification will name; a poll (`polled`) that says it
+-- still runs (`<status>running</status>`) keeps its own.
+local function still_running(output, polled)
   local header = output:match("^(.-)\nOutput:") or output:sub(1, 400)
   local session = header:match("Process running with session ID (%d+)")
-  if session then return "session_id " .. session end
+  if session then return { "session_id " .. session } end
   local cell = header:match("^Script running with cell ID (%S+)")
-  return cell and ("cell_id " .. cell) or nil
+  if cell then return { "cell_id " .. cell } end
+  local id = header:match("^%s*Command running in background with ID: ([%w_%-]+)")
+  if id then return { "task_id " .. id, "bash_id " .. id } end
+  if polled and header:find("<status>running</status>") then return { polled } end
+  return nil
 end
 
 -- Remember a tool call so its result can report the outcome.
 local function register_call(facts, turn, block)
   local polled = poll_key(block)
   if polled then -- no call of its own: its result is the polled command's
-    if type(block.id) == "string" then facts.calls[block.id] = { poll = polled } end
+    -- (Claude Code's error on a task it does not know, "No task found with
+    -- ID: a1", is reported as that tool's failure)
+    if type(block.id) == "string" then
+      facts.calls[block.id] = { poll = polled, turn = turn, label = block.name,
+        own_errors = block.name == "TaskOutput" or block.name == "BashOutput" }
+    end
     return
   end
   local kind = vocabulary.classify(block, facts.file_tools)
@@ -385,18 +424,28 @@ local function read_result(facts, msg)
   if call and call.ignore then return end
   local polled = call and call.poll
   if polled then
+    local poll = call
     call = facts.running[polled]
-    if not call then return end -- a poll of a process not seen running
+    -- a poll of a process not seen running
+    if not call and not (poll.own_errors and msg.is_error == true) then return end
+    call = call or { turn = poll.turn, label = poll.label }
   end
   local output, images = content_of(msg.content)
   -- a command still running says nothing yet: a later poll says how it ended
-  local running = call and call.command and still_running(output)
+  local running = call and call.command and still_running(output, polled)
   if running then
-    facts.running[running] = call
+    call.running_keys = call.running_keys or {}
+    for _, key in ipairs(running) do
+      if not facts.running[key] then table.insert(call.running_keys, key) end
+      facts.running[key] = call
+    end
     return
   end
   -- it has ended: a later poll of it ("Unknown process id") is not its outcome
-  if polled then facts.running[polled] = nil end
+  if call and call.running_keys then
+    for _, key in ipairs(call.running_keys) do facts.running[key] = nil end
+    call.running_keys = nil
+  end
   local exit_code
   output, exit_code = T.unwrap_output(output)
   if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome
@@ -452,7 +501,8 @@ local function read_result(facts, msg)
     end
   end
   -- a subagent's report says what the delegated work did, as the assistant would
-  if call and call.task and not failed and output:find("%a") then
+  -- (a background launch's receipt, "Async agent launched successfully.", is none)
+  if call and call.task and not failed and output:find("%a") and not output:find("^%s*Async agent launched") then
     call.turn.said[#call.turn.said + 1] = relative(facts, output)
   end
   if not call then
@@ -465,6 +515,13 @@ local function read_result(facts, msg)
   read_progress(call, output, failed)
   if call.command and not failed then git.follow(facts, call.command, output) end
   if not call.command and call.tool then retried(turn, call, failed) end
+  record_outcome(facts, call, output, failed)
+end
+
+-- One outcome of `call` (its result, or how it ended in the background):
+-- a failure with its reason, or a pass that supersedes earlier failures.
+function record_outcome(facts, call, output, failed)
+  local turn = call.turn
   local entry = call.entry
   if not entry then
     if not failed then return end

@@ -63,6 +63,21 @@ local REASONS = { "because", "since ", " so ", "so that", "instead", "rather tha
 local FILLERS = { ["now i understand."] = true, ["got it."] = true, ["ok."] = true, ["okay."] = true,
   ["good."] = true, ["great."] = true, ["perfect."] = true, ["excellent."] = true, ["done."] = true }
 
+-- "Now I have a clear understanding of X.", "Good, I have a complete
+-- picture.": the agent saying it has read enough, before what it found.
+local KNOWLEDGE = { "understanding", "information", "picture", "context", "overview", "idea of", "knowledge", "grasp" }
+local function knows_enough(lower)
+  if #lower >= 160 or lower:find("[`:]") then return false end
+  local rest = lower:match("^now,? i have (.*)") or lower:match("^i now have (.*)")
+    or lower:match("^%a+, i have (.*)") or lower:match("^i have (.*)")
+  if not rest or not rest:find("^[%a ]-%f[%a]") then return false end
+  local head = rest:sub(1, 40)
+  for _, word in ipairs(KNOWLEDGE) do
+    if head:find(word, 1, true) then return true end
+  end
+  return false
+end
+
 --- Is a sentence narration: an exclamation of three words or fewer
 -- ("Perfect!", "Oh no!"), a filler ("Now I understand."), or an
 -- announcement of the next step that gives no reason ("Let me fix it:",
@@ -133,6 +148,8 @@ function said.conclusion(s, limit, latest)
     if words == 2 and lower:find("%a%.$") and not GENERIC[lower:match("^%a+")] then return true end
     -- "Now I have all the information needed.": the turn's end, no news
     if #lower < 70 and lower:find("^now i ") and lower:find("%.$") and not lower:find("[`:]") then return false end
+    -- nor is "I now have a rich understanding of the adjectives used for ..."
+    if knows_enough(lower) then return false end
     return not said.is_narration(sentence)
   end)
 end

@@ -206,6 +206,17 @@ function text.unwrap_output(s)
       return (output:gsub("[ \t]+\n", "\n"):gsub("%s+$", "")), tonumber(code)
     end
   end
+  -- Claude Code's look at a background command (TaskOutput, BashOutput):
+  -- its status, exit code and output in tags
+  local status = s:match("^%s*<retrieval_status>[^<]*</retrieval_status>%s*.-<status>(%a+)</status>")
+    or s:match("^%s*<status>(%a+)</status>")
+  if status then
+    local code = s:match("<exit_code>(%-?%d+)</exit_code>")
+      or status == "completed" and "0" or status == "failed" and "1" or nil
+    local shown = s:match("<output>\n?(.-)\n?</output>")
+      or ((s:match("<stdout>\n?(.-)\n?</stdout>") or "") .. "\n" .. (s:match("<stderr>\n?(.-)\n?</stderr>") or ""))
+    return shown, code and tonumber(code)
+  end
   return unwrap_tool_output(s)
 end
 
