@@ -369,6 +369,48 @@ one borfast+cooking-times 3abea6672d7703f417628ec0d44785f24ae4b724 \
   sealed19-cooking-times-speckit-go.jsonl
 one yofriadi+gsd-lite 5b7e96be0dabbefbc346c7d5e7cba9f0f618027d logs/pi-session.jsonl \
   sealed19-gsdlite-swapi-connect-plan.jsonl
+# sealed20 (s20): Claude Code sessions; lines for scripts/fetch_sessions.sh
+one FrancoBertoldiMariglio+conversacion-act1-pln 294bfa97f075911f1e6cf077a22bddaf1c8fa68b session.jsonl \
+  sealed20-unir-pln-hate-speech-spacy.jsonl
+one LHL3341+ResearchOS da5ff32dd51759a0f5e4441a604d9094e8832de6 conversation.jsonl \
+  sealed20-researchos-skill-graph-paper.jsonl
+one Eduardodmb+ClaudeWork 7545331a078455343ab78654d834e8dbc55370d2 \
+  projects/X--03-ACG-Odoo-Docs/f6ce05d0-8e7d-40f6-a738-c86c85e11fc5.jsonl sealed20-odoo-search-leads-crm-views.jsonl
+one Eduardodmb+ClaudeWork 7545331a078455343ab78654d834e8dbc55370d2 \
+  projects/X--03-ACG-Odoo-Docs/7ef88c1a-6238-45b9-8285-0c4e268276c9.jsonl sealed20-odoo-crm-upgrade-missing-fields.jsonl
+one Jason-liu-0219+my-claude f58d0ab87bce07fa0c6ec1d3476fc04ab7c2c789 \
+  projects/-Users-liuhanwen-Desktop-project-webtech-monorepo/cbd3578f-e846-4de9-807a-524b3377a737.jsonl \
+  sealed20-vsaas-dropdown-worktree-skills.jsonl
+one Jason-liu-0219+my-claude f58d0ab87bce07fa0c6ec1d3476fc04ab7c2c789 \
+  projects/-Users-liuhanwen-Desktop-project-fix-user-access-device/8732a6fa-3fd8-4f6b-8af2-03a027f18f97.jsonl \
+  sealed20-vsaas-access-device-filter-pr.jsonl
+one Damon-Salvetore+claude-code 2215aab4e128ee1524a9a7dbc3088a41da35e15f \
+  projects/-home-yingbohao-llm-train/4b0ee9c6-20bd-4ff0-8465-c984c7d9032a.jsonl sealed20-llmtrain-nvfp4-fake-quant.jsonl
+one 4thehalibit+omarchy-backup 41bb7a1ab482a67e4302082008caaff403d36544 \
+  .claude/projects/-home-vwestberg-Claude/1fb5e404-604d-4a2b-baf1-3beb42a67371.jsonl \
+  sealed20-omarchy-desktop-mission-control.jsonl
+# sealed21 (s21): Codex CLI rollouts; lines for scripts/fetch_sessions.sh
+one bricerising+specify-poker bf9e8c3b031dcbf7d55d1d897c40e56220449a02 \
+  .codex/sessions/2026/01/09/rollout-2026-01-09T10-33-58-019ba364-9ddc-7dd1-acdb-3a6144a1fdc7.jsonl \
+  sealed21-poker-milestones-4-6.jsonl
+one bricerising+specify-poker 7f99ef91e747f08fec6ef30f3be6c8d96264845b \
+  .codex/sessions/2026/01/09/rollout-2026-01-09T14-38-37-019ba444-9882-7980-a307-769cf7d95007.jsonl \
+  sealed21-poker-gameplay-redis.jsonl
+one Hoper-J+cpolar-connect 70b17db1db0ced357f7e0c50bf24bb786147b8e2 \
+  .codex/sessions/2025/09/16/rollout-2025-09-16T14-12-31-613a9a68-8816-40b2-a2d4-041ade599da6.jsonl \
+  sealed21-cpolar-connect-review-status.jsonl
+one AaronBakerDev+knearme-platform 3a4beb32d1010d7df12d214558ba4eb2e594290b \
+  .codex/sessions/2026/01/05/rollout-2026-01-05T14-32-46-019b8fa5-cd85-7ed1-b466-52d2502a1ccb.jsonl \
+  sealed21-knearme-meta-graph-worker.jsonl
+one Quelklef+shell-ws 044184aacc6683c4f7951b104db1c56ba3fc4a39 \
+  .codex/sessions/2026/03/18/rollout-2026-03-18T11-04-43-019d021f-1244-77d2-b5aa-ba1d70f11e87.jsonl \
+  sealed21-shell-ws-kernel-ui.jsonl
+one aneesh199608+dslint 33df4f09012e755349f932202cc48a1a8d27cb67 \
+  .codex/sessions/2025/12/09/rollout-2025-12-09T14-27-29-019b0254-78dd-7ea3-9224-5ae646e225ea.jsonl \
+  sealed21-dslint-figma-constitution.jsonl
+one AaronBakerDev+knearme-platform 3a4beb32d1010d7df12d214558ba4eb2e594290b \
+  .codex/sessions/2025/12/31/rollout-2025-12-31T13-44-16-019b75b9-987c-7a20-b89c-2770286f07dc.jsonl \
+  sealed21-knearme-agent-docs.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
