@@ -80,6 +80,22 @@ describe("compact run output", function()
     write_file(input, original)
   end)
 
+  -- a pi session of twelve long messages at DIR/pi.jsonl: its path and text
+  local function pi_session(in_dir)
+    local session = in_dir .. "/pi.jsonl"
+    local lines = {
+      '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}' }
+    for i = 1, 12 do
+      lines[#lines + 1] = string.format('{"type":"message","id":"m%d","parentId":%s,"timestamp":'
+        .. '"2026-01-01T00:00:%02d.000Z","message":{"role":"%s","content":[{"type":"text","text":"%s"}]}}',
+        i, i == 1 and "null" or '"m' .. (i - 1) .. '"', i, i % 2 == 1 and "user" or "assistant",
+        string.rep("word ", 400) .. i)
+    end
+    local text = table.concat(lines, "\n") .. "\n"
+    write_file(session, text)
+    return session, text
+  end
+
   describe("atomic writes", function()
     it("leaves the input as it was when writing over it fails mid-way", function()
       local function failing_open(path, mode)
@@ -152,17 +168,7 @@ describe("compact run output", function()
     it("puts the outputs back when appending to the session fails after them", function()
       local out = dir .. "/r.json"
       write_file(out, "old record\n")
-      local session = dir .. "/pi.jsonl"
-      local lines = {
-        '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}' }
-      for i = 1, 12 do
-        lines[#lines + 1] = string.format('{"type":"message","id":"m%d","parentId":%s,"timestamp":'
-          .. '"2026-01-01T00:00:%02d.000Z","message":{"role":"%s","content":[{"type":"text","text":"%s"}]}}',
-          i, i == 1 and "null" or '"m' .. (i - 1) .. '"', i, i % 2 == 1 and "user" or "assistant",
-          string.rep("word ", 400) .. i)
-      end
-      local text = table.concat(lines, "\n") .. "\n"
-      write_file(session, text)
+      local session, text = pi_session(dir)
       local function failing_open(path, mode)
         if path == session and mode == "ab" then return nil, path .. ": Read-only file system" end
         return io.open(path, mode)
@@ -180,17 +186,7 @@ describe("compact run output", function()
     it("takes back what a failed append wrote, and puts the outputs back", function()
       local out = dir .. "/r.json"
       write_file(out, "old record\n")
-      local session = dir .. "/pi.jsonl"
-      local lines = {
-        '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}' }
-      for i = 1, 12 do
-        lines[#lines + 1] = string.format('{"type":"message","id":"m%d","parentId":%s,"timestamp":'
-          .. '"2026-01-01T00:00:%02d.000Z","message":{"role":"%s","content":[{"type":"text","text":"%s"}]}}',
-          i, i == 1 and "null" or '"m' .. (i - 1) .. '"', i, i % 2 == 1 and "user" or "assistant",
-          string.rep("word ", 400) .. i)
-      end
-      local text = table.concat(lines, "\n") .. "\n"
-      write_file(session, text)
+      local session, text = pi_session(dir)
       -- the disk fills part-way through the entry
       local function filling_open(path, mode)
         local file, err = io.open(path, mode)
