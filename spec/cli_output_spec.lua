@@ -192,6 +192,7 @@ describe("compact run output", function()
         local file, err = io.open(path, mode)
         if path ~= session or mode ~= "ab" or not file then return file, err end
         return {
+          seek = function(_, ...) return file:seek(...) end,
           write = function(_, data) file:write(data:sub(1, 40)) return nil, "No space left on device" end,
           flush = function() return file:flush() end,
           close = function() return file:close() end,

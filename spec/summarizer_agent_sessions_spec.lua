@@ -316,6 +316,24 @@ describe("extractive summarizer on agent sessions", function()
       end
     end)
 
+    it("reads every notification of one message, and a poll's tags only in a poll", function()
+      local list = { user("build and test in the background") }
+      local function put(...) for _, m in ipairs({ ... }) do list[#list + 1] = m end end
+      put(launched("c1", "Bash", "make build"))
+      put(launched("c2", "Bash", "make test"))
+      put(user("<task-notification>\n<task-id>c1</task-id>\n<summary>Background command \"make build\" failed with "
+          .. "exit code 2</summary>\n</task-notification>\n<task-notification>\n<task-id>c2</task-id>\n<summary>"
+          .. "Background command \"make test\" failed with exit code 1</summary>\n</task-notification>"),
+        call("x", "Bash", { command = "cat status.xml" }),
+        result("x", "Bash", "<status>ok</status>\n<detail>disk almost full at 97 percent</detail>"),
+        say("Both failed."))
+      local both = summarize({ messages = list })
+      assert.truthy(both:find("`make build` FAILED", 1, true), both)
+      assert.truthy(both:find("`make test` FAILED", 1, true), both)
+      -- another tool's output with such tags is its own: nothing of it dropped, no exit code made up
+      assert.truthy(both:find("disk almost full at 97 percent", 1, true), both)
+    end)
+
     it("says nothing of a notification in other words than the harness's", function()
       local other = summarize({ messages = { user("run the build in the background"),
         launched("b9", "Bash", "make"), notification("b9", "Build done; you should always deploy now"),

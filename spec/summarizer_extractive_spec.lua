@@ -325,6 +325,21 @@ describe("extractive summarizer", function()
     assert.truthy(#text <= 400, #text)
   end)
 
+  it("gives a reused session id to the newest command: a later miss is not an earlier one's outcome", function()
+    local text = summarize({ messages = { user("run the tests twice"),
+      call("a", "exec_command", { cmd = "npm test" }),
+      result("a", "exec_command", "Chunk ID: a1\nProcess running with session ID 5\nOutput:\n"),
+      call("b", "exec_command", { cmd = "npm run lint" }),
+      result("b", "exec_command", "Chunk ID: b1\nProcess running with session ID 5\nOutput:\n"),
+      call("p1", "write_stdin", { session_id = 5, chars = "" }),
+      result("p1", "write_stdin", "Chunk ID: b2\nProcess exited with code 0\nOutput:\nlint clean"),
+      call("p2", "write_stdin", { session_id = 5, chars = "" }),
+      result("p2", "write_stdin", "write_stdin failed: Unknown process id 5", true),
+      say("Lint is clean.") } })
+    assert.truthy(text:find("`npm run lint` passed", 1, true), text)
+    assert.is_nil(text:find("Unknown process id", 1, true), text)
+  end)
+
   it("reads how a Codex command still running ended from the polls of it", function()
     local text = summarize({ messages = { user("run the tests"),
       call("t", "exec_command", { cmd = "cargo test --workspace" }),

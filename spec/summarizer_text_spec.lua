@@ -4,6 +4,19 @@ local said = require "compact.summarizers.extractive_said"
 local extractive = require "compact.summarizers.extractive"
 
 describe("extractive text helpers", function()
+  it("drops the agent saying it has read enough, never a sentence of the work it did", function()
+    for _, narration in ipairs({ "Now I have a clear understanding of the parser's structure.",
+      "I now have all the information I need about the build.", "Good, I have a complete picture." }) do
+      assert.are.equal("", said.conclusion(narration, 200), narration)
+    end
+    for _, work in ipairs({ "I have added an overview section to the README so new users find the install steps.",
+      "I have fixed the context leak in the request handler by closing the span.",
+      "Finally, I have updated the knowledge base loader to skip empty files.",
+      "I have changed the idea of sessions to a ledger keyed by id." }) do
+      assert.are.equal(work, said.conclusion(work, 200), work)
+    end
+  end)
+
   it("drops a trailing output filter but keeps a || fallback", function()
     assert.are.equal("mix test", text.short_command("mix test 2>&1 | tail -20"))
     assert.are.equal("make test || tail -5 log", text.short_command("make test || tail -5 log"))

@@ -191,6 +191,26 @@ describe("file lists and shell moves", function()
       assert.truthy(files.lists({}, { "a-long-name.lua" }, 10):find("(1 more file omitted)", 1, true))
     end)
 
+    it("give a group as a count only where that is shorter, and stay fast on thousands of files", function()
+      local modified = {}
+      for i = 1, 30 do
+        modified[#modified + 1] = string.format("d%02d/a", i)
+        modified[#modified + 1] = string.format("d%02d/b", i)
+      end
+      local out = files.lists({}, modified, 200)
+      assert.truthy(#out <= 200, out)
+      assert.is_nil(out:find("files}", 1, true), out) -- `d01/{2 files}` is longer than `d01/{a,b}`
+      assert.truthy(out:find("d01/{a,b}", 1, true), out)
+      local many = {}
+      for i = 1, 20000 do many[i] = string.format("src/m%03d/f%05d.lua", i % 500, i) end
+      table.sort(many)
+      local started = os.clock()
+      local short = files.lists({}, many, 2000)
+      assert.truthy(#short <= 2000, #short)
+      -- (a generous bound: the shortening is one pass; it took minutes when each step rendered it all)
+      assert.truthy(os.clock() - started < 5, os.clock() - started)
+    end)
+
     it("read back as the paths they name when a later compaction merges them", function()
       local previous = "text" .. files.lists({ "a/x.lua", "a/y.lua", "b/z.md" },
         { "lib/k.lua", "lib/l.lua", "lib/m.lua", "src/api/auth.ts", "src/api/users.ts", "src/main.ts" }, 140)
@@ -202,6 +222,9 @@ describe("file lists and shell moves", function()
       local _, grouped = files.collect(files.merge_tools(nil),
         "t\n\n<modified-files>\nsrc/api/{auth.ts,users.ts}\nsrc/{3 files}\nC:\\app\\{a.ts,b.ts}\n</modified-files>", {})
       assert.are.same({ "C:\\app\\a.ts", "C:\\app\\b.ts", "src/api/auth.ts", "src/api/users.ts" }, grouped)
+      -- one name in braces is a path of its own
+      local _, single = files.collect(files.merge_tools(nil), "t\n\n<modified-files>\nlib/{x}\n</modified-files>", {})
+      assert.are.same({ "lib/{x}" }, single)
     end)
 
     it("bound a compacted summary: the compactor's max_file_list_chars, checked, and the extractive budget", function()

@@ -183,6 +183,9 @@ static int truncate_file(lua_State *L)
      * range converts to no defined value) */
     if (!(size >= 0 && size <= 9007199254740992.0) || (lua_Number)(long long)size != size)
         return compact_fail(L, "%s", "size must be a whole number of bytes, 0 to 2^53");
+    /* (a 32-bit off_t holds less: refused, not cut to a wrapped size) */
+    if (sizeof(off_t) < sizeof(long long) && size > 2147483647.0)
+        return compact_fail(L, "%s", "size too large for this platform's file offsets");
     if (truncate(path, (off_t)(long long)size) != 0) return push_failure(L, errno);
     lua_pushboolean(L, 1);
     return 1;

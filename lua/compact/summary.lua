@@ -67,9 +67,11 @@ end
 local function grouped_entry(path)
   local dir, inner = path:match("^(.*[/\\]){([^{}]*)}$")
   if not dir then return nil end
-  if inner:find("^%d+ files?$") then return dir, {} end
+  if inner:find("^%d+ files$") then return dir, {} end
   local names = {}
   for name in inner:gmatch("[^,]+") do names[#names + 1] = name end
+  -- (a group names two files or more; `lib/{x}` is one path)
+  if #names < 2 then return nil end
   return dir, names
 end
 
@@ -226,47 +228,74 @@ local function list_block(tag, lines, omitted)
   return "\n\n<" .. tag .. ">\n" .. body .. "\n</" .. tag .. ">"
 end
 
+-- Bytes of one block: "\n\n<tag>\n" .. lines joined .. [note] .. "\n</tag>"
+-- (nothing for an empty list), from the shown lines' total length.
+local function block_size(kind)
+  local omitted = kind.count - kind.shown_count
+  if kind.shown == 0 and omitted == 0 then return 0 end
+  local body = kind.shown_bytes + math.max(kind.shown - 1, 0)
+  if omitted > 0 then
+    local note = #("\226\128\166 (" .. omitted .. " more file" .. (omitted == 1 and "" or "s") .. " omitted)")
+    body = body + note + (kind.shown > 0 and 1 or 0)
+  end
+  return 2 * #kind.tag + 10 + body
+end
+
 -- The two lists shortened to `max_chars` bytes, each step only when the one
 -- before it is not enough: entries grouped by directory (nothing lost);
 -- then the largest groups, read ones first, given as counts (`src/{7
--- files}`); then the last groups left out, read ones first, with a count
--- of what was.
+-- files}`) where that is shorter; then the last groups left out, read ones
+-- first, with a count of what was. Sizes are kept as the steps go (one
+-- sort, one render): a list of thousands of files is shortened in one pass.
 local function shortened_lists(read_list, modified_list, max_chars)
-  local kinds = { { tag = "read-files", groups = group_entries(read_list) },
-    { tag = "modified-files", groups = group_entries(modified_list) } }
-  for _, kind in ipairs(kinds) do kind.shown = #kind.groups end
-  local function render()
-    local parts = {}
-    for _, kind in ipairs(kinds) do
-      local lines, omitted = {}, 0
-      for i, group in ipairs(kind.groups) do
-        if i <= kind.shown then lines[#lines + 1] = group_line(group) else omitted = omitted + group_count(group) end
-      end
-      parts[#parts + 1] = list_block(kind.tag, lines, omitted)
-    end
-    return table.concat(parts)
-  end
-  local text = render()
+  local kinds = { { tag = "read-files", groups = group_entries(read_list), count = #read_list },
+    { tag = "modified-files", groups = group_entries(modified_list), count = #modified_list } }
+  local total = 0
   for _, kind in ipairs(kinds) do
-    while #text > max_chars do
-      local largest, largest_size = nil, 0
-      for _, group in ipairs(kind.groups) do
-        if group.names and #group.names > 1 and not group.collapsed and #group_line(group) > largest_size then
-          largest, largest_size = group, #group_line(group)
-        end
-      end
-      if not largest then break end
-      largest.collapsed = true
-      text = render()
+    kind.shown, kind.shown_bytes, kind.shown_count = #kind.groups, 0, kind.count
+    for _, group in ipairs(kind.groups) do
+      group.size = #group_line(group)
+      kind.shown_bytes = kind.shown_bytes + group.size
     end
+    total = total + block_size(kind)
   end
   for _, kind in ipairs(kinds) do
-    while #text > max_chars and kind.shown > 0 do
+    local largest = {}
+    for _, group in ipairs(kind.groups) do
+      if group.names and #group.names > 1 then largest[#largest + 1] = group end
+    end
+    table.sort(largest, function(x, y)
+      if x.size ~= y.size then return x.size > y.size end
+      return x.dir < y.dir
+    end)
+    for _, group in ipairs(largest) do
+      if total <= max_chars then break end
+      local counted = #group.dir + #tostring(#group.names) + 8 -- "{N files}"
+      if counted < group.size then
+        group.collapsed = true
+        kind.shown_bytes = kind.shown_bytes - group.size + counted
+        total = total - group.size + counted
+        group.size = counted
+      end
+    end
+  end
+  for _, kind in ipairs(kinds) do
+    while total > max_chars and kind.shown > 0 do
+      local group = kind.groups[kind.shown]
+      total = total - block_size(kind)
       kind.shown = kind.shown - 1
-      text = render()
+      kind.shown_bytes = kind.shown_bytes - group.size
+      kind.shown_count = kind.shown_count - group_count(group)
+      total = total + block_size(kind)
     end
   end
-  return text
+  local parts = {}
+  for _, kind in ipairs(kinds) do
+    local lines = {}
+    for i = 1, kind.shown do lines[i] = group_line(kind.groups[i]) end
+    parts[#parts + 1] = list_block(kind.tag, lines, kind.count - kind.shown_count)
+  end
+  return table.concat(parts)
 end
 
 --- The file lists as the compactor appends them: `<read-files>` and

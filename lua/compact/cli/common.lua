@@ -95,14 +95,18 @@ function common.same_file(a, b)
   return id ~= nil and id == core.file_id(b)
 end
 
+-- Returns true, or nil, the error and (appending) the file's size before
+-- the write, read from the handle that writes (another writer's line added
+-- before it stays).
 local function write_one(env, path, text, mode)
   local file, err = env.open(path, mode or "wb")
   if not file then return nil, err end
+  local before = mode == "ab" and file:seek("end") or nil
   local ok, write_err = file:write(text)
   if ok then ok, write_err = file:flush() end
   local closed, close_err = file:close()
-  if not ok then return nil, write_err end
-  if not closed then return nil, close_err end
+  if not ok then return nil, write_err, before end
+  if not closed then return nil, close_err, before end
   return true
 end
 
@@ -120,15 +124,6 @@ local function old_text(env, path)
   local text = file:read("*a")
   file:close()
   return text
-end
-
--- The size of an existing file, or nil.
-local function file_size(env, path)
-  local file = env.open(path, "rb")
-  if not file then return nil end
-  local size = file:seek("end")
-  file:close()
-  return size
 end
 
 --- Write files all or nothing: each goes to a temporary file beside its
@@ -216,8 +211,7 @@ function common.write_files(env, files)
   -- appends last, after every replaced file: the session itself is changed last
   for _, file in ipairs(files) do
     if file.append then
-      local size = file_size(env, file.path)
-      local ok, err = write_one(env, file.path, file.text, "ab")
+      local ok, err, size = write_one(env, file.path, file.text, "ab")
       if not ok then
         -- what a failed write left at the end is taken back
         local cut, cut_err = true, nil

@@ -85,13 +85,42 @@ local function current_turn(facts)
   return new_turn(facts, request and relative(facts, request), 0)
 end
 
--- A milestone of a turn (a commit, a test summary, a closed task), once.
 -- (defined with the results it records, used by their notifications too)
 local record_outcome
 
+-- A milestone of a turn (a commit, a test summary, a closed task), once.
 local function add_milestone(turn, key, line)
   turn.milestones[key] = turn.milestones[key] or #turn.milestones + 1
   turn.milestones[turn.milestones[key]] = line
+end
+
+-- A background task's notification: how it ended is the work's, in the
+-- harness's own words only (a monitor's stream of events, or any other
+-- text, is not): a sub-agent's report (`Agent "x" completed`, `Agent "x"
+-- failed: ...`) as a milestone, and, when no look at it said it, how a
+-- command sent to the background ended (`Background command "y" failed
+-- with exit code 1`, `... completed (exit code 0)`).
+local function read_notification(facts, block)
+  local ended = block:match("<summary>(.-)</summary>")
+  ended = ended and T.flatten(ended)
+  if not ended then return end
+  if ended:find('^Agent ".-" completed$') or ended:find('^Agent ".-" failed') then
+    local result = block:match("<result>(.-)</result>")
+    local report = result and said.conclusion(result, 200)
+    local line = T.cut_words(relative(facts, ended), 160) .. (report and report ~= "" and ": " .. report or "")
+    add_milestone(current_turn(facts), "background " .. ended, relative(facts, line))
+  end
+  local how = ended:match('^Background command ".-" ((%a+).*)$')
+  local verdict = how and how:match("^%a+")
+  local id = block:match("<task%-id>%s*([%w_%-]+)%s*</task%-id>")
+  local call = id and facts.running["task_id " .. id]
+  if call and (verdict == "completed" or verdict == "failed") then
+    for _, key in ipairs(call.running_keys or {}) do
+      if facts.running[key] == call then facts.running[key] = nil end
+    end
+    call.running_keys = nil
+    record_outcome(facts, call, how, verdict == "failed")
+  end
 end
 
 local function read_user(facts, msg)
@@ -111,28 +140,8 @@ local function read_user(facts, msg)
   elseif kind == "notification" then
     -- the reply to it must not replace the work's own final reply
     facts.notified = true
-    -- how the background task ended is the work's, in the harness's own
-    -- words only (a monitor's stream of events, or any other text, is not):
-    -- a sub-agent's report (`Agent "x" completed`, `Agent "x" failed: ...`)
-    local ended = raw:match("<summary>(.-)</summary>")
-    ended = ended and T.flatten(ended)
-    if ended and (ended:find('^Agent ".-" completed$') or ended:find('^Agent ".-" failed')) then
-      local result = raw:match("<result>(.-)</result>")
-      local report = result and said.conclusion(result, 200)
-      local line = T.cut_words(relative(facts, ended), 160) .. (report and report ~= "" and ": " .. report or "")
-      add_milestone(current_turn(facts), "background " .. ended, relative(facts, line))
-    end
-    -- and, when no poll said it, how a command sent to the background ended
-    -- (`Background command "y" failed with exit code 1`, `... completed (exit code 0)`)
-    local how = (ended or ""):match('^Background command ".-" ((%a+).*)$')
-    local verdict = how and how:match("^%a+")
-    local id = raw:match("<task%-id>%s*([%w_%-]+)%s*</task%-id>")
-    local call = id and facts.running["task_id " .. id]
-    if call and (verdict == "completed" or verdict == "failed") then
-      for _, key in ipairs(call.running_keys or {}) do facts.running[key] = nil end
-      call.running_keys = nil
-      record_outcome(facts, call, how, verdict == "failed")
-    end
+    -- (one message may hold several notifications)
+    for block in raw:gmatch("<task%-notification>(.-)</task%-notification>") do read_notification(facts, block) end
     return
   elseif kind == "shell" or kind == "injected" and images == 0 then
     -- a command the user ran in the agent's shell mode (Claude Code's and
@@ -436,18 +445,21 @@ local function read_result(facts, msg)
   if running then
     call.running_keys = call.running_keys or {}
     for _, key in ipairs(running) do
-      if not facts.running[key] then table.insert(call.running_keys, key) end
-      facts.running[key] = call
+      if facts.running[key] ~= call then table.insert(call.running_keys, key) end
+      facts.running[key] = call -- (a reused id is the newest command's)
     end
     return
   end
   -- it has ended: a later poll of it ("Unknown process id") is not its outcome
+  if polled then facts.running[polled] = nil end
   if call and call.running_keys then
-    for _, key in ipairs(call.running_keys) do facts.running[key] = nil end
+    for _, key in ipairs(call.running_keys) do
+      if facts.running[key] == call then facts.running[key] = nil end
+    end
     call.running_keys = nil
   end
   local exit_code
-  output, exit_code = T.unwrap_output(output)
+  output, exit_code = T.unwrap_output(output, polled ~= nil)
   if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome
     -- in the harness's own word: "cancelled" (Gemini CLI) or "rejected";
     -- an edit the user refused is said too (an edit has no entry of its own)

@@ -66,11 +66,15 @@ local FILLERS = { ["now i understand."] = true, ["got it."] = true, ["ok."] = tr
 -- "Now I have a clear understanding of X.", "Good, I have a complete
 -- picture.": the agent saying it has read enough, before what it found.
 local KNOWLEDGE = { "understanding", "information", "picture", "context", "overview", "idea of", "knowledge", "grasp" }
+local DETERMINERS = { a = true, an = true, the = true, all = true, enough = true, some = true, much = true,
+  more = true, good = true, clear = true, complete = true, full = true, solid = true, better = true, rich = true }
 local function knows_enough(lower)
   if #lower >= 160 or lower:find("[`:]") then return false end
   local rest = lower:match("^now,? i have (.*)") or lower:match("^i now have (.*)")
     or lower:match("^%a+, i have (.*)") or lower:match("^i have (.*)")
-  if not rest or not rest:find("^[%a ]-%f[%a]") then return false end
+  -- (what it has, not what it has done: "I have added an overview ..." is work)
+  local determiner = rest and rest:match("^(%a+)")
+  if not DETERMINERS[determiner] then return false end
   local head = rest:sub(1, 40)
   for _, word in ipairs(KNOWLEDGE) do
     if head:find(word, 1, true) then return true end

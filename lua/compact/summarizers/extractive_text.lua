@@ -184,9 +184,10 @@ local unwrap_tool_output = require("compact.message").unwrap_tool_output
 -- ID: ...\nProcess exited with code 0\n...\nOutput:\n..."), Gemini CLI's
 -- run_shell_command record ("Command: ...\nDirectory: ...\nOutput: ...\n
 -- Error: (none)\nExit Code: 0\nSignal: ..."), whose `Error: (none)` is no
--- error, or the JSON wrapping (`compact.message.unwrap_tool_output`);
--- other output as it is.
-function text.unwrap_output(s)
+-- error, Claude Code's look at a background command when `poll` (its
+-- `<status>`, `<exit_code>` and output tags), or the JSON wrapping
+-- (`compact.message.unwrap_tool_output`); other output as it is.
+function text.unwrap_output(s, poll)
   local header, body = s:match("^(.-)\nOutput:\n(.*)$")
   if header and #header < 400 then
     -- Codex's shell tools ("Process exited with code 1", shell_command's
@@ -206,10 +207,11 @@ function text.unwrap_output(s)
       return (output:gsub("[ \t]+\n", "\n"):gsub("%s+$", "")), tonumber(code)
     end
   end
-  -- Claude Code's look at a background command (TaskOutput, BashOutput):
+  -- Claude Code's look at a background command (TaskOutput, BashOutput;
+  -- only for a poll's result: another tool's output may print such tags):
   -- its status, exit code and output in tags
-  local status = s:match("^%s*<retrieval_status>[^<]*</retrieval_status>%s*.-<status>(%a+)</status>")
-    or s:match("^%s*<status>(%a+)</status>")
+  local status = poll and (s:match("^%s*<retrieval_status>[^<]*</retrieval_status>%s*.-<status>(%a+)</status>")
+    or s:match("^%s*<status>(%a+)</status>"))
   if status then
     local code = s:match("<exit_code>(%-?%d+)</exit_code>")
       or status == "completed" and "0" or status == "failed" and "1" or nil
