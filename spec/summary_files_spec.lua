@@ -181,14 +181,19 @@ describe("file lists and shell moves", function()
       assert.truthy(out:find("backend/src/api/routes/{40 files}", 1, true), out)
       assert.truthy(out:find("frontend/src/app/{component01.tsx,", 1, true), out)
       assert.truthy(files.lists(read, modified, 150):find("frontend/src/app/{20 files}", 1, true))
-      -- a bound the counts cannot meet: lines left out, read files first, each list with its count
+      -- a bound the counts cannot meet: lines left out with a count, read files first, where the
+      -- note is shorter than what it replaces (`docs/guide/{30 files}` is shorter than its note)
       local tight = files.lists(read, modified, 130)
-      assert.truthy(#tight <= 130, tight)
-      assert.truthy(tight:find("<read-files>\n\226\128\166 (30 more files omitted)\n</read-files>", 1, true), tight)
-      assert.are.equal("<modified-files>\n\226\128\166 (60 more files omitted)\n</modified-files>",
-        tight:match("<modified%-files>.*$"))
-      assert.truthy(files.lists({}, { "a.lua", "b.lua" }, 10):find("(2 more files omitted)", 1, true))
-      assert.truthy(files.lists({}, { "a-long-name.lua" }, 10):find("(1 more file omitted)", 1, true))
+      assert.are.equal("\n\n<read-files>\ndocs/guide/{30 files}\n</read-files>\n\n<modified-files>\n"
+        .. "\226\128\166 (60 more files omitted)\n</modified-files>", tight)
+      -- a bound nothing meets: the shortest the lists can be
+      assert.are.equal(tight, files.lists(read, modified, 100))
+      local long = "src/a-file-name-long-enough-that-the-note-is-shorter-than-it.lua"
+      assert.are.equal("\n\n<modified-files>\n\226\128\166 (1 more file omitted)\n</modified-files>",
+        files.lists({}, { long }, 10))
+      assert.truthy(files.lists({}, { long, "lib/" .. long }, 10):find("(2 more files omitted)", 1, true))
+      -- short paths are shorter than any note: a small list stays whole
+      assert.are.equal(files.lists({}, { "a.lua", "b.lua" }), files.lists({}, { "a.lua", "b.lua" }, 10))
     end)
 
     it("give a group as a count only where that is shorter, and stay fast on thousands of files", function()

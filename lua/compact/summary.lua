@@ -209,36 +209,55 @@ local function group_entries(list)
   return groups
 end
 
+-- A group given as a count: `src/{7 files}`.
+local function counted_line(group) return group.dir .. "{" .. #group.names .. " files}" end
+
 local function group_line(group)
   if group.path then return group.path end
   if #group.names == 1 then return group.dir .. group.names[1] end
-  if group.collapsed then return group.dir .. "{" .. #group.names .. " files}" end
+  if group.collapsed then return counted_line(group) end
   return group.dir .. "{" .. table.concat(group.names, ",") .. "}"
 end
 
 local function group_count(group) return group.path and 1 or #group.names end
 
+local function omission_note(omitted)
+  return "\226\128\166 (" .. omitted .. " more file" .. (omitted == 1 and "" or "s") .. " omitted)"
+end
+
 local function list_block(tag, lines, omitted)
   if #lines == 0 and omitted == 0 then return "" end
   local body = table.concat(lines, "\n")
-  if omitted > 0 then
-    body = body .. (body ~= "" and "\n" or "") .. "\226\128\166 (" .. omitted .. " more file"
-      .. (omitted == 1 and "" or "s") .. " omitted)"
-  end
+  if omitted > 0 then body = body .. (body ~= "" and "\n" or "") .. omission_note(omitted) end
   return "\n\n<" .. tag .. ">\n" .. body .. "\n</" .. tag .. ">"
 end
 
--- Bytes of one block: "\n\n<tag>\n" .. lines joined .. [note] .. "\n</tag>"
--- (nothing for an empty list), from the shown lines' total length.
-local function block_size(kind)
-  local omitted = kind.count - kind.shown_count
-  if kind.shown == 0 and omitted == 0 then return 0 end
-  local body = kind.shown_bytes + math.max(kind.shown - 1, 0)
-  if omitted > 0 then
-    local note = #("\226\128\166 (" .. omitted .. " more file" .. (omitted == 1 and "" or "s") .. " omitted)")
-    body = body + note + (kind.shown > 0 and 1 or 0)
+-- The bytes `list_block` would write for a kind's first `shown` groups
+-- (`shown_bytes` their lines' total, `shown_count` the files they hold),
+-- without writing it.
+local function block_size(kind, shown, shown_bytes, shown_count)
+  local omitted = kind.count - shown_count
+  if shown == 0 and omitted == 0 then return 0 end
+  local body = shown_bytes + math.max(shown - 1, 0)
+  if omitted > 0 then body = body + #omission_note(omitted) + (shown > 0 and 1 or 0) end
+  return 2 * #kind.tag + 9 + body -- "\n\n<tag>\n" and "\n</tag>"
+end
+
+-- How many of a kind's groups to show: the most that fit in `room` bytes,
+-- or, when none does, as many as make the block shortest (a note of what
+-- was left out is longer than a few short paths). One pass from the end.
+local function groups_to_show(kind, room)
+  local shown, bytes, count = #kind.groups, kind.shown_bytes, kind.count
+  local best, best_size = shown, block_size(kind, shown, bytes, count)
+  if best_size <= room then return best end
+  for k = shown, 1, -1 do
+    local group = kind.groups[k]
+    bytes, count = bytes - group.size, count - group_count(group)
+    local size = block_size(kind, k - 1, bytes, count)
+    if size <= room then return k - 1 end
+    if size < best_size then best, best_size = k - 1, size end
   end
-  return 2 * #kind.tag + 10 + body
+  return best
 end
 
 -- The two lists shortened to `max_chars` bytes, each step only when the one
@@ -247,17 +266,19 @@ end
 -- files}`) where that is shorter; then the last groups left out, read ones
 -- first, with a count of what was. Sizes are kept as the steps go (one
 -- sort, one render): a list of thousands of files is shortened in one pass.
-local function shortened_lists(read_list, modified_list, max_chars)
+-- Never longer than `full`, the lists whole.
+local function shortened_lists(read_list, modified_list, max_chars, full)
   local kinds = { { tag = "read-files", groups = group_entries(read_list), count = #read_list },
     { tag = "modified-files", groups = group_entries(modified_list), count = #modified_list } }
+  local function size_of(kind) return block_size(kind, #kind.groups, kind.shown_bytes, kind.count) end
   local total = 0
   for _, kind in ipairs(kinds) do
-    kind.shown, kind.shown_bytes, kind.shown_count = #kind.groups, 0, kind.count
+    kind.shown_bytes = 0
     for _, group in ipairs(kind.groups) do
       group.size = #group_line(group)
       kind.shown_bytes = kind.shown_bytes + group.size
     end
-    total = total + block_size(kind)
+    total = total + size_of(kind)
   end
   for _, kind in ipairs(kinds) do
     local largest = {}
@@ -270,7 +291,7 @@ local function shortened_lists(read_list, modified_list, max_chars)
     end)
     for _, group in ipairs(largest) do
       if total <= max_chars then break end
-      local counted = #group.dir + #tostring(#group.names) + 8 -- "{N files}"
+      local counted = #counted_line(group)
       if counted < group.size then
         group.collapsed = true
         kind.shown_bytes = kind.shown_bytes - group.size + counted
@@ -279,23 +300,20 @@ local function shortened_lists(read_list, modified_list, max_chars)
       end
     end
   end
-  for _, kind in ipairs(kinds) do
-    while total > max_chars and kind.shown > 0 do
-      local group = kind.groups[kind.shown]
-      total = total - block_size(kind)
-      kind.shown = kind.shown - 1
-      kind.shown_bytes = kind.shown_bytes - group.size
-      kind.shown_count = kind.shown_count - group_count(group)
-      total = total + block_size(kind)
-    end
-  end
   local parts = {}
   for _, kind in ipairs(kinds) do
-    local lines = {}
-    for i = 1, kind.shown do lines[i] = group_line(kind.groups[i]) end
-    parts[#parts + 1] = list_block(kind.tag, lines, kind.count - kind.shown_count)
+    local own = size_of(kind)
+    local shown = total > max_chars and groups_to_show(kind, max_chars - (total - own)) or #kind.groups
+    local lines, count = {}, 0
+    for i = 1, shown do
+      lines[i] = group_line(kind.groups[i])
+      count = count + group_count(kind.groups[i])
+    end
+    parts[#parts + 1] = list_block(kind.tag, lines, kind.count - count)
+    total = total - own + #parts[#parts]
   end
-  return table.concat(parts)
+  local text = table.concat(parts)
+  return #text < #full and text or full
 end
 
 --- The file lists as the compactor appends them: `<read-files>` and
@@ -308,7 +326,7 @@ end
 function files.lists(read_list, modified_list, max_chars)
   local full = list_block("read-files", read_list, 0) .. list_block("modified-files", modified_list, 0)
   if not max_chars or #full <= max_chars then return full end
-  return shortened_lists(read_list, modified_list, max_chars)
+  return shortened_lists(read_list, modified_list, max_chars, full)
 end
 
 --- Post-process a summarizer's text: trim, drop model-written file-list

@@ -34,8 +34,7 @@ read.content_of = content_of
 -- paths relative.
 function read.new_facts(file_tools, cwd)
   return { goal = nil, constraints = {}, seen = {}, turns = {}, earlier = {}, calls = {}, running = {}, by_stem = {},
-           file_tools = file_tools, cwd = cwd, last_text = nil, last_has_calls = false,
-           tasks_done = {} }
+           file_tools = file_tools, cwd = cwd, last_text = nil, last_has_calls = false, tasks_done = {} }
 end
 
 -- Paths under the working directory, relative to it, in any text.
@@ -88,6 +87,15 @@ end
 -- (defined with the results it records, used by their notifications too)
 local record_outcome
 
+-- A command has ended: the poll keys it still holds name no process now
+-- (a key a newer command took is that one's).
+local function stop_running(facts, call)
+  for _, key in ipairs(call.running_keys or {}) do
+    if facts.running[key] == call then facts.running[key] = nil end
+  end
+  call.running_keys = nil
+end
+
 -- A milestone of a turn (a commit, a test summary, a closed task), once.
 local function add_milestone(turn, key, line)
   turn.milestones[key] = turn.milestones[key] or #turn.milestones + 1
@@ -115,10 +123,7 @@ local function read_notification(facts, block)
   local id = block:match("<task%-id>%s*([%w_%-]+)%s*</task%-id>")
   local call = id and facts.running["task_id " .. id]
   if call and (verdict == "completed" or verdict == "failed") then
-    for _, key in ipairs(call.running_keys or {}) do
-      if facts.running[key] == call then facts.running[key] = nil end
-    end
-    call.running_keys = nil
+    stop_running(facts, call)
     record_outcome(facts, call, how, verdict == "failed")
   end
 end
@@ -451,13 +456,7 @@ local function read_result(facts, msg)
     return
   end
   -- it has ended: a later poll of it ("Unknown process id") is not its outcome
-  if polled then facts.running[polled] = nil end
-  if call and call.running_keys then
-    for _, key in ipairs(call.running_keys) do
-      if facts.running[key] == call then facts.running[key] = nil end
-    end
-    call.running_keys = nil
-  end
+  if call then stop_running(facts, call) end
   local exit_code
   output, exit_code = T.unwrap_output(output, polled ~= nil)
   if T.is_rejection(output) then -- the user or the harness stopped it: not an outcome
