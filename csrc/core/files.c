@@ -1,6 +1,7 @@
-/* files.c: the one file-system call Lua's io cannot make: a temporary file
+/* files.c: the file-system calls Lua's io cannot make: a temporary file
  * created exclusively (O_CREAT|O_EXCL|O_NOFOLLOW) beside an output file,
- * under an unpredictable name, with the output file's mode.
+ * under an unpredictable name, with the output file's mode; a file's
+ * identity; cutting a file back to a size.
  *
  *   core.output_temp(path) -> temp, target | nil, message
  *   core.file_id(path)     -> "dev:ino" | nil

@@ -15,8 +15,9 @@ local plural, outcome, failed_last
 function ran.plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 plural = ran.plural
 
--- "`cmd` passed", "`cmd` failed (x2): reason", "`cmd` failed, then passed".
-function ran.outcome(entry, no_reason, why_fixed)
+-- "`cmd` passed", "`cmd` failed (x2): reason", "`cmd` failed, then passed"
+-- (the reason cut to `reason_limit` bytes when given).
+function ran.outcome(entry, no_reason, why_fixed, reason_limit)
   local o, n = entry.outcomes, #entry.outcomes
   if n == 0 then
     return entry.label .. (entry.rejected and " (" .. entry.rejected .. " by the user)" or " (no result)")
@@ -24,7 +25,8 @@ function ran.outcome(entry, no_reason, why_fixed)
   local failures = 0
   for i = 1, n do if not o[i] then failures = failures + 1 end end
   local times = n > 1 and (" (x" .. n .. ")") or ""
-  local reason = entry.reason and not no_reason and (": " .. entry.reason) or ""
+  local cause = entry.reason and reason_limit and T.cut_words(entry.reason, reason_limit) or entry.reason
+  local reason = cause and not no_reason and (": " .. cause) or ""
   if failures == 0 then return entry.label .. " passed" .. times end
   -- what went wrong before the fix, in brief (in the latest exchange)
   if failures == n and entry.fixed then
@@ -158,11 +160,9 @@ function ran.failures_line(turn, limit, each)
   local parts, fixed = {}, {}
   for _, entry in ipairs(turn.commands) do
     if entry.command and #entry.outcomes > 0 and any_failure(entry) then
-      local brief = setmetatable({ reason = entry.reason and T.cut_words(entry.reason, each or 100) },
-        { __index = entry })
       -- what still fails before what was fixed
       local list = failed_last(entry) and parts or fixed
-      list[#list + 1] = outcome(brief)
+      list[#list + 1] = outcome(entry, false, false, each or 100)
     end
   end
   for _, part in ipairs(fixed) do parts[#parts + 1] = part end
