@@ -533,9 +533,10 @@ local sessions = {
 -- bench/summary_facts_sealed15.lua, bench/summary_facts_sealed16.lua,
 -- bench/summary_facts_sealed17.lua, bench/summary_facts_sealed18.lua,
 -- bench/summary_facts_sealed19.lua, bench/summary_facts_sealed20.lua,
--- bench/summary_facts_sealed21.lua) come from sessions none of these use,
+-- bench/summary_facts_sealed21.lua, bench/summary_facts_sealed22.lua,
+-- bench/summary_facts_sealed23.lua) come from sessions none of these use,
 -- written without any summary of them, to be measured once: SEALED=1 ...
--- SEALED21=1 show their losses.
+-- SEALED23=1 show their losses.
 for _, file in ipairs { "bench/summary_facts_holdout.lua", "bench/summary_facts_check.lua",
   "bench/summary_facts_final.lua", "bench/summary_facts_sealed.lua", "bench/summary_facts_sealed2.lua",
   "bench/summary_facts_sealed3.lua", "bench/summary_facts_sealed4.lua", "bench/summary_facts_sealed5.lua",
@@ -545,7 +546,8 @@ for _, file in ipairs { "bench/summary_facts_holdout.lua", "bench/summary_facts_
   "bench/summary_facts_sealed13.lua", "bench/summary_facts_sealed14.lua",
   "bench/summary_facts_sealed15.lua", "bench/summary_facts_sealed16.lua",
   "bench/summary_facts_sealed17.lua", "bench/summary_facts_sealed18.lua", "bench/summary_facts_sealed19.lua",
-  "bench/summary_facts_sealed20.lua", "bench/summary_facts_sealed21.lua" } do
+  "bench/summary_facts_sealed20.lua", "bench/summary_facts_sealed21.lua", "bench/summary_facts_sealed22.lua",
+  "bench/summary_facts_sealed23.lua" } do
   for _, session in ipairs(assert(loadfile(file))()(SESSIONS)) do sessions[#sessions + 1] = session end
 end
 
@@ -616,11 +618,11 @@ local raised_any = false -- a summarizer that raised fails the bench, STRICT or 
 -- repositories' sessions (bench/summary_facts_holdout.lua), first measured
 -- at 71 %, tuned on since; "check": their other half, tuned on since too;
 -- "final": sessions of yet other sources, never tuned on; "sealed",
--- "sealed", "sealed2" ... "sealed21": newer sessions still, measured once.
+-- "sealed", "sealed2" ... "sealed23": newer sessions still, measured once.
 local GROUPS = { "tuned", "aside", "unseen", "fresh", "holdout", "check", "final", "sealed", "sealed2", "sealed3",
   "sealed4", "sealed5", "sealed6", "sealed7", "sealed8", "sealed9", "sealed10", "sealed11",
   "sealed12", "sealed13", "sealed14", "sealed15", "sealed16", "sealed17", "sealed18", "sealed19", "sealed20",
-  "sealed21" }
+  "sealed21", "sealed22", "sealed23" }
 local LABELS = { tuned = "tuned on", aside = "aside (tuned on since)", unseen = "unseen (tuned on since)",
   fresh = "fresh (tuned on since; facts written before any summary was seen)",
   holdout = "held out (other repositories; first measured at 71 %, tuned on since)",
@@ -647,7 +649,9 @@ local LABELS = { tuned = "tuned on", aside = "aside (tuned on since)", unseen = 
   sealed18 = "sealed18 (77.5 % when measured once, at 2d53613; the same at aa2bfe5; tuned on since c2dc16a)",
   sealed19 = "sealed19 (75.3 % when measured once, at 2d53613; the same at aa2bfe5 and c2dc16a; not tuned on)",
   sealed20 = "sealed20 (79.4 % when measured once, at c2dc16a, the same with the code of a4ca4d8; not tuned on)",
-  sealed21 = "sealed21 (77.6 % when measured once, at c2dc16a, the same with the code of a4ca4d8; not tuned on)" }
+  sealed21 = "sealed21 (77.6 % when measured once, at c2dc16a, the same with the code of a4ca4d8; not tuned on)",
+  sealed22 = "sealed22 (90.7 % when measured once, with the code of a12cd73; not tuned on)",
+  sealed23 = "sealed23 (79.6 % when measured once, with the code of a12cd73; not tuned on)" }
 local totals = {}
 for _, which in ipairs(GROUPS) do totals[which] = { 0, 0, 0 } end
 local agents = {}

@@ -411,6 +411,53 @@ one aneesh199608+dslint 33df4f09012e755349f932202cc48a1a8d27cb67 \
 one AaronBakerDev+knearme-platform 3a4beb32d1010d7df12d214558ba4eb2e594290b \
   .codex/sessions/2025/12/31/rollout-2025-12-31T13-44-16-019b75b9-987c-7a20-b89c-2770286f07dc.jsonl \
   sealed21-knearme-agent-docs.jsonl
+# sealed22 (s22): Claude Code sessions; lines for scripts/fetch_sessions.sh
+one LZY2333+LZY-FE-JumpTrack 27fd886e87ce56352ac34ca4b9f7232356f7d0f4 \
+  .claude/projects/-Users-a111111-code-ai-video-collection/e287ed27-aec8-4ae9-9751-5a37defe3449.jsonl \
+  sealed22-pollo-menuoptions-tooltip.jsonl
+one LZY2333+LZY-FE-JumpTrack 27fd886e87ce56352ac34ca4b9f7232356f7d0f4 \
+  .claude/projects/-Users-a111111-code-ai-video-collection/817a5209-cb97-4faf-b3fb-82ae55d5e46b.jsonl \
+  sealed22-pollo-create-similar-button.jsonl
+one VivekSinghRathore7+bs-_thesis_low_light- c1b86ae5c5a4c5539633f5fca9b85153ae3bed21 \
+  .claude/projects/-home-samiran-iiserb-asip-lab-UG-VIVEK-bs-thesis-low-light/a1fe1fc0-c942-4228-9a8a-428ead67ba6c.jsonl \
+  sealed22-llie-reflectance-finetune.jsonl
+one VivekSinghRathore7+bs-_thesis_low_light- c1b86ae5c5a4c5539633f5fca9b85153ae3bed21 \
+  .claude/projects/-home-samiran-iiserb-asip-lab-UG-VIVEK-bs-thesis-low-light/87cd58f5-2181-4695-a6c0-505ed71ba497.jsonl \
+  sealed22-llie-compare-r-low.jsonl
+one CaptainRandom00+Claude-Code 6bc87bbd0102012c7a8d08c52677634bd8c66abc \
+  projects/-Users-cedricmukolonga--claude/db754e41-47a2-4161-95da-658664903487.jsonl \
+  sealed22-claude-agents-wordpress.jsonl
+one CaptainRandom00+Claude-Code 6bc87bbd0102012c7a8d08c52677634bd8c66abc \
+  projects/-Users-cedricmukolonga-00-vibe-projects-byte-bridges/d32a8ce8-0a10-4edb-a055-822a596d3cfb.jsonl \
+  sealed22-bytebridges-run-mamp-db.jsonl
+one carollynn2253+Clauding 2ac3366d1c6135a6ab4619868c9c5698740f87aa \
+  .claude/projects/-Users-07404-chingting-chiu-Documents-AndroidStudioProject-android-188asia2-Bet188-application/ad9315b5-313a-4c05-80a4-a079ea7f23f4.jsonl \
+  sealed22-bet188-register-mvvm.jsonl
+one gouchan+agent-swarm-config 09df22b568176451a9945681f9b2f8f877344510 \
+  .claude/projects/-Users-robinsonchan/bdc6842b-5fce-422b-8644-c62e32c34900.jsonl \
+  sealed22-swarm-agents-yaml-github.jsonl
+# sealed23 (issue #22): Codex CLI rollouts, read raw, never summarized
+one augustoFranke+Ta-la 9ae60a64ccc917a24039457af5cc197c800ef496 \
+  .codex/sessions/2026/02/19/rollout-2026-02-19T14-51-13-019c773d-ee5f-7151-ac76-31fabbfa642f.jsonl \
+  sealed23-tala-readme-lint-docs.jsonl
+one carlo-spada+xentri 21c7deda59d1d5ad847eb4ce82111bbd69500cef \
+  .agents/.codex/sessions/2025/11/25/rollout-2025-11-25T22-49-48-019abe7f-0bf0-7511-b901-8e26b7f2c442.jsonl \
+  sealed23-xentri-bmad-validate-prd.jsonl
+one arnemohr+funke a446ad62df31a5d37154038e5544b1f40f8c4f8d \
+  .codex/sessions/2025/12/16/rollout-2025-12-16T23-41-18-019b2953-38df-7eb1-b836-b0850e897880.jsonl \
+  sealed23-funke-phase4-lottery.jsonl
+one che-yjwj+platform_architect c0cc4a00f3ee33d70b3ae3dfb64825c7099acdc4 \
+  .codex/sessions/2026/03/04/rollout-2026-03-04T13-09-38-019cb8f7-e16d-7520-98a8-5c6b5df912aa.jsonl \
+  sealed23-platform-architect-speckit-soc.jsonl
+one bumpy-croc+ai-trading-bot 95a3ee32ca667f256e6562c8c5203635dab4bca4 \
+  .codex/sessions/2025/10/14/rollout-2025-10-14T22-34-26-0199e4a5-5b78-78f2-b041-6b876f71fdab.jsonl \
+  sealed23-trading-bot-constitution.jsonl
+one brianlan+paper2md 0a5d04b6fe9cb0daeffca6d35633f3c74adbb7b9 \
+  .codex/sessions/2025/11/07/rollout-2025-11-07T22-27-23-019a5eb7-01fe-7ec2-983f-a7d864b9d4d9.jsonl \
+  sealed23-paper2md-constitution-tdd.jsonl
+one arnemohr+funke a446ad62df31a5d37154038e5544b1f40f8c4f8d \
+  .codex/sessions/2025/12/14/rollout-2025-12-14T14-25-38-019b1d09-c809-7723-a969-56c5522ca03d.jsonl \
+  sealed23-funke-plan-tasks-phase1.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
