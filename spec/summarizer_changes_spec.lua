@@ -226,7 +226,7 @@ describe("extractive summarizer changes and plans", function()
     assert.truthy(#t <= 2000, #t)
   end)
 
-  it("gives the changes only the room the rest leaves", function()
+  it("gives the changes the room their new words earn: the requests first, thirty files of the same lines not thirty times", function()
     local lines = {}
     for i = 1, 200 do lines[i] = "  // step " .. i .. " of the migration, documented at length here" end
     local msgs = { user("migrate the store") }
@@ -238,10 +238,10 @@ describe("extractive summarizer changes and plans", function()
     end
     local t = summarize({ messages = msgs, cwd = "/w" }, { max_chars = 3000 })
     assert.truthy(#t <= 3000, #t)
-    -- the requests and replies are kept before any change line
-    assert.truthy(t:find("table number 29", 1, true), t)
+    -- the requests are kept before change lines that only repeat each other
+    for i = 5, 29 do assert.truthy(t:find("table number " .. i .. "\n", 1, true), t) end
     local _, changed = t:gsub("\n%- Changed ", "")
-    assert.truthy(changed <= 2, t)
+    assert.truthy(changed >= 1 and changed <= 5, t)
   end)
 
   it("lists the latest task list's unfinished items under open work (Codex update_plan, Claude TodoWrite)", function()

@@ -125,12 +125,14 @@ describe("extractive summarizer: what the look-ups found", function()
   it("gives way to everything else when the room is short", function()
     local messages = lookups()
     -- a long last reply takes the room before the look-ups' findings do
-    messages[#messages] = say("The root is no git checkout. " .. string.rep("The PRD names the payment flow. ", 80))
+    local sentences = {}
+    for i = 1, 80 do sentences[i] = "The PRD names payment step " .. i .. " of its flow." end
+    messages[#messages] = say("The root is no git checkout. " .. table.concat(sentences, " "))
     local t = summarize({ messages = messages, cwd = "/w/beam" }, { max_chars = 1200 })
     assert.is_true(#t <= 1200, #t)
     assert.truthy(t:find("## Goal\nhelp me apply for the grant", 1, true), t)
     assert.is_nil(t:find("PRD.md`: # BEAM", 1, true), t)
-    assert.truthy(t:find("The PRD names the payment flow. The PRD names", 1, true), t)
+    assert.truthy(t:find("The PRD names payment step 1 of its flow. The PRD names payment step 2 of its flow.", 1, true), t)
   end)
 
   it("puts an earlier request's findings after its entry, the latest one's last", function()

@@ -70,9 +70,20 @@ describe("extractive text helpers", function()
       "## Gaps", "No persistence of pane data. No authentication either." }, "\n")
     assert.are.equal("Report: Dependencies Ash 3.0 is the core. Routes Two live routes: / and /panes/:pane_id. "
       .. "Gaps No persistence of pane data.", text.shorten(reply, 140))
-    -- in fewer parts, the leading sentences
+  end)
+
+  it("shortens a reply to its first sentence, then those that say most per byte, in their order", function()
+    -- all of them when they fit
     assert.are.equal("Ash 3.0 is the core. It has many extensions.",
-      text.shorten("Ash 3.0 is the core. It has many extensions. Two live routes.", 50))
+      text.shorten("Ash 3.0 is the core. It has many extensions.", 50))
+    -- a sentence that repeats what is kept is worth nothing; one naming new things is taken
+    assert.are.equal("Ash 3.0 is the core. Routes: /panes/:pane_id in router.ex.",
+      text.shorten("Ash 3.0 is the core. Ash is the core. Routes: /panes/:pane_id in router.ex.", 60))
+    -- (nor one of only common words, even with room for it)
+    assert.are.equal("Ash 3.0 is the core. It runs on port 4000.",
+      text.shorten("Ash 3.0 is the core. It runs on port 4000. Ash is still the core. Done.", 70))
+    -- the first sentence alone too long: cut at a word
+    assert.are.equal("Ash 3.0...", text.shorten("Ash 3.0 is the core of it all. Routes.", 13))
   end)
 
   it("quotes the message above a bare location, then the place; a time of day is no location", function()

@@ -202,6 +202,7 @@ local INTERNAL = {
   ["compact.summarizers.extractive_ran"] = true, ["compact.summarizers.extractive_sentences"] = true,
   ["compact.summarizers.extractive_git"] = true, ["compact.summarizers.extractive_found"] = true,
   ["compact.summarizers.extractive_pasted"] = true, ["compact.summarizers.extractive_previous"] = true,
+  ["compact.summarizers.extractive_coverage"] = true,
   ["compact.checks"] = true,
   ["compact.agent_compaction"] = true, ["compact.context_edit"] = true, ["compact.placeholders"] = true,
   ["compact.user_requests"] = true,

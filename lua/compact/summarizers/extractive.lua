@@ -17,8 +17,10 @@
 --
 -- Files are not listed in the text: the compactor appends `<read-files>` and
 -- `<modified-files>`, and `max_chars` (default 6000 bytes) bounds the text
--- together with those lists. When something must go, `instructions` decide
--- first (items that mention its words are kept first), then recency.
+-- together with those lists. When something must go, each line is worth
+-- the words it adds to what is chosen already, per byte, weighted:
+-- `instructions` first (items that mention its words), then the user's
+-- constraints, then newer entries before older ones.
 -- @module compact.summarizers.extractive
 
 local checks = require("compact.checks")
@@ -33,6 +35,7 @@ local ran = require("compact.summarizers.extractive_ran")
 local git = require("compact.summarizers.extractive_git")
 local changes = require("compact.summarizers.extractive_changes")
 local found = require("compact.summarizers.extractive_found")
+local coverage = require("compact.summarizers.extractive_coverage")
 
 local extractive = {}
 
@@ -359,15 +362,29 @@ local function candidates(facts, keywords, scale, goal, extras)
   return items
 end
 
--- Choose items within `budget` bytes, by priority: first the brief form
--- of as many items as fit in `BREADTH` of the budget (so older requests
--- are not all lost to the details of recent ones), then full forms, then
--- more brief ones. Returns the chosen texts by section, in order, and the
--- number left out per section.
-local BREADTH = 0.6
+-- Choose items within `budget` bytes by what they add: each item (a
+-- constraint, an earlier request's entry, what an edit wrote) is worth
+-- the words it says that nothing chosen before says (the goal and the
+-- tail are chosen already, `already`), weighted by the square of its
+-- priority (the instructions' matches, then the user's constraints, then
+-- newer entries), per byte; a longer form of a chosen item costs the bytes
+-- it adds (see extractive_coverage). Returns the chosen texts by section,
+-- in order, and the number left out per section.
+-- (the weight is never below a fifth: an old change line still counts)
+local function weight(item) return math.max(0.2, item.priority) ^ 2 end
+
+-- The forms of `item`, shortest first, each once.
+local function forms_of(item)
+  local forms, seen = {}, {}
+  for _, text in ipairs({ item.brief or false, item.middle or false, item.full }) do
+    if text and not seen[text] then seen[text] = true; forms[#forms + 1] = text end
+  end
+  table.sort(forms, function(a, b) return #a < #b end)
+  return forms
+end
 
 -- `grow`: change lines may then take what room is left.
-local function choose(items, budget, grow)
+local function choose(items, budget, grow, already)
   table.sort(items, function(a, b)
     if a.priority ~= b.priority then return a.priority > b.priority end
     return a.order > b.order
@@ -383,27 +400,31 @@ local function choose(items, budget, grow)
     if not item.text then count[item.section] = count[item.section] + 1 end
     used, item.text = used + growth, text
   end
+  -- (what the look-ups found is not in the pool: its lines are long lists
+  -- that seem to say much, and say less than an entry; they fill the room left)
+  local pool = {}
   for _, item in ipairs(items) do
-    if not item.extra and not item.late and (item.brief or item.section == "constraints") then
-      try(item, item.brief or item.full, budget * BREADTH)
+    if not item.found and (os.getenv("NOX") == nil or not item.extra) then
+      item.forms, item.weight = forms_of(item), weight(item)
+      pool[#pool + 1] = item
     end
   end
-  -- then what each turn did, shortly (the constraints still first)
-  for _, item in ipairs(items) do
-    if not item.extra and not item.late and item.section == "constraints" and not item.text then
-      try(item, item.full, budget)
-    elseif not item.extra and item.middle and (not item.text or #item.middle > #item.text) then
-      try(item, item.middle, budget)
+  local chooser = coverage.new()
+  chooser.choose(pool, budget, chooser.covered(already), size, function(item, text) try(item, text, budget) end)
+  -- what says nothing new still goes in where there is room (a rule the
+  -- last request repeats is still a rule), by priority, the longest form
+  -- that fits
+  for _, item in ipairs(pool) do
+    if not item.extra then
+      for k = #item.forms, 1, -1 do
+        local text = item.forms[k]
+        if item.text and #text <= #item.text then break end
+        if used + size(item, text) <= budget then try(item, text, budget); break end
+      end
     end
   end
-  for _, item in ipairs(items) do
-    if not item.extra and item.text ~= item.full then try(item, item.full, budget) end
-  end
-  for _, item in ipairs(items) do
-    if not item.extra and not item.text then try(item, item.brief or item.full, budget) end
-  end
-  -- extras (what the edits wrote) only in the room the others left: each
-  -- file's brief line first, then longer ones, newest first
+  -- then the room left: what the look-ups found missing, and any form
+  -- that adds no new word (the brief first, then longer ones, newest first)
   for _, item in ipairs(items) do
     -- (what the look-ups found: only their misses, for now)
     if item.extra and (item.brief or not item.found) then try(item, item.brief or item.full, budget) end
@@ -493,7 +514,7 @@ local function render(facts, budget, keywords, scale, extras)
   local function assemble(tail, grow)
     local room = budget - #head_text - #tail - 2 * 40
     for _, item in ipairs(items) do item.text = nil end
-    local chosen, left_out = choose(items, room, grow)
+    local chosen, left_out = choose(items, room, grow, { head_text, tail })
     local out = { head_text }
     for _, section in ipairs({ "constraints", "progress" }) do
       -- (a section left out whole still says so)

@@ -5,6 +5,7 @@
 -- @module compact.summarizers.extractive_sentences
 
 local cut_point = require("compact.message").cut_point
+local terms = require("compact.summarizers.extractive_coverage").terms
 
 local text = {}
 
@@ -198,11 +199,43 @@ local function outline(sentences, parts, limit)
   return out
 end
 
---- The leading whole sentences of `s` that fit in `limit` bytes, joined by
--- spaces. Never ends inside a sentence, except when the first sentence
--- alone is longer than `limit`: then it is cut at a word boundary with "...".
--- A reply in three or more parts (headings) keeps the start of each part
--- first. With `keep`, only the sentences it accepts count.
+-- The sentences of `units` that say most per byte within `limit` (words
+-- no sentence chosen before says, per byte), in their order; the first
+-- always: it says what the rest is about. A greedy pass, as the note's own
+-- choice of lines (extractive_coverage).
+local function densest(units, limit)
+  local unit_terms = {}
+  for i, unit in ipairs(units) do unit_terms[i] = terms(unit) end
+  local chosen, used, covered = { true }, #units[1], {}
+  for term in pairs(unit_terms[1]) do covered[term] = true end
+  while true do
+    local best, best_ratio
+    for i = 2, #units do
+      if not chosen[i] and used + 1 + #units[i] <= limit then
+        local gain = 0
+        for term, weight in pairs(unit_terms[i]) do
+          if not covered[term] then gain = gain + weight end
+        end
+        local ratio = gain / (#units[i] + 1)
+        if gain > 0 and (not best_ratio or ratio > best_ratio) then best, best_ratio = i, ratio end
+      end
+    end
+    if not best then break end
+    chosen[best], used = true, used + 1 + #units[best]
+    for term in pairs(unit_terms[best]) do covered[term] = true end
+  end
+  local out = {}
+  for i = 1, #units do if chosen[i] then out[#out + 1] = units[i] end end
+  return table.concat(out, " ")
+end
+
+--- Whole sentences of `s` within `limit` bytes, joined by spaces: all of
+-- them when they fit; else the first, then those that say most per byte
+-- (what no sentence taken says), kept in their order. Never ends inside a
+-- sentence, except when the first sentence alone is longer than `limit`:
+-- then it is cut at a word boundary with "...". A reply in three or more
+-- parts (headings) keeps the start of each part first. With `keep`, only
+-- the sentences it accepts count.
 function text.shorten(s, limit, keep)
   local units, parts = text.sentences(s)
   if keep then
@@ -216,18 +249,11 @@ function text.shorten(s, limit, keep)
     units, parts = kept_units, kept_parts
   end
   if #units == 0 then return "" end
-  local used = #units[1]
-  if used > limit then return text.cut_words(units[1], limit) end
-  if #units > 1 and parts[#units] - parts[1] >= 3 and #table.concat(units, " ") > limit then
-    return table.concat(outline(units, parts, limit), " ")
-  end
-  local kept = { units[1] }
-  for i = 2, #units do
-    if used + 1 + #units[i] > limit then break end
-    kept[#kept + 1] = units[i]
-    used = used + 1 + #units[i]
-  end
-  return table.concat(kept, " ")
+  if #units[1] > limit then return text.cut_words(units[1], limit) end
+  local whole = table.concat(units, " ")
+  if #whole <= limit then return whole end
+  if parts[#units] - parts[1] >= 3 then return table.concat(outline(units, parts, limit), " ") end
+  return densest(units, limit)
 end
 
 return text
