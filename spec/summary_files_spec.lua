@@ -271,6 +271,39 @@ describe("file lists and shell moves", function()
       assert.is_nil(text)
       assert.truthy(err.message:find("req.max_file_list_chars", 1, true), err.message)
     end)
+
+    it("bound the lists of a summary a model summarizer's fallback wrote by the fallback's own max_chars", function()
+      local messages = { { role = "user", content = "scaffold the backend routes" } }
+      for i = 1, 120 do
+        local id = tostring(i)
+        messages[#messages + 1] = call(id, "write", { path = string.format("backend/src/api/routes/r%03d.routes.ts", i) })
+        messages[#messages + 1] = { role = "tool_result", tool_call_id = id, tool_name = "write", content = "ok" }
+      end
+      messages[#messages + 1] = { role = "assistant", stop_reason = "stop",
+        content = { { type = "text", text = "All 120 routes are written." } } }
+      local plan = { first_kept_index = #messages + 1, messages_to_summarize = messages, turn_prefix_messages = {} }
+      local fallback = assert(compact.extractive_summarizer { max_chars = 1500 })
+      local seen = {}
+      local recording = { max_chars = 1500 }
+      function recording.summarize(_, req, token)
+        seen[#seen + 1] = req
+        return fallback:summarize(req, token)
+      end
+      local generator = require("compact.summarizers.generator")
+      local failing = require("spec.support.fake_generator").new({ default = { code = "filtered" } })
+      local model = assert(generator.new { generator = failing, model = "m", check_sections = false,
+        sleep = function() end, fallback = recording })
+      local out = assert(assert(compact.new { summarizer = model }):apply({ messages = messages }, plan))
+      assert.is_true(#out.summary <= 1500, #out.summary)
+      assert.is_true(#out.summary:match("\n\n<modified%-files>.*$") <= 500)
+      assert.truthy(out.summary:find("120 routes", 1, true), out.summary)
+      -- the fallback is told the narrower bound, on a copy of the request
+      assert.are.equal(500, seen[1].max_file_list_chars)
+      local req = { messages = messages }
+      assert(model:summarize(req))
+      assert.is_nil(req.max_file_list_chars)
+      assert.are.equal(500, seen[2].max_file_list_chars)
+    end)
   end)
 end)
 

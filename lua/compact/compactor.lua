@@ -272,11 +272,7 @@ local function summarize(self, view, previous, to_summarize, turn_prefix, cancel
   end
   -- a summarizer with its own size bound (the extractive one's max_chars,
   -- which counts the file lists) leaves them a third of it at most
-  local list_bound = self.max_file_list_chars
-  local summary_bound = type(self.summarizer) == "table" and rawget(self.summarizer, "max_chars")
-  if type(summary_bound) == "number" and summary_bound >= 0 then
-    list_bound = math.min(list_bound, math.floor(summary_bound / 3))
-  end
+  local list_bound = files.list_bound(self.max_file_list_chars, self.summarizer)
   local text, usage, meta = run_summarizer(self.summarizer, {
     messages = to_summarize,
     turn_prefix_messages = turn_prefix,
@@ -286,6 +282,10 @@ local function summarize(self, view, previous, to_summarize, turn_prefix, cancel
     max_file_list_chars = list_bound,
   }, cancel)
   if not text then return nil, usage end
+  -- (a summary its fallback wrote counts the lists by the fallback's bound)
+  if type(meta) == "table" and meta.fallback and type(self.summarizer) == "table" then
+    list_bound = files.list_bound(list_bound, rawget(self.summarizer, "fallback"))
+  end
   local read_list, modified_list = files.collect(self.file_tools, previous, { to_summarize, turn_prefix }, view.cwd)
   if self.keep_user_messages_tokens <= 0 then
     local summary, err = files.finish_summary(text, read_list, modified_list, list_bound)

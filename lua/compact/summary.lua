@@ -186,6 +186,18 @@ end
 -- `max_file_list_chars`).
 files.MAX_LIST_CHARS = 2000
 
+--- The bound on the file lists for `summarizer`: `bound`, and a third of
+-- the summarizer's own numeric `max_chars` at most (the extractive one's
+-- bound counts the lists it will be given).
+-- @tparam integer bound
+-- @param summarizer any value
+-- @treturn integer
+function files.list_bound(bound, summarizer)
+  local own = type(summarizer) == "table" and rawget(summarizer, "max_chars")
+  if type(own) == "number" and own >= 0 then return math.min(bound, math.floor(own / 3)) end
+  return bound
+end
+
 -- One list as groups of entries: a path alone (`{ path = ... }`) or the
 -- entries of one directory (`{ dir = "src/", names = { ... } }`), in the
 -- order of their first entry. A name with `,`, `{` or `}` stays alone, so

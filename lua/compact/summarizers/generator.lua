@@ -33,6 +33,7 @@ local util = require("compact.util")
 local chunks = require("compact.summarizers.chunks")
 local vocabulary = require("compact.tool_vocabulary")
 local message_model = require("compact.message")
+local file_lists = require("compact.summary")
 
 local generator = {}
 
@@ -507,7 +508,16 @@ function Summarizer:summarize(req, cancel)
       or errors.is(err, "deadline") or cancel_mod.is_cancelled(cancel) then
     return nil, err
   end
-  local ok, fb_text, fb_usage = pcall(self.fallback_summarize, self.fallback, req, cancel)
+  -- the fallback's own size bound narrows the lists it is told of (a copy:
+  -- the caller's request stays as it was)
+  local fb_req = req
+  local bound = req.max_file_list_chars or file_lists.MAX_LIST_CHARS
+  if type(bound) == "number" and file_lists.list_bound(bound, self.fallback) < bound then
+    fb_req = {}
+    for key, value in pairs(req) do fb_req[key] = value end
+    fb_req.max_file_list_chars = file_lists.list_bound(bound, self.fallback)
+  end
+  local ok, fb_text, fb_usage = pcall(self.fallback_summarize, self.fallback, fb_req, cancel)
   if not ok or type(fb_text) ~= "string" or is_blank(fb_text) then
     return nil, errors.new("summarization", "the summary model failed and so did the fallback summarizer",
       { cause = err, fallback_cause = ok and fb_usage or fb_text })
