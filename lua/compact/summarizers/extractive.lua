@@ -467,7 +467,9 @@ end
 local function fit_lines(text, limit)
   if #text <= limit then return text end
   local out, used = {}, 0
-  for line in text:gmatch("[^\n]*") do
+  -- (one match per line: "[^\n]*" alone also matches the empty string
+  -- after each line in Lua 5.1 and LuaJIT)
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
     if used + #line + 1 > limit + 1 then break end
     out[#out + 1] = line
     used = used + #line + 1
