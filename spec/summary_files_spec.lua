@@ -8,6 +8,19 @@ local function call(id, name, args)
            content = { { type = "tool_call", id = id, name = name, arguments = args } } }
 end
 
+-- One request that wrote 120 route files, and the plan that summarizes it whole.
+local function routes_session()
+  local messages = { { role = "user", content = "scaffold the backend routes and their tests" } }
+  for i = 1, 120 do
+    local id = tostring(i)
+    messages[#messages + 1] = call(id, "write", { path = string.format("backend/src/api/routes/r%03d.routes.ts", i) })
+    messages[#messages + 1] = { role = "tool_result", tool_call_id = id, tool_name = "write", content = "ok" }
+  end
+  messages[#messages + 1] = { role = "assistant", stop_reason = "stop",
+    content = { { type = "text", text = "All 120 routes are written and their tests pass." } } }
+  return messages, { first_kept_index = #messages + 1, messages_to_summarize = messages, turn_prefix_messages = {} }
+end
+
 local function collect(messages, previous)
   return files.collect(files.merge_tools(nil), previous, { messages })
 end
@@ -233,15 +246,7 @@ describe("file lists and shell moves", function()
     end)
 
     it("bound a compacted summary: the compactor's max_file_list_chars, checked, and the extractive budget", function()
-      local messages = { { role = "user", content = "scaffold the backend routes and their tests" } }
-      for i = 1, 120 do
-        local id = tostring(i)
-        messages[#messages + 1] = call(id, "write", { path = string.format("backend/src/api/routes/r%03d.routes.ts", i) })
-        messages[#messages + 1] = { role = "tool_result", tool_call_id = id, tool_name = "write", content = "ok" }
-      end
-      messages[#messages + 1] = { role = "assistant", stop_reason = "stop",
-        content = { { type = "text", text = "All 120 routes are written and their tests pass." } } }
-      local plan = { first_kept_index = #messages + 1, messages_to_summarize = messages, turn_prefix_messages = {} }
+      local messages, plan = routes_session()
       local summarizer = assert(compact.extractive_summarizer())
       local out = assert(assert(compact.new { summarizer = summarizer }):apply({ messages = messages }, plan))
       assert.truthy(#out.summary <= 6000, #out.summary)
@@ -273,15 +278,7 @@ describe("file lists and shell moves", function()
     end)
 
     it("bound the lists of a summary a model summarizer's fallback wrote by the fallback's own max_chars", function()
-      local messages = { { role = "user", content = "scaffold the backend routes" } }
-      for i = 1, 120 do
-        local id = tostring(i)
-        messages[#messages + 1] = call(id, "write", { path = string.format("backend/src/api/routes/r%03d.routes.ts", i) })
-        messages[#messages + 1] = { role = "tool_result", tool_call_id = id, tool_name = "write", content = "ok" }
-      end
-      messages[#messages + 1] = { role = "assistant", stop_reason = "stop",
-        content = { { type = "text", text = "All 120 routes are written." } } }
-      local plan = { first_kept_index = #messages + 1, messages_to_summarize = messages, turn_prefix_messages = {} }
+      local messages, plan = routes_session()
       local fallback = assert(compact.extractive_summarizer { max_chars = 1500 })
       local seen = {}
       local recording = { max_chars = 1500 }
