@@ -33,13 +33,73 @@ describe("extractive summarizer: choosing lines by what they add", function()
 
   it("takes the most new words per byte first, within the budget", function()
     local repeat_ = item(1, { "- the queue retries the queue jobs" })
-    local novel = item(1, { "- fixed ECONNRESET in worker.ts" })
-    local long = item(1, { "- " .. string.rep("padding ", 30) .. "token_x" })
-    local used, order = run({ repeat_, novel, long }, 60, { "the queue retries jobs" })
+    local sparse = item(1, { "- rewrote the whole module carefully today" })
+    local dense = item(1, { "- fixed ECONNRESET in worker.ts" })
+    -- each fits alone, not two together: the denser wins, whatever the order
+    local used, order = run({ repeat_, sparse, dense }, 50, { "the queue retries jobs" })
     assert.are.same({ "- fixed ECONNRESET in worker.ts" }, order)
-    assert.is_true(used <= 60)
+    assert.is_true(used <= 50)
+    assert.is_nil(sparse.text)
     assert.is_nil(repeat_.text) -- says nothing the note does not: worth nothing
-    assert.is_nil(long.text)    -- too long for what is left
+  end)
+
+  it("chooses as a greedy that weighs every line again at each step would (random cases)", function()
+    local random = math.random
+    math.randomseed(7)
+    local words = {}
+    for i = 1, 40 do words[i] = "w" .. i end
+    local function line(n)
+      local parts = {}
+      for k = 1, n do parts[k] = words[random(#words)] end
+      return "- " .. table.concat(parts, " ")
+    end
+    for _ = 1, 300 do
+      local items, copies = {}, {}
+      for i = 1, random(2, 12) do
+        local short = line(random(1, 4))
+        local forms = { short, short .. " " .. line(random(1, 5)):sub(3) }
+        items[i] = item(0.5 + random(), forms)
+        copies[i] = item(items[i].weight, forms)
+      end
+      local budget = random(10, 160)
+      run(items, budget)
+      -- the eager greedy, on copies
+      local chooser = coverage.new()
+      local covered = chooser.covered({})
+      -- (a word's worth as the chooser's: its weight, more the fewer items say it)
+      local saying = {}
+      for _, it in ipairs(copies) do
+        for term in pairs(coverage.terms(it.forms[#it.forms])) do saying[term] = (saying[term] or 0) + 1 end
+      end
+      local gain = function(text)
+        local sum = 0
+        for term, weight in pairs(coverage.terms(text)) do
+          if not covered[term] then
+            sum = sum + math.floor(weight * (1 + math.log((#copies + 1) / saying[term])) * 1000 + 0.5)
+          end
+        end
+        return sum
+      end
+      local used = 0
+      while true do
+        local best, best_text, best_ratio
+        for _, it in ipairs(copies) do
+          for _, text in ipairs(it.forms) do
+            local cost = #text + 1 - (it.text and #it.text + 1 or 0)
+            if (not it.text or #text > #it.text) and cost > 0 and used + cost <= budget then
+              local g = gain(text)
+              local r = g > 0 and it.weight * g / cost
+              if r and (not best_ratio or r > best_ratio) then best, best_text, best_ratio = it, text, r end
+            end
+          end
+        end
+        if not best then break end
+        used = used + #best_text + 1 - (best.text and #best.text + 1 or 0)
+        best.text = best_text
+        for term in pairs(coverage.terms(best_text)) do covered[term] = true end
+      end
+      for i = 1, #items do assert.are.equal(copies[i].text, items[i].text) end
+    end
   end)
 
   it("counts a word once: a line whose words another chosen line says is left out, even with room", function()

@@ -86,6 +86,43 @@ describe("extractive text helpers", function()
     assert.are.equal("Ash 3.0...", text.shorten("Ash 3.0 is the core of it all. Routes.", 13))
   end)
 
+  it("chooses the sentences as a greedy that weighs each again at every step would (random replies)", function()
+    local terms = require("compact.summarizers.extractive_coverage").terms
+    math.randomseed(11)
+    for _ = 1, 200 do
+      local units = {}
+      for i = 1, math.random(2, 30) do
+        local words = {}
+        for k = 1, math.random(1, 6) do words[k] = "word" .. math.random(1, 25) end
+        units[i] = table.concat(words, " ") .. "."
+      end
+      -- (within the reach of its weighing: the first sixteen times the limit)
+      local lowest = math.max(#units[1], math.ceil(#table.concat(units, " ") / 16))
+      local limit = math.random(lowest, math.max(lowest, #units[1] + 120))
+      -- the eager greedy
+      local chosen, covered, used = { true }, terms(units[1]), #units[1]
+      while true do
+        local best, best_ratio
+        for i = 2, #units do
+          if not chosen[i] and used + 1 + #units[i] <= limit then
+            local gain = 0
+            for term, weight in pairs(terms(units[i])) do if not covered[term] then gain = gain + weight end end
+            local ratio = gain / (#units[i] + 1)
+            if gain > 0 and (not best_ratio or ratio > best_ratio) then best, best_ratio = i, ratio end
+          end
+        end
+        if not best then break end
+        chosen[best], used = true, used + 1 + #units[best]
+        terms(units[best], covered)
+      end
+      local expected = {}
+      for i = 1, #units do if chosen[i] then expected[#expected + 1] = units[i] end end
+      local whole = table.concat(units, " ")
+      -- (all of them when they fit)
+      assert.are.equal(#whole <= limit and whole or table.concat(expected, " "), text.shorten(whole, limit))
+    end
+  end)
+
   it("quotes the message above a bare location, then the place; a time of day is no location", function()
     assert.are.equal("[D] Nested modules could be aliased at the top. (waiting_summary.ex:110:10)",
       text.failure_reason("[CREDO]\n┃ [D] Nested modules could be aliased at the top.\n"

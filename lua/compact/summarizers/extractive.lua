@@ -293,9 +293,10 @@ local function candidates(facts, keywords, scale, goal, extras)
   for rank, c in ipairs(facts.constraints) do
     -- (one the goal already says whole is not said twice)
     local in_goal = goal and goal:find(c.text, 1, true)
-    local item = not in_goal and add("constraints", c.order + rank * 1e-6,
-      (c.from_spec and 1.5 or 3) + rank / (constraints + 1) / 2, "- " .. T.cut_words(c.text, 240))
-    if item then item.late = c.from_spec end -- not in the breadth pass
+    if not in_goal then
+      add("constraints", c.order + rank * 1e-6,
+        (c.from_spec and 1.5 or 3) + rank / (constraints + 1) / 2, "- " .. T.cut_words(c.text, 240))
+    end
   end
   -- the previous summary's open work: still open, or (once later work made
   -- progress) what was pending then, never "still" anything
@@ -325,8 +326,8 @@ local function candidates(facts, keywords, scale, goal, extras)
     local item = add("progress", i, 2 + i / turns, full, brief)
     if item then item.middle = middle end
   end
-  -- what the edits wrote, after everything else (room to spare), newest
-  -- first, each after the entry of the turn that last changed the file
+  -- what the edits wrote, ranked below the oldest entry, newest first,
+  -- each shown after the entry of the turn that last changed the file
   -- (the extras only when the note will have them: they are built for nothing otherwise)
   if not extras then return items end
   local files = facts.changes and facts.changes.list or {}
@@ -383,8 +384,9 @@ local function forms_of(item)
   return forms
 end
 
--- `grow`: change lines may then take what room is left.
-local function choose(items, budget, grow, already)
+-- `grow`: change lines may then take what room is left. `chooser`: one
+-- per note (it keeps the texts' terms).
+local function choose(items, budget, grow, already, chooser)
   table.sort(items, function(a, b)
     if a.priority ~= b.priority then return a.priority > b.priority end
     return a.order > b.order
@@ -394,7 +396,9 @@ local function choose(items, budget, grow, already)
     local heading = count[item.section] == 0 and (#H[item.section] + 2) or 0
     return heading + #text + 1 - (item.text and (#item.text + 1) or 0)
   end
+  -- (never a shorter text than the one chosen)
   local function try(item, text, limit)
+    if item.text and #text <= #item.text then return end
     local growth = size(item, text)
     if used + growth > limit then return end
     if not item.text then count[item.section] = count[item.section] + 1 end
@@ -402,15 +406,23 @@ local function choose(items, budget, grow, already)
   end
   -- (what the look-ups found is not in the pool: its lines are long lists
   -- that seem to say much, and say less than an entry; they fill the room left)
-  local pool = {}
+  -- The headings of the sections the pool may fill are set aside first,
+  -- so a line costs the chooser its own bytes only, the same whenever it
+  -- is taken (what its lazy choice needs).
+  local pool, headings, reserved = {}, {}, 0
   for _, item in ipairs(items) do
-    if not item.found and (os.getenv("NOX") == nil or not item.extra) then
+    if not item.found then
       item.forms, item.weight = forms_of(item), weight(item)
       pool[#pool + 1] = item
+      if not headings[item.section] then
+        headings[item.section] = true
+        reserved = reserved + #H[item.section] + 2
+      end
     end
   end
-  local chooser = coverage.new()
-  chooser.choose(pool, budget, chooser.covered(already), size, function(item, text) try(item, text, budget) end)
+  local function own_size(item, text) return #text + 1 - (item.text and (#item.text + 1) or 0) end
+  chooser.choose(pool, budget - reserved, chooser.covered(already), own_size,
+    function(item, text) try(item, text, budget) end)
   -- what says nothing new still goes in where there is room (a rule the
   -- last request repeats is still a rule), by priority, the longest form
   -- that fits
@@ -423,8 +435,8 @@ local function choose(items, budget, grow, already)
       end
     end
   end
-  -- then the room left: what the look-ups found missing, and any form
-  -- that adds no new word (the brief first, then longer ones, newest first)
+  -- then the room left: the brief lines of what the look-ups found missing
+  -- and of changes not chosen yet (then longer ones, newest first)
   for _, item in ipairs(items) do
     -- (what the look-ups found: only their misses, for now)
     if item.extra and (item.brief or not item.found) then try(item, item.brief or item.full, budget) end
@@ -511,12 +523,13 @@ local function render(facts, budget, keywords, scale, extras)
     return table.concat(tail, "\n")
   end
   local items = candidates(facts, keywords, scale, goal, extras)
+  local chooser = coverage.new()
   -- the note with the optional sections chosen in the room `tail` leaves
   -- (chosen afresh each time: `choose` writes each item's text)
   local function assemble(tail, grow)
     local room = budget - #head_text - #tail - 2 * 40
     for _, item in ipairs(items) do item.text = nil end
-    local chosen, left_out = choose(items, room, grow, { head_text, tail })
+    local chosen, left_out = choose(items, room, grow, { head_text, tail }, chooser)
     local out = { head_text }
     for _, section in ipairs({ "constraints", "progress" }) do
       -- (a section left out whole still says so)

@@ -134,7 +134,8 @@ function coverage.new()
     local items_saying, weights = {}, {}
     for _, item in ipairs(items) do
       for term, weight in pairs(terms_of(item.forms[#item.forms] or "")) do
-        items_saying[term], weights[term] = (items_saying[term] or 0) + 1, weight
+        -- (the larger weight: the same whatever the items' order)
+        items_saying[term], weights[term] = (items_saying[term] or 0) + 1, math.max(weights[term] or 0, weight)
       end
     end
     worth = {}

@@ -201,28 +201,81 @@ end
 
 -- The sentences of `units` that say most per byte within `limit` (words
 -- no sentence chosen before says, per byte), in their order; the first
--- always: it says what the rest is about. A greedy pass, as the note's own
--- choice of lines (extractive_coverage).
+-- always: it says what the rest is about. A lazy greedy choice, as the
+-- note's own (extractive_coverage): a sentence's gain only falls as others
+-- are taken and its cost is its length, so a stale ratio is an upper
+-- bound, and one that does not fit now never will. Ties go to the earlier
+-- sentence. Linear in the sentences weighed, times the log of their number.
 local function densest(units, limit)
-  local unit_terms = {}
-  for i, unit in ipairs(units) do unit_terms[i] = terms(unit) end
-  local chosen, used, covered = { true }, #units[1], {}
-  for term in pairs(unit_terms[1]) do covered[term] = true end
-  while true do
-    local best, best_ratio
-    for i = 2, #units do
-      if not chosen[i] and used + 1 + #units[i] <= limit then
-        local gain = 0
-        for term, weight in pairs(unit_terms[i]) do
-          if not covered[term] then gain = gain + weight end
-        end
-        local ratio = gain / (#units[i] + 1)
-        if gain > 0 and (not best_ratio or ratio > best_ratio) then best, best_ratio = i, ratio end
+  local unit_terms, covered = {}, {}
+  for term in pairs(terms(units[1])) do covered[term] = true end
+  local function gain(i)
+    local sum = 0
+    for term, weight in pairs(unit_terms[i]) do
+      if not covered[term] then sum = sum + weight end
+    end
+    return sum
+  end
+  -- a max-heap of { ratio, index }, the earlier index first on ties
+  local heap = {}
+  local function above(x, y) return x[1] > y[1] or (x[1] == y[1] and x[2] < y[2]) end
+  local function push(entry)
+    heap[#heap + 1] = entry
+    local i = #heap
+    while i > 1 do
+      local parent = math.floor(i / 2)
+      if not above(heap[i], heap[parent]) then break end
+      heap[parent], heap[i] = heap[i], heap[parent]
+      i = parent
+    end
+  end
+  local function pop()
+    local top, last = heap[1], heap[#heap]
+    heap[#heap] = nil
+    if #heap > 0 then
+      heap[1] = last
+      local i = 1
+      while true do
+        local left, right, best = 2 * i, 2 * i + 1, i
+        if left <= #heap and above(heap[left], heap[best]) then best = left end
+        if right <= #heap and above(heap[right], heap[best]) then best = right end
+        if best == i then break end
+        heap[best], heap[i] = heap[i], heap[best]
+        i = best
       end
     end
-    if not best then break end
-    chosen[best], used = true, used + 1 + #units[best]
-    for term in pairs(unit_terms[best]) do covered[term] = true end
+    return top
+  end
+  local used = #units[1]
+  -- the candidates: the sentences in the first sixteen times `limit`
+  -- bytes (a 2 MB log pasted as a reply is not weighed sentence by sentence)
+  local reach, offset = 16 * limit, #units[1]
+  for i = 2, #units do
+    offset = offset + 1 + #units[i]
+    if offset > reach then break end
+    -- (a sentence that can never fit is not even read for its words)
+    if used + 1 + #units[i] <= limit then
+      unit_terms[i] = terms(units[i])
+      local g = gain(i)
+      if g > 0 then push({ g / (#units[i] + 1), i }) end
+    end
+  end
+  local chosen = { true }
+  while #heap > 0 do
+    local entry = pop()
+    local i = entry[2]
+    if used + 1 + #units[i] <= limit then
+      local g = gain(i)
+      if g > 0 then
+        entry[1] = g / (#units[i] + 1)
+        if #heap == 0 or not above(heap[1], entry) then
+          chosen[i], used = true, used + 1 + #units[i]
+          for term in pairs(unit_terms[i]) do covered[term] = true end
+        else
+          push(entry)
+        end
+      end
+    end
   end
   local out = {}
   for i = 1, #units do if chosen[i] then out[#out + 1] = units[i] end end
