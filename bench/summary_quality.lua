@@ -650,8 +650,10 @@ local LABELS = { tuned = "tuned on", aside = "aside (tuned on since)", unseen = 
   sealed19 = "sealed19 (75.3 % when measured once, at 2d53613; the same at aa2bfe5 and c2dc16a; not tuned on)",
   sealed20 = "sealed20 (79.4 % when measured once, at c2dc16a, the same with the code of a4ca4d8; not tuned on)",
   sealed21 = "sealed21 (77.6 % when measured once, at c2dc16a, the same with the code of a4ca4d8; not tuned on)",
-  sealed22 = "sealed22 (90.7 % when measured once, with the code of a12cd73; 93.5 % at 3f6fe67; not tuned on)",
-  sealed23 = "sealed23 (79.6 % when measured once, with the code of a12cd73; the same at 3f6fe67; not tuned on)" }
+  sealed22 = "sealed22 (90.7 % when measured once, with the code of a12cd73; 93.5 % at 3f6fe67, 92.5 % at "
+    .. "fa5fedb; not tuned on)",
+  sealed23 = "sealed23 (79.6 % when measured once, with the code of a12cd73; the same at 3f6fe67, 77.4 % at "
+    .. "fa5fedb; not tuned on)" }
 local totals = {}
 for _, which in ipairs(GROUPS) do totals[which] = { 0, 0, 0 } end
 local agents = {}
