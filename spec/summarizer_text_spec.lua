@@ -59,6 +59,15 @@ describe("extractive text helpers", function()
     assert.are.equal("", said.conclusion("Changes made:", 100, true))
   end)
 
+  it("splits a text once when asked again (the same lists), and another text afresh", function()
+    local reply = "First part. Second part."
+    local units = text.sentences(reply)
+    assert.are.equal(units, (text.sentences(reply)))
+    assert.are.same({ "First part.", "Second part." }, units)
+    assert.are.same({ "Other." }, (text.sentences("Other.")))
+    assert.are.same({ "First part.", "Second part." }, (text.sentences(reply)))
+  end)
+
   it("ends no sentence at a list item's number", function()
     assert.are.same({ "The fix: 1. Queue the message.", "2. Flush it at the end." },
       (text.sentences("The fix: 1. Queue the message. 2. Flush it at the end.")))

@@ -116,8 +116,19 @@ end
 -- one or two short lines (a command to run) is one sentence of inline
 -- code, longer blocks are dropped. The second result gives each
 -- sentence's part: the number of headings before it (at the levels that
--- part the text in three or more, `parting_level`).
+-- part the text in three or more, `parting_level`). The lists are the
+-- caller's to read, not to change: the last text's are kept and given
+-- again (one note splits its last reply for each size it tries).
+local last_text, last_units, last_parts
+local split_sentences
 function text.sentences(s)
+  if s == last_text then return last_units, last_parts end
+  local units, parts = split_sentences(s)
+  last_text, last_units, last_parts = s, units, parts
+  return units, parts
+end
+
+function split_sentences(s)
   local out, parts, part = {}, {}, 0
   local fence
   local parting = parting_level(s)
