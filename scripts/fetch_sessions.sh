@@ -458,6 +458,15 @@ one brianlan+paper2md 0a5d04b6fe9cb0daeffca6d35633f3c74adbb7b9 \
 one arnemohr+funke a446ad62df31a5d37154038e5544b1f40f8c4f8d \
   .codex/sessions/2025/12/14/rollout-2025-12-14T14-25-38-019b1d09-c809-7723-a969-56c5522ca03d.jsonl \
   sealed23-funke-plan-tasks-phase1.jsonl
+one Monotoba+OpenPrintKit 096f97b0239a63a93381ec5708fab1043b25c72d \
+  .codex/sessions/2025/11/01/rollout-2025-11-01T11-34-37-97b66f6c-a160-40e0-bd0f-1fdcbbb9498b.jsonl \
+  sealed24-openprintkit-ci-generators-gui.jsonl
+one Monotoba+OpenPrintKit 096f97b0239a63a93381ec5708fab1043b25c72d \
+  .codex/sessions/2025/10/31/rollout-2025-10-31T19-02-58-c61729d4-da6d-46a4-9a29-ec2c614e5e23.jsonl \
+  sealed24-openprintkit-pdl-gui-mcodes.jsonl
+one elizabeth-goldsmith+prirodnik 7766ab78b540f048090ea5639fc69d731193457f \
+  .claude/projects/-Users-liza/62e12a9c-b103-44c5-9755-3e12f54639a0.jsonl \
+  sealed24-prirodnik-ytdlp-video-download.jsonl
 if [ -f "$shared/data/pi-large-session.jsonl" ]; then
   cp "$shared/data/pi-large-session.jsonl" "$dest/"
 fi
