@@ -48,6 +48,59 @@ local function terms(text, out)
 end
 coverage.terms = terms
 
+--- A queue for a lazy greedy choice: entries (tables with `ratio`, the
+-- value per byte when pushed) come out best first, ties in the order
+-- they were first pushed. `run(rescore, accept)` takes the best entry,
+-- rescores it (`rescore(entry)`: its ratio now, or nil to drop it) and
+-- accepts it when it is still the best, else pushes it back. That is
+-- exact where ratios only fall as entries are taken (what a stale ratio
+-- says is then an upper bound); `accept` may push new entries.
+-- @treturn table with `push(entry)` and `run(rescore, accept)`
+function coverage.lazy_queue()
+  local heap, pushed = {}, 0
+  local function above(x, y) return x.ratio > y.ratio or (x.ratio == y.ratio and x.seq < y.seq) end
+  local queue = {}
+  function queue.push(entry)
+    if not entry.seq then pushed = pushed + 1; entry.seq = pushed end
+    heap[#heap + 1] = entry
+    local i = #heap
+    while i > 1 do
+      local parent = math.floor(i / 2)
+      if not above(heap[i], heap[parent]) then break end
+      heap[parent], heap[i] = heap[i], heap[parent]
+      i = parent
+    end
+  end
+  local function pop()
+    local top, last = heap[1], heap[#heap]
+    heap[#heap] = nil
+    if #heap > 0 then
+      heap[1] = last
+      local i = 1
+      while true do
+        local left, right, best = 2 * i, 2 * i + 1, i
+        if left <= #heap and above(heap[left], heap[best]) then best = left end
+        if right <= #heap and above(heap[right], heap[best]) then best = right end
+        if best == i then break end
+        heap[best], heap[i] = heap[i], heap[best]
+        i = best
+      end
+    end
+    return top
+  end
+  function queue.run(rescore, accept)
+    while #heap > 0 do
+      local entry = pop()
+      local r = rescore(entry)
+      if r then
+        entry.ratio = r
+        if #heap == 0 or not above(heap[1], entry) then accept(entry) else queue.push(entry) end
+      end
+    end
+  end
+  return queue
+end
+
 --- A chooser; texts' terms are computed once and reused across its calls.
 -- @treturn table with `covered(texts)` and `choose(items, budget, covered, size, accept)`
 function coverage.new()
@@ -86,35 +139,8 @@ function coverage.new()
   -- `accept(item, text)` records the choice. `covered` is updated. A word
   -- is worth more the fewer items say it. Returns the bytes used.
   function chooser.choose(items, budget, covered, size, accept)
-    local heap, version = {}, {}
-    local used = 0
-    local function push(entry)
-      heap[#heap + 1] = entry
-      local i = #heap
-      while i > 1 do
-        local parent = math.floor(i / 2)
-        if heap[parent].ratio >= heap[i].ratio then break end
-        heap[parent], heap[i] = heap[i], heap[parent]
-        i = parent
-      end
-    end
-    local function pop()
-      local top, last = heap[1], heap[#heap]
-      heap[#heap] = nil
-      if #heap > 0 then
-        heap[1] = last
-        local i = 1
-        while true do
-          local left, right, largest = 2 * i, 2 * i + 1, i
-          if left <= #heap and heap[left].ratio > heap[largest].ratio then largest = left end
-          if right <= #heap and heap[right].ratio > heap[largest].ratio then largest = right end
-          if largest == i then break end
-          heap[largest], heap[i] = heap[i], heap[largest]
-          i = largest
-        end
-      end
-      return top
-    end
+    local version, used = {}, 0
+    local queue = coverage.lazy_queue()
     -- the value per byte of taking `text` for `item` now (nil: nothing to gain)
     local function ratio(item, text)
       if item.text and #text <= #item.text then return nil end
@@ -128,7 +154,7 @@ function coverage.new()
       version[item] = (version[item] or 0) + 1
       for _, text in ipairs(item.forms) do
         local r = ratio(item, text)
-        if r then push({ item = item, text = text, ratio = r, version = version[item] }) end
+        if r then queue.push({ item = item, text = text, ratio = r, version = version[item] }) end
       end
     end
     local items_saying, weights = {}, {}
@@ -143,24 +169,17 @@ function coverage.new()
       worth[term] = math.floor(weights[term] * (1 + math.log((#items + 1) / count)) * 1000 + 0.5)
     end
     for _, item in ipairs(items) do offer(item) end
-    while #heap > 0 do
-      local entry = pop()
-      if entry.version == version[entry.item] then
-        local r = ratio(entry.item, entry.text)
-        if r and (#heap == 0 or r >= heap[1].ratio) then
-          local cost = size(entry.item, entry.text)
-          if used + cost <= budget then
-            used = used + cost
-            accept(entry.item, entry.text)
-            for term in pairs(terms_of(entry.text)) do covered[term] = true end
-            offer(entry.item) -- its longer forms now cost less
-          end
-        elseif r then
-          entry.ratio = r
-          push(entry)
-        end
-      end
-    end
+    -- (a stale entry, one that no longer fits or gains nothing, is dropped)
+    queue.run(function(entry)
+      if entry.version ~= version[entry.item] then return nil end
+      local r = ratio(entry.item, entry.text)
+      return r and used + size(entry.item, entry.text) <= budget and r or nil
+    end, function(entry)
+      used = used + size(entry.item, entry.text)
+      accept(entry.item, entry.text)
+      for term in pairs(terms_of(entry.text)) do covered[term] = true end
+      offer(entry.item) -- its longer forms now cost less
+    end)
     return used
   end
 

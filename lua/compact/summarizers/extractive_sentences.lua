@@ -5,7 +5,8 @@
 -- @module compact.summarizers.extractive_sentences
 
 local cut_point = require("compact.message").cut_point
-local terms = require("compact.summarizers.extractive_coverage").terms
+local coverage = require("compact.summarizers.extractive_coverage")
+local terms = coverage.terms
 
 local text = {}
 
@@ -227,36 +228,7 @@ local function densest(units, limit)
     end
     return sum
   end
-  -- a max-heap of { ratio, index }, the earlier index first on ties
-  local heap = {}
-  local function above(x, y) return x[1] > y[1] or (x[1] == y[1] and x[2] < y[2]) end
-  local function push(entry)
-    heap[#heap + 1] = entry
-    local i = #heap
-    while i > 1 do
-      local parent = math.floor(i / 2)
-      if not above(heap[i], heap[parent]) then break end
-      heap[parent], heap[i] = heap[i], heap[parent]
-      i = parent
-    end
-  end
-  local function pop()
-    local top, last = heap[1], heap[#heap]
-    heap[#heap] = nil
-    if #heap > 0 then
-      heap[1] = last
-      local i = 1
-      while true do
-        local left, right, best = 2 * i, 2 * i + 1, i
-        if left <= #heap and above(heap[left], heap[best]) then best = left end
-        if right <= #heap and above(heap[right], heap[best]) then best = right end
-        if best == i then break end
-        heap[best], heap[i] = heap[i], heap[best]
-        i = best
-      end
-    end
-    return top
-  end
+  local queue = coverage.lazy_queue()
   local used = #units[1]
   -- the candidates: the sentences in the first sixteen times `limit`
   -- bytes (a 2 MB log pasted as a reply is not weighed sentence by sentence)
@@ -268,26 +240,21 @@ local function densest(units, limit)
     if used + 1 + #units[i] <= limit then
       unit_terms[i] = terms(units[i])
       local g = gain(i)
-      if g > 0 then push({ g / (#units[i] + 1), i }) end
+      if g > 0 then queue.push({ ratio = g / (#units[i] + 1), index = i }) end
     end
   end
   local chosen = { true }
-  while #heap > 0 do
-    local entry = pop()
-    local i = entry[2]
-    if used + 1 + #units[i] <= limit then
-      local g = gain(i)
-      if g > 0 then
-        entry[1] = g / (#units[i] + 1)
-        if #heap == 0 or not above(heap[1], entry) then
-          chosen[i], used = true, used + 1 + #units[i]
-          for term in pairs(unit_terms[i]) do covered[term] = true end
-        else
-          push(entry)
-        end
-      end
-    end
-  end
+  -- (pushed in their order: ties go to the earlier sentence)
+  queue.run(function(entry)
+    local i = entry.index
+    if used + 1 + #units[i] > limit then return nil end
+    local g = gain(i)
+    return g > 0 and g / (#units[i] + 1) or nil
+  end, function(entry)
+    local i = entry.index
+    chosen[i], used = true, used + 1 + #units[i]
+    for term in pairs(unit_terms[i]) do covered[term] = true end
+  end)
   local out = {}
   for i = 1, #units do if chosen[i] then out[#out + 1] = units[i] end end
   return table.concat(out, " ")
