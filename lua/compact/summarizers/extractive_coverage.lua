@@ -57,13 +57,16 @@ coverage.terms = terms
 -- says is then an upper bound); `accept` may push new entries.
 -- @treturn table with `push(entry)` and `run(rescore, accept)`
 function coverage.lazy_queue()
-  local heap, pushed = {}, 0
+  -- (the count is kept, not taken with `#`: LuaJIT's traces were seen to
+  -- read a stale length of a table shrinking in the loop)
+  local heap, count, pushed = {}, 0, 0
   local function above(x, y) return x.ratio > y.ratio or (x.ratio == y.ratio and x.seq < y.seq) end
   local queue = {}
   function queue.push(entry)
     if not entry.seq then pushed = pushed + 1; entry.seq = pushed end
-    heap[#heap + 1] = entry
-    local i = #heap
+    count = count + 1
+    heap[count] = entry
+    local i = count
     while i > 1 do
       local parent = math.floor(i / 2)
       if not above(heap[i], heap[parent]) then break end
@@ -72,15 +75,16 @@ function coverage.lazy_queue()
     end
   end
   local function pop()
-    local top, last = heap[1], heap[#heap]
-    heap[#heap] = nil
-    if #heap > 0 then
+    local top, last = heap[1], heap[count]
+    heap[count] = nil
+    count = count - 1
+    if count > 0 then
       heap[1] = last
       local i = 1
       while true do
         local left, right, best = 2 * i, 2 * i + 1, i
-        if left <= #heap and above(heap[left], heap[best]) then best = left end
-        if right <= #heap and above(heap[right], heap[best]) then best = right end
+        if left <= count and above(heap[left], heap[best]) then best = left end
+        if right <= count and above(heap[right], heap[best]) then best = right end
         if best == i then break end
         heap[best], heap[i] = heap[i], heap[best]
         i = best
@@ -89,12 +93,12 @@ function coverage.lazy_queue()
     return top
   end
   function queue.run(rescore, accept)
-    while #heap > 0 do
+    while count > 0 do
       local entry = pop()
       local r = rescore(entry)
       if r then
         entry.ratio = r
-        if #heap == 0 or not above(heap[1], entry) then accept(entry) else queue.push(entry) end
+        if count == 0 or not above(heap[1], entry) then accept(entry) else queue.push(entry) end
       end
     end
   end
