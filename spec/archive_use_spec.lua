@@ -221,6 +221,51 @@ describe("the fit ladder with an archive", function()
     assert.are.same({ first_id = 3, last_id = 8 }, again.record.archived)
   end)
 
+  -- the same, with the kept list read back from a saved state: new tables
+  -- (and a new compactor), which only their placeholders tie to the originals
+  local function compact_restored(archive, conversation_id, edit)
+    local big, turn = two_big_reads()
+    local _, out = fit_compact(turn, archive)
+    local later = conversation.deepcopy(out.messages)
+    if edit then edit(later) end
+    later[#later + 1] = { role = "user", content = "next" }
+    later[#later + 1] = answer(("z"):rep(40000))
+    local c = assert(compact.new { keep_recent_tokens = 20000, archive = archive, conversation_id = conversation_id,
+      summarizer = compact.summarizer(function() return "s" end) })
+    local again = assert(c:compact { messages = later, summary = out.summary, estimator = bytes,
+      require_reduction = true })
+    local stored = {}
+    for _, list in ipairs(assert(archive:conversations())) do
+      for id = 1, 100 do
+        local m, conv = archive:get(id)
+        if m and conv == list.id and m.tool_call_id == "c1" then stored[#stored + 1] = m.content end
+      end
+    end
+    return big, again, stored
+  end
+
+  it("archives a shortened result once across a saved state: the restored cut copy names the original", function()
+    local big, again, stored = compact_restored(compact.archive.memory(), "c1")
+    assert.are.same({ big }, stored)
+    assert.are.same({ first_id = 3, last_id = 8 }, again.record.archived)
+  end)
+
+  it("archives a restored copy whose placeholder names another conversation's or another call's message", function()
+    -- another conversation id: the original is not this conversation's
+    local big, again, stored = compact_restored(compact.archive.memory(), "other")
+    assert.are.equal(2, #stored)
+    assert.are.equal(big, stored[1])
+    assert.is_truthy(stored[2]:find("bytes cut by compaction; recall #3", 1, true))
+    assert.are.same({ first_id = 4, last_id = 9 }, again.record.archived)
+    -- the same conversation, but the copy answers another call than #3 did
+    local _, again2, stored2 = compact_restored(compact.archive.memory(), "c1", function(later)
+      later[3].tool_call_id = "c9"
+      later[2].content[1].id = "c9"
+    end)
+    assert.are.equal(1, #stored2) -- the copy is stored under c9, not aliased to c1's #3
+    assert.are.same({ first_id = 4, last_id = 9 }, again2.record.archived)
+  end)
+
   it("archives messages whose images it removes and names them", function()
     local image = { type = "image", mime_type = "image/png", data = "iVBORw0KGgo=" }
     local turn = {

@@ -9,6 +9,7 @@ local checks = require "compact.checks"
 local core = require "compact.core"
 local errors = require "compact.errors"
 local message_module = require "compact.message"
+local placeholders = require "compact.placeholders"
 local state = require "compact.state"
 local util = require "compact.util"
 
@@ -237,17 +238,40 @@ function archive.store(target, conversation_id, messages)
   return ids
 end
 
+-- The id of the archived original that `message` is a cleared or cut copy
+-- of, when its placeholders name one and `target` holds that original
+-- (same role, same tool call, same conversation): a copy read back from a
+-- saved state is a new table the cache does not know, and archiving it
+-- would store the placeholder as if it were the message.
+local function original_id(target, conversation_id, message)
+  if type(message) ~= "table" then return nil end
+  local id = placeholders.recall_id(message_module.text(rawget(message, "content")))
+  if not id then return nil end
+  local ok, original, conversation = pcall(target.get, target, id)
+  if not ok or type(original) ~= "table" then return nil end
+  if conversation ~= nil and conversation ~= conversation_id then return nil end
+  if rawget(original, "role") ~= rawget(message, "role")
+      or rawget(original, "tool_call_id") ~= rawget(message, "tool_call_id") then
+    return nil
+  end
+  return id
+end
+
 --- A tracker for one compaction: `tracker:store(messages)` archives the
 -- messages not archived yet (`cache`, a weak map message -> id shared by
 -- the compactions of one compactor, so a retried compaction does not
--- archive them twice) and returns the id of every message; `first` and
--- `last` span the ids this compaction named.
+-- archive them twice; a cleared or cut copy restored from a saved state
+-- names its original's id and is not archived again) and returns the id
+-- of every message; `first` and `last` span the ids this compaction named.
 function archive.tracker(target, conversation_id, cache)
   local tracker = {}
   function tracker.store(messages)
     local missing = {}
     for _, message in ipairs(messages) do
-      if not cache[message] then missing[#missing + 1] = message end
+      if not cache[message] then
+        local id = original_id(target, conversation_id, message)
+        if id then cache[message] = id else missing[#missing + 1] = message end
+      end
     end
     local stored, err = archive.store(target, conversation_id, missing)
     if not stored then return nil, err end

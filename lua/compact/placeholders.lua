@@ -39,4 +39,32 @@ function placeholders.is_cleared(content)
   return type(content) == "string" and content:find(CLEARED) ~= nil
 end
 
+-- The placeholders that name an archived original (this module's, the fit
+-- ladder's `fit.marker` and image text): what `recall_id` reads back.
+local RECALL_MARKS = {
+  "%[tool result cleared to save context: %d+ tokens; recall #(%d+)%]",
+  "%[%.%.%. %d+ tokens cut: tool result too long; recall #(%d+) %.%.%.%]",
+  "%[%.%.%. %d+ tokens cut by compaction; recall #(%d+) %.%.%.%]",
+  "%[%.%.%. %d+ bytes cut by compaction; recall #(%d+) %.%.%.%]",
+  "%[image removed by compaction; recall #(%d+)%]",
+}
+
+--- The archive id the placeholders in `text` name, when they name one id
+-- (a cleared or cut copy of an archived message, read back from a saved
+-- state); nil when they name none, or several.
+-- @tparam string text
+-- @treturn integer|nil
+function placeholders.recall_id(text)
+  if type(text) ~= "string" or not text:find("; recall #", 1, true) then return nil end
+  local id
+  for _, mark in ipairs(RECALL_MARKS) do
+    for digits in text:gmatch(mark) do
+      local named = tonumber(digits)
+      if #digits > 15 or (id and id ~= named) then return nil end
+      id = named
+    end
+  end
+  return id
+end
+
 return placeholders
