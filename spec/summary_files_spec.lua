@@ -245,6 +245,32 @@ describe("file lists and shell moves", function()
       assert.are.same({ "lib/{x}" }, single)
     end)
 
+    it("write a path that looks like a group, a count or a note in backticks, which read back as that path", function()
+      local odd = { "src/{a,b}", "src/{7 files}", "`quoted`", "\226\128\166 (3 more files omitted)" }
+      local whole = #files.lists({ "a/x.lua" }, odd)
+      for _, bound in ipairs({ false, whole - 5 }) do
+        local previous = "text" .. files.lists({ "a/x.lua" }, odd, bound or nil)
+        assert.truthy(previous:find("\n`src/{a,b}`\n", 1, true), previous)
+        assert.are.equal(bound and "omitted" or nil, previous:match("\n\226\128\166 %(%d+ more files? (omitted)%)"))
+        local read, modified = files.collect(files.merge_tools(nil), previous .. "\n", {})
+        if not bound then
+          assert.are.same({ "a/x.lua" }, read)
+          local expected = {}
+          for i, path in ipairs(odd) do expected[i] = path end
+          table.sort(expected)
+          assert.are.same(expected, modified)
+        else -- shortened: every path shown reads back as itself
+          for _, path in ipairs(modified) do
+            local known = false
+            for _, name in ipairs(odd) do known = known or name == path end
+            assert.is_true(known, path)
+          end
+        end
+      end
+      -- a plain path is written as it is
+      assert.are.equal("\n\n<modified-files>\nsrc/a.lua\n</modified-files>", files.lists({}, { "src/a.lua" }))
+    end)
+
     it("bound a compacted summary: the compactor's max_file_list_chars, checked, and the extractive budget", function()
       local messages, plan = routes_session()
       local summarizer = assert(compact.extractive_summarizer())

@@ -75,13 +75,25 @@ local function grouped_entry(path)
   return dir, names
 end
 
+-- A path that would read back as something else (a group, a count, a
+-- note of what was left out, a path in backticks) is written in backticks,
+-- which read back as the path inside them.
+local function path_line(path)
+  if grouped_entry(path) or is_omission(path) or path:find("^`.*`$") then return "`" .. path .. "`" end
+  return path
+end
+
 local function parse_block(text, tag, into)
   for body in text:gmatch("<" .. tag .. ">(.-)</" .. tag .. ">") do
     for line in body:gmatch("[^\n]+") do
       for entry in list_entries(line) do
         local path = util.trim(entry)
-        local dir, names = grouped_entry(path)
-        if dir then
+        local quoted = path:match("^`(.+)`$")
+        local dir, names
+        if not quoted then dir, names = grouped_entry(path) end
+        if quoted then
+          into[quoted] = true
+        elseif dir then
           for _, name in ipairs(names) do into[dir .. name] = true end
         elseif path ~= "" and not is_omission(path) then
           into[path] = true
@@ -225,7 +237,7 @@ end
 local function counted_line(group) return group.dir .. "{" .. #group.names .. " files}" end
 
 local function group_line(group)
-  if group.path then return group.path end
+  if group.path then return path_line(group.path) end
   if #group.names == 1 then return group.dir .. group.names[1] end
   if group.collapsed then return counted_line(group) end
   return group.dir .. "{" .. table.concat(group.names, ",") .. "}"
@@ -336,7 +348,11 @@ end
 -- last entries left out with a count (`… (12 more files omitted)`). A
 -- previous summary's shortened lists read back as the paths they name.
 function files.lists(read_list, modified_list, max_chars)
-  local full = list_block("read-files", read_list, 0) .. list_block("modified-files", modified_list, 0)
+  local lines = { {}, {} }
+  for k, list in ipairs({ read_list, modified_list }) do
+    for i, path in ipairs(list) do lines[k][i] = path_line(path) end
+  end
+  local full = list_block("read-files", lines[1], 0) .. list_block("modified-files", lines[2], 0)
   if not max_chars or #full <= max_chars then return full end
   return shortened_lists(read_list, modified_list, max_chars, full)
 end
