@@ -250,6 +250,18 @@ describe("the fit ladder with an archive", function()
     assert.are.same({ first_id = 3, last_id = 8 }, again.record.archived)
   end)
 
+  it("archives a new user or assistant message that quotes a placeholder: only a tool result is a copy", function()
+    local archive = compact.archive.memory()
+    local common = require "compact.archive_common"
+    local ids = assert(archive:put("c1", { answer("long original reply") }))
+    local tracker = common.tracker(archive, "c1", common.new_cache())
+    local echo = answer("Part was elided ([... 812 tokens cut by compaction; recall #" .. ids[1]
+      .. " ...]). New plan: migrate the DB first")
+    local stored = assert(tracker.store({ echo, { role = "user", content = echo.content[1].text } }))
+    assert.are.same({ 2, 3 }, stored)
+    assert.is_true(#assert(archive:search("c1", "migrate")) >= 1)
+  end)
+
   it("archives a restored copy whose placeholder names another conversation's or another call's message", function()
     -- another conversation id: the original is not this conversation's
     local big, again, stored = compact_restored(compact.archive.memory(), "other")

@@ -267,6 +267,13 @@ describe("file lists and shell moves", function()
           end
         end
       end
+      -- a lone file of its directory in shortened lists is quoted too
+      local many = { "`a/b`", "\226\128\166 (3 more)/x.lua" }
+      for i = 1, 40 do many[#many + 1] = string.format("lib/file%02d.lua", i) end
+      local shortened = "t" .. files.lists({}, many, 200)
+      assert.truthy(shortened:find("lib/{", 1, true), shortened)
+      local _, back = files.collect(files.merge_tools(nil), shortened, {})
+      assert.are.same({ "`a/b`", "\226\128\166 (3 more)/x.lua" }, { back[1], back[2] })
       -- a plain path is written as it is
       assert.are.equal("\n\n<modified-files>\nsrc/a.lua\n</modified-files>", files.lists({}, { "src/a.lua" }))
     end)

@@ -240,16 +240,22 @@ end
 
 -- The id of the archived original that `message` is a cleared or cut copy
 -- of, when its placeholders name one and `target` holds that original
--- (same role, same tool call, same conversation): a copy read back from a
+-- (a tool result of the same call, in the same conversation): a copy read back from a
 -- saved state is a new table the cache does not know, and archiving it
 -- would store the placeholder as if it were the message.
+-- Only tool results: a tool result answers one call, so its call id ties
+-- it to the original; a user or assistant message quoting a placeholder
+-- is new text and is archived.
 local function original_id(target, conversation_id, message)
-  if type(message) ~= "table" then return nil end
+  if type(message) ~= "table" or rawget(message, "role") ~= "tool_result"
+      or type(rawget(message, "tool_call_id")) ~= "string" then
+    return nil
+  end
   local id = placeholders.recall_id(message_module.text(rawget(message, "content")))
   if not id then return nil end
   local ok, original, conversation = pcall(target.get, target, id)
   if not ok or type(original) ~= "table" then return nil end
-  if conversation ~= nil and conversation ~= conversation_id then return nil end
+  if conversation ~= conversation_id then return nil end -- (a host get that names no conversation proves nothing)
   if rawget(original, "role") ~= rawget(message, "role")
       or rawget(original, "tool_call_id") ~= rawget(message, "tool_call_id") then
     return nil

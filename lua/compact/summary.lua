@@ -238,7 +238,7 @@ local function counted_line(group) return group.dir .. "{" .. #group.names .. " 
 
 local function group_line(group)
   if group.path then return path_line(group.path) end
-  if #group.names == 1 then return group.dir .. group.names[1] end
+  if #group.names == 1 then return path_line(group.dir .. group.names[1]) end
   if group.collapsed then return counted_line(group) end
   return group.dir .. "{" .. table.concat(group.names, ",") .. "}"
 end
