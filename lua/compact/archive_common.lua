@@ -238,14 +238,13 @@ function archive.store(target, conversation_id, messages)
   return ids
 end
 
--- The id of the archived original that `message` is a cleared or cut copy
--- of, when its placeholders name one and `target` holds that original
--- (a tool result of the same call, in the same conversation): a copy read back from a
--- saved state is a new table the cache does not know, and archiving it
--- would store the placeholder as if it were the message.
--- Only tool results: a tool result answers one call, so its call id ties
--- it to the original; a user or assistant message quoting a placeholder
--- is new text and is archived.
+-- The id of the archived original that the tool result `message` is a
+-- cleared or cut copy of, when its placeholders name one and `target`
+-- holds that id as a result of the same call in the same conversation: a
+-- copy read back from a saved state is a new table the cache does not
+-- know, and archiving it would store the placeholder as the message.
+-- (Only tool results: the call id ties one to its original; a user or
+-- assistant message quoting a placeholder is new text, archived.)
 local function original_id(target, conversation_id, message)
   if type(message) ~= "table" or rawget(message, "role") ~= "tool_result"
       or type(rawget(message, "tool_call_id")) ~= "string" then
@@ -256,11 +255,9 @@ local function original_id(target, conversation_id, message)
   local ok, original, conversation = pcall(target.get, target, id)
   if not ok or type(original) ~= "table" then return nil end
   if conversation ~= conversation_id then return nil end -- (a host get that names no conversation proves nothing)
-  if rawget(original, "role") ~= rawget(message, "role")
-      or rawget(original, "tool_call_id") ~= rawget(message, "tool_call_id") then
-    return nil
-  end
-  return id
+  local same_call = rawget(original, "role") == "tool_result"
+    and rawget(original, "tool_call_id") == rawget(message, "tool_call_id")
+  return same_call and id or nil
 end
 
 --- A tracker for one compaction: `tracker:store(messages)` archives the

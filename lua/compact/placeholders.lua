@@ -39,15 +39,20 @@ function placeholders.is_cleared(content)
   return type(content) == "string" and content:find(CLEARED) ~= nil
 end
 
--- The placeholders that name an archived original (this module's, the fit
--- ladder's `fit.marker` and image text): what `recall_id` reads back.
-local RECALL_MARKS = {
-  "%[tool result cleared to save context: %d+ tokens; recall #(%d+)%]",
-  "%[%.%.%. %d+ tokens cut: tool result too long; recall #(%d+) %.%.%.%]",
-  "%[%.%.%. %d+ tokens cut by compaction; recall #(%d+) %.%.%.%]",
-  "%[%.%.%. %d+ bytes cut by compaction; recall #(%d+) %.%.%.%]",
-  "%[image removed by compaction; recall #(%d+)%]",
-}
+-- The placeholders that name an archived original, as patterns that
+-- capture the id: this module's templates, then the fit ladder's
+-- `fit.marker` and image text (fit's own, not `replacement` kinds: a
+-- wrapper of `replacement` never sees them; spec/placeholders_spec.lua
+-- reads each back).
+local function escape(text) return (text:gsub("%p", "%%%0")) end
+local RECALL_MARKS = {}
+for _, kind in ipairs({ "cleared", "cut", "truncated" }) do
+  local template = templates[kind]
+  RECALL_MARKS[#RECALL_MARKS + 1] = escape(template[1]) .. "%d+" .. escape(template[2]) .. "; recall #(%d+)"
+    .. escape(template[3])
+end
+RECALL_MARKS[#RECALL_MARKS + 1] = "%[%.%.%. %d+ bytes cut by compaction; recall #(%d+) %.%.%.%]"
+RECALL_MARKS[#RECALL_MARKS + 1] = "%[image removed by compaction; recall #(%d+)%]"
 
 --- The archive id the placeholders in `text` name, when they name one id
 -- (a cleared or cut copy of an archived message, read back from a saved
@@ -60,6 +65,7 @@ function placeholders.recall_id(text)
   for _, mark in ipairs(RECALL_MARKS) do
     for digits in text:gmatch(mark) do
       local named = tonumber(digits)
+      -- (more digits than a double holds exactly name no id this reads back)
       if #digits > 15 or (id and id ~= named) then return nil end
       id = named
     end

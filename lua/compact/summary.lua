@@ -90,12 +90,10 @@ local function parse_block(text, tag, into)
         local path = util.trim(entry)
         local quoted = path:match("^`(.+)`$")
         local dir, names
-        if not quoted then dir, names = grouped_entry(path) end
-        if quoted then
-          into[quoted] = true
-        elseif dir then
+        if quoted then path = quoted else dir, names = grouped_entry(path) end
+        if dir then
           for _, name in ipairs(names) do into[dir .. name] = true end
-        elseif path ~= "" and not is_omission(path) then
+        elseif quoted or path ~= "" and not is_omission(path) then
           into[path] = true
         end
       end
